@@ -1,0 +1,1 @@
+"""Game-independent AI: the Agent protocol, a random agent, and ISMCTS."""

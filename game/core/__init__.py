@@ -1,0 +1,6 @@
+"""The rules-module contract shared by every game (DESIGN §2)."""
+
+from game.core.contract import Action, Event, Game, IllegalAction, Outcome, State
+from game.core.rng import Rng
+
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Outcome", "Rng", "State"]

@@ -1,0 +1,78 @@
+"""Game records: `{game, options, players, seed, actions}`.
+
+Saves, replays and bug reports are the same file: loading replays the actions through
+`apply`, so a tampered record fails with a readable IllegalAction instead of a broken state.
+Records are JSON (never pickle), so a hostile file cannot run code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.contract import Action, State
+
+FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    #: (player, action) in the order applied
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+
+    def new_state(self) -> State:
+        from game.registry import get_game
+
+        return get_game(self.game).new_state(self.players, self.seed, **self.options)
+
+    def replay(self) -> State:
+        state = self.new_state()
+        for player, action in self.actions:
+            state.apply(player, action)
+        return state
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [[p, a.to_json()] for p, a in self.actions],
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> GameRecord:
+        """Parse a record; raise ValueError with a readable reason if it is malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a game record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unknown record format {data.get('format')!r}")
+        try:
+            actions = [(int(p), Action.from_json(a)) for p, a in data["actions"]]
+            rec = GameRecord(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                seed=int(data["seed"]),
+                options=dict(data.get("options", {})),
+                actions=actions,
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"malformed game record ({e})") from None
+        return rec
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @staticmethod
+    def loads(text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"not valid JSON ({e})") from None
+        return GameRecord.from_json(data)

@@ -1,0 +1,1 @@
+"""What is drawn: card faces, zones, the dice tray, the coin, widgets, tweens."""
