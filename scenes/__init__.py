@@ -1,0 +1,1 @@
+"""One scene object per screen; the SceneManager keeps them on a stack."""
