@@ -1,0 +1,72 @@
+"""AI seats think off the UI thread.
+
+`AIWorker.request(seat, agent, state)` starts a daemon thread that asks the agent for a move on
+a *clone* of the state (the UI's state is never touched concurrently); `poll()` hands the
+result back on the UI thread, where the table applies it through the Match. A request made
+for an older position (`token`) is ignored when it comes back, so a stale answer can never be
+applied after the game moved on.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import traceback
+from typing import Any
+
+from game.core.contract import Action, State
+
+
+class AIWorker:
+    def __init__(self) -> None:
+        self.results: queue.Queue[tuple[int, int, Action | None, str | None]] = queue.Queue()
+        self.pending: tuple[int, int] | None = None  # (seat, token) being thought about
+        self.token = 0
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat currently thinking, or None."""
+        return self.pending[0] if self.pending else None
+
+    def request(self, seat: int, agent: Any, state: State) -> None:
+        self.token += 1
+        token = self.token
+        self.pending = (seat, token)
+        snapshot = state.clone()
+
+        def think() -> None:
+            try:
+                action = agent.choose(snapshot, seat)
+                self.results.put((seat, token, action, None))
+            except Exception:  # the UI reports it instead of hanging forever
+                self.results.put((seat, token, None, traceback.format_exc(limit=3)))
+
+        threading.Thread(target=think, name=f"ai-seat-{seat}", daemon=True).start()
+
+    def cancel(self) -> None:
+        """Forget the pending request (its answer will be dropped)."""
+        self.token += 1
+        self.pending = None
+
+    def poll(self) -> tuple[int, Action | None, str | None] | None:
+        """The finished move for the pending request: (seat, action, error), else None."""
+        while True:
+            try:
+                seat, token, action, error = self.results.get_nowait()
+            except queue.Empty:
+                return None
+            if self.pending is not None and token == self.pending[1]:
+                self.pending = None
+                return seat, action, error
+
+    def wait(self, timeout: float = 10.0) -> tuple[int, Action | None, str | None] | None:
+        """Block until the pending move arrives (tests and headless runs only)."""
+        while self.pending is not None:
+            try:
+                seat, token, action, error = self.results.get(timeout=timeout)
+            except queue.Empty:
+                return None
+            if token == self.pending[1]:
+                self.pending = None
+                return seat, action, error
+        return None

@@ -1,0 +1,127 @@
+"""A Match: one game being played in the app — its state, its record and who sits where.
+
+Seats are "you" (the person at the screen), "human" (hot-seat friends) or "ai:<bot name>".
+Every applied action goes through the rules (`state.apply`), is appended to the record and
+then `on_change` runs (the app's autosave hook). A saved match is its record plus the seats;
+loading replays the record, so a save is also a replay and a bug report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.core.contract import Action, Event, IllegalAction, State
+from game.core.record import GameRecord
+from game.registry import get_game
+
+
+def _agent_seed(seed: int, seat: int) -> int:
+    # each AI seat gets its own stream, reproducible from the game's seed
+    return (seed * 1_000_003 + 7919 * (seat + 1)) & ((1 << 63) - 1)
+
+
+class Match:
+    def __init__(self, game_name: str, players: int, seed: int, seats: list[str],
+                 options: dict[str, Any] | None = None) -> None:
+        self.game = get_game(game_name)
+        self.game.check_players(players)
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seats, got {len(seats)}")
+        for s in seats:
+            if not (s in ("you", "human") or s.startswith("ai:")):
+                raise ValueError(f"unknown seat kind {s!r}")
+        self.options = dict(options or {})
+        self.state: State = self.game.new_state(players, seed, **self.options)
+        self.record = GameRecord(game_name, players, seed, self.options)
+        self.seats = list(seats)
+        self.on_change: Callable[[Match], None] | None = None
+        self.agents: dict[int, Any] = {}
+        bots = self.game.bots()
+        for i, s in enumerate(seats):
+            if s.startswith("ai:"):
+                name = s[3:]
+                if name not in bots:
+                    raise ValueError(f"{self.game.title} has no bot {name!r}; known: {', '.join(bots)}")
+                self.agents[i] = bots[name](_agent_seed(seed, i))
+
+    # --- who sits where ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.record.players
+
+    def is_ai(self, seat: int) -> bool:
+        return self.seats[seat].startswith("ai:")
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.startswith("ai:")]
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the person at the screen (first human seat), None if all are AI."""
+        humans = self.human_seats
+        return humans[0] if humans else None
+
+    def seat_name(self, seat: int) -> str:
+        if self.seats[seat] == "you" and len(self.human_seats) == 1:
+            return "You"
+        return self.state.seat_name(seat)
+
+    # --- whose turn -------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.state.is_over() else self.state.to_act()
+
+    def humans_to_act(self) -> list[int]:
+        return [p for p in self.to_act() if not self.is_ai(p)]
+
+    def ai_to_act(self) -> list[int]:
+        return [p for p in self.to_act() if self.is_ai(p)]
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    # --- playing ----------------------------------------------------------------------------
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Apply through the rules (IllegalAction leaves everything untouched), record it,
+        then run the autosave hook."""
+        events = self.state.apply(player, action)
+        self.record.actions.append((player, action))
+        if self.on_change is not None:
+            self.on_change(self)
+        return events
+
+    def reason(self, player: int, action: Action) -> str | None:
+        """Why the rules refuse `action` (None if they accept it). Works on a clone, so the
+        match itself is never touched."""
+        try:
+            self.state.clone().apply(player, action)
+        except IllegalAction as e:
+            return e.reason
+        return None
+
+    # --- saving -----------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"record": self.record.to_json(), "seats": list(self.seats)}
+
+    @staticmethod
+    def from_json(data: Any) -> Match:
+        """Rebuild a match by replaying its record; ValueError with a readable reason if the
+        data is malformed or an action is illegal."""
+        if not isinstance(data, dict) or "record" not in data or "seats" not in data:
+            raise ValueError("a saved match needs 'record' and 'seats'")
+        record = GameRecord.from_json(data["record"])
+        seats = data["seats"]
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise ValueError("'seats' must be a list of strings")
+        try:
+            match = Match(record.game, record.players, record.seed, seats, record.options)
+        except KeyError as e:
+            raise ValueError(str(e)) from None
+        for n, (player, action) in enumerate(record.actions, 1):
+            try:
+                match.state.apply(player, action)
+            except IllegalAction as e:
+                raise ValueError(f"action {n} ({action}) cannot be replayed: {e.reason}") from None
+            match.record.actions.append((player, action))
+        return match

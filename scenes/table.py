@@ -1,0 +1,914 @@
+"""TableScene: what every game's table shares (DESIGN §3, STYLE "Behaviour shared by every
+table"). A game's table subclasses it and lays out its zones and cards.
+
+The scene never decides legality. A gesture (drag a card onto a zone, click an option) is
+turned into the legal action whose kind/source/target match it; when none matches, the scene
+builds the Action the gesture means and lets `state.apply` (on a clone) say why it is refused.
+
+What a subclass implements (see each method's docstring):
+
+- `layout()`            place `self.zones` inside `self.table_rect` (called on size/log changes)
+- `card_places(view)`   every card to draw: `Place(key, face, size, pos, zone, z)`
+- `render_face(face, size)`  a Surface for a face key (cached by the base per (face, size))
+- `draw_table(surface)` background, zones' dressing, counters — under the cards
+- `draw_over(surface)`  labels and marks over the cards (optional)
+- `seat_rect(seat)`     the area of a seat (outlined while it acts; "thinking…" shown there)
+- `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
+- `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
+- `banner_text()`, `help_lines()`, `end_turn()`, `hand_keys()` (optional)
+
+Events from `apply` are played as animation steps: each event naming cards (data "card" or
+"cards") moves those cards to their new places; everything else glides at the first step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.contract import Action, Event, IllegalAction
+from scenes.ai_worker import AIWorker
+from scenes.manager import HEIGHT, WIDTH, Scene
+from scenes.match import Match
+from sprites import cards as cardgfx
+from sprites import text
+from sprites.cards import CardSprite
+from sprites.log import LogPanel
+from sprites.tween import Timeline, Tween, Wait, ease_out, ease_out_cubic, linear
+from sprites.zones import Zone, draw_zone, panel
+
+SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": 0.0}
+MOVE = 0.25  # card move, seconds at ×1
+FLIP = 0.30
+SNAP_BACK = 0.20
+AI_MIN = 0.40  # an AI move stays on screen at least this long at ×1
+HOVER_DELAY = 0.25
+DRAG_THRESHOLD = 4  # pixels before a press becomes a drag (a click stays a click)
+LOG_WIDTH = 270
+
+
+@dataclass
+class Place:
+    """Where the layout wants one card: `face` None draws the back."""
+
+    key: Any
+    face: Any
+    size: tuple[int, int]
+    pos: tuple[float, float]
+    zone: str = ""
+    z: int = 0
+
+
+class Drag:
+    __slots__ = ("sprite", "grab", "start", "origin", "active", "actions", "player")
+
+    def __init__(self, sprite: CardSprite, pos: tuple[int, int], actions: list[Action], player: int | None) -> None:
+        self.sprite = sprite
+        self.grab = (sprite.x - pos[0], sprite.y - pos[1])
+        self.start = pos
+        self.origin = (sprite.x, sprite.y)
+        self.active = False
+        self.actions = actions
+        self.player = player
+
+
+def _widgets():
+    try:
+        from sprites import widgets
+    except ImportError:  # pragma: no cover - the widget room has not landed yet
+        return None
+    return widgets
+
+
+class TableScene(Scene):
+    palette_name = "menu"
+    accent: tuple[int, int, int] = (255, 214, 110)
+
+    def __init__(self, app: Any, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        you = match.you
+        self.viewer: int | None = you if you is not None else None
+        self.sprites: dict[Any, CardSprite] = {}
+        self.order: list[CardSprite] = []  # draw order (last on top)
+        self.zones: dict[str, Zone] = {}
+        self.timeline = Timeline()
+        self.worker = AIWorker()
+        self.ai_started = 0.0
+        self.ai_ready: tuple[int, Action] | None = None
+        self.log = LogPanel(LOG_WIDTH)
+        self.log.open = bool(getattr(self.settings, "log_open", True))
+        self.drag: Drag | None = None
+        self.hover: CardSprite | None = None
+        self.hover_time = 0.0
+        self.zoom_on = True
+        self.mouse = (0, 0)
+        self.menu: Any = None
+        self.menu_preview: set = set()  # card keys highlighted by the hovered menu option
+        self.help_open = False
+        self.last_toast: str | None = None
+        self.toasts = None  # our own toast stack when the app has none
+        self.buttons: list[Any] = []
+        self.finished = False
+        self.handoff_pending = False
+        self.face_cache: dict[tuple, pygame.Surface] = {}
+        self.frame_ms: list[float] = []
+        if match.on_change is None:
+            match.on_change = self.autosave
+        self.relayout()
+        self.sync(animate=False)
+        self.log_history()
+
+    # ================================================================ subclass API =========
+    def layout(self) -> None:
+        """Place `self.zones` (and buttons) inside `self.table_rect`."""
+
+    def card_places(self, view: Any) -> list[Place]:
+        """Every card to draw, in draw order, from `view` (= state.view(self.viewer))."""
+        return []
+
+    def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
+        """The picture of `face` (None = back) at `size`."""
+        return cardgfx.back(size, (40, 40, 60), self.accent)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Everything under the cards (background, zone dressing, counters)."""
+        surface.fill((20, 24, 30))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Labels and marks over the cards."""
+
+    def seat_rect(self, seat: int) -> pygame.Rect | None:
+        return None
+
+    def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
+        """The Action a drop of `sprite` on `zone` means (used to ask the rules why not)."""
+        return None
+
+    def click_card(self, sprite: CardSprite) -> None:
+        """A click (press and release without dragging) on a card."""
+        self.pick_card(sprite)
+
+    def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
+        """A click on a zone with no card under the pointer."""
+
+    def banner_text(self) -> str:
+        if self.match.is_over():
+            return "Game over"
+        acting = self.match.to_act()
+        if not acting:
+            return ""
+        names = ", ".join(self.match.seat_name(p) for p in acting)
+        return "Your turn" if names == "You" else f"{names}'s turn"
+
+    def help_lines(self) -> list[str]:
+        return []
+
+    def end_turn(self) -> None:
+        """Enter: end the turn where the game has one."""
+
+    def hand_keys(self) -> list[Any]:
+        """Card keys that the number keys 1–9 pick, in order (usually your hand)."""
+        return []
+
+    def drop_hint(self, sprite: CardSprite) -> str:
+        """Toast when a card is dropped on no target at all."""
+        return "Drop the card on a highlighted place."
+
+    def spawn_point(self, place: Place) -> tuple[float, float]:
+        """Where a card that was not on the table yet comes from (usually the deck)."""
+        deck = self.zones.get("deck")
+        return deck.rect.center if deck else place.pos
+
+    # ================================================================ shared helpers =======
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def settings(self) -> Any:
+        return getattr(self.app, "settings", None)
+
+    def setting(self, name: str, default: Any) -> Any:
+        return getattr(self.settings, name, default) if self.settings is not None else default
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS.get(self.setting("animation_speed", "x1"), 1.0)
+
+    @property
+    def table_rect(self) -> pygame.Rect:
+        right = WIDTH - (LOG_WIDTH if self.log.open else 0)
+        return pygame.Rect(0, 0, right, HEIGHT)
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        return pygame.Rect(WIDTH - LOG_WIDTH, 0, LOG_WIDTH, HEIGHT)
+
+    def relayout(self) -> None:
+        self.zones = {}
+        self.buttons = []
+        self.layout()
+        if len(self.face_cache) > 600:
+            self.face_cache.clear()
+
+    def face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
+        key = (face, size)
+        surf = self.face_cache.get(key)
+        if surf is None:
+            surf = self.render_face(face, size)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self.face_cache[key] = surf
+        return surf
+
+    def view(self) -> Any:
+        return self.state.view(self.viewer)
+
+    def toast(self, message: str) -> None:
+        self.last_toast = message
+        if hasattr(self.app, "toast"):
+            self.app.toast(message)
+            return
+        widgets = _widgets()
+        if widgets is not None:
+            if self.toasts is None:
+                self.toasts = widgets.ToastStack()
+            self.toasts.add(message)
+
+    def autosave(self, match: Match) -> None:
+        try:
+            from scenes import storage
+        except ImportError:  # pragma: no cover - storage room not landed yet
+            return
+        try:
+            storage.save_game(match.to_json())
+        except OSError as e:  # a full disk must not end the game
+            self.toast(f"Could not autosave: {e}")
+
+    def acting_human(self) -> int | None:
+        """The seat whose turn it is that the person at the screen plays, else None."""
+        for p in self.match.humans_to_act():
+            if p == self.viewer:
+                return p
+        return None
+
+    def legal(self, player: int | None = None) -> list[Action]:
+        p = self.acting_human() if player is None else player
+        if p is None or self.match.is_over():
+            return []
+        return self.state.legal_actions(p)
+
+    def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for s in reversed(self.order):
+            if s.rect.collidepoint(pos):
+                return s
+        return None
+
+    def zone_at(self, pos: tuple[int, int], droppable: bool = True) -> Zone | None:
+        for z in self.zones.values():
+            if z.contains(pos) and (z.target is not None or not droppable):
+                return z
+        return None
+
+    # ================================================================ sync / animation =====
+    def sync(self, animate: bool = True, events: Iterable[Event] = ()) -> None:
+        """Bring the sprites to the current view: queue one step per event naming cards,
+        after a first step that glides everything else."""
+        places = self.card_places(self.view())
+        by_key = {p.key: p for p in places}
+        events = list(events)
+        named: list[list[Any]] = [self.event_cards(e) for e in events]
+        later = {k for ks in named for k in ks}
+        if not animate or self.speed == 0:
+            self._apply_places(places, set(by_key), instant=True)
+            for e in events:
+                self.log_event(e)
+            return
+
+        def first_step():
+            return self._apply_places(places, set(by_key) - later, instant=False)
+
+        self.timeline.then(first_step)
+        for e, keys in zip(events, named, strict=True):
+            self.timeline.then(lambda e=e, keys=keys: self._event_step(e, keys, by_key))
+        self.timeline.then(lambda: self._apply_places(self.card_places(self.view()), None, instant=False))
+
+    def event_cards(self, event: Event) -> list[Any]:
+        d = event.data
+        if "card" in d and d["card"] is not None:
+            return [d["card"]]
+        if "cards" in d:
+            return list(d["cards"])
+        return []
+
+    def _event_step(self, event: Event, keys: list[Any], by_key: dict[Any, Place]) -> list[Any]:
+        self.log_event(event)
+        tweens = self._apply_places([by_key[k] for k in keys if k in by_key], set(keys), instant=False)
+        extra = self.animate_event(event)
+        tweens = list(tweens) + list(extra)
+        if not tweens and event.text:
+            tweens.append(Wait(0.12))
+        return tweens
+
+    def animate_event(self, event: Event) -> list[Any]:
+        """Extra tweens for an event (captions, dice…); subclasses override."""
+        return []
+
+    def log_event(self, event: Event) -> None:
+        if event.text:
+            self.log.add(event.text, event.player)
+
+    def log_history(self) -> None:
+        """Replay the record's events into the log (after loading a saved game)."""
+        if not self.match.record.actions:
+            return
+        st = self.match.record.new_state()
+        for player, action in self.match.record.actions:
+            try:
+                for e in st.apply(player, action):
+                    self.log_event(e)
+            except IllegalAction:
+                break
+
+    def _apply_places(self, places: list[Place], keys: set | None, instant: bool) -> list[Any]:
+        """Move the sprites of `places` (only those in `keys`; None = all) to their places;
+        new cards spawn at `spawn_point`; sprites with no place vanish (only when keys is None
+        or instant)."""
+        tweens: list[Any] = []
+        want = {p.key for p in places}
+        for z, p in enumerate(places):
+            if keys is not None and p.key not in keys:
+                continue
+            s = self.sprites.get(p.key)
+            if s is None:
+                start = p.pos if instant else self.spawn_point(p)
+                s = CardSprite(p.key, p.face, p.size, start, p.zone)
+                if not instant and start != p.pos:
+                    s.face_key = p.face
+                self.sprites[p.key] = s
+            if self.drag is not None and self.drag.sprite is s:
+                s.home = p.pos
+                continue
+            s.zone = p.zone
+            s.home = p.pos
+            s.z = p.z * 1000 + z
+            if s.size != p.size:
+                old_w = s.size[0] * s.scale
+                s.size = p.size
+                s.scale = old_w / p.size[0]
+            if instant:
+                s.x, s.y = p.pos
+                s.scale = 1.0
+                s.face_key = p.face
+                s.flip = 1.0
+                continue
+            if s.face_key != p.face:
+                tweens.append(self._flip(s, p.face))
+            if not s.at_home() or abs(s.scale - 1.0) > 0.01:
+                tweens.append(Tween(s, {"x": p.pos[0], "y": p.pos[1], "scale": 1.0}, MOVE, ease_out_cubic))
+        if keys is None or instant:
+            for k in [k for k in self.sprites if k not in want]:
+                if self.drag is not None and self.drag.sprite.key == k:
+                    self.drag = None
+                del self.sprites[k]
+        self.order = sorted(self.sprites.values(), key=lambda s: s.z)
+        return tweens
+
+    def _flip(self, s: CardSprite, new_face: Any) -> Tween:
+        """Turn a card over: x-scale 1 → 0 (old face) → 1 (new face) over FLIP seconds."""
+        old = s.face_key
+        holder = _FlipFace(s, old, new_face)
+        s.face_key = holder
+        return Tween(holder, {"t": 1.0}, FLIP, linear, on_done=holder.done)
+
+    def apply(self, player: int, action: Action) -> bool:
+        """Apply through the match; on refusal toast the rules' reason. True if applied."""
+        try:
+            events = self.match.apply(player, action)
+        except IllegalAction as e:
+            self.toast(e.reason)
+            return False
+        self.sync(events=events)
+        return True
+
+    def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
+        """Ask the rules why `action` is refused (on a clone, so nothing changes) and toast it."""
+        if action is None or player is None:
+            reason = fallback if player is not None or action is None else None
+            if reason is None:
+                reason = self.not_your_turn()
+            self.toast(reason)
+            return
+        try:
+            self.state.clone().apply(player, action)
+        except IllegalAction as e:
+            self.toast(e.reason)
+            return
+        self.toast(fallback)
+
+    def not_your_turn(self) -> str:
+        acting = self.match.to_act()
+        if not acting:
+            return "The game is over."
+        return f"Wait: it is {self.match.seat_name(acting[0])}'s turn."
+
+    # ================================================================ input ================
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.menu is not None and getattr(self.menu, "open", False):
+            self.menu.handle_event(event)
+            if event.type == pygame.MOUSEMOTION:
+                self.menu_hover(event.pos)
+            if not self.menu.open:
+                self.close_menu()
+            return
+        if self.help_open:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help_open = False
+            return
+        for b in self.buttons:
+            if b.visible and b.handle_event(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drag is not None:
+            self.cancel_drag()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log.handle_wheel(pygame.mouse.get_pos(), event.y)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self.cancel_drag()
+            else:
+                self.open_pause()
+        elif k == pygame.K_SPACE:
+            self.finish_animation()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_turn()
+        elif k == pygame.K_z:
+            self.zoom_on = not self.zoom_on
+            self.toast("Zoom on hover: on" if self.zoom_on else "Zoom on hover: off")
+        elif k == pygame.K_l:
+            self.log.toggle()
+            if self.settings is not None and hasattr(self.settings, "log_open"):
+                self.settings.log_open = self.log.open
+            self.relayout()
+            self.sync(animate=True)
+        elif k == pygame.K_h:
+            self.help_open = True
+        elif pygame.K_1 <= k <= pygame.K_9:
+            keys = self.hand_keys()
+            n = k - pygame.K_1
+            if n < len(keys) and keys[n] in self.sprites:
+                self.pick_card(self.sprites[keys[n]])
+
+    def finish_animation(self) -> None:
+        """Space: complete the animation now playing (input is never blocked longer)."""
+        self.timeline.finish_current()
+
+    def open_pause(self) -> None:
+        try:
+            from scenes import pause
+        except ImportError:
+            self.toast("Pause menu not available yet.")
+            return
+        cls = getattr(pause, "PauseMenu", None) or getattr(pause, "Pause", None)
+        if cls is None:
+            return
+        try:
+            scene = cls(self.app, self)
+        except TypeError:
+            scene = cls(self.app)
+        self.app.manager.push(scene)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        sprite = self.sprite_at(pos)
+        if sprite is None:
+            zone = self.zone_at(pos, droppable=False)
+            if zone is not None:
+                self.click_zone(zone, pos)
+            return
+        player = self.acting_human()
+        actions = [a for a in self.legal(player) if a.source == sprite.key] if player is not None else []
+        self.drag = Drag(sprite, pos, actions, player)
+        self.hover = None
+
+    def motion(self, pos: tuple[int, int]) -> None:
+        d = self.drag
+        if d is None:
+            s = self.sprite_at(pos)
+            if s is not self.hover:
+                self.hover, self.hover_time = s, 0.0
+            return
+        if not d.active:
+            if abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1]) < DRAG_THRESHOLD:
+                return
+            if not self.draggable(d.sprite):
+                return
+            self.start_drag(d)
+        s = d.sprite
+        s.x, s.y = pos[0] + d.grab[0], pos[1] + d.grab[1]
+        for z in self.zones.values():
+            z.hover = z.contains(pos) and z.target is not None
+
+    def draggable(self, sprite: CardSprite) -> bool:
+        """Cards that may be lifted: sources of a legal action of yours, or (to explain why
+        not) cards the subclass marks as yours via `hand_keys`."""
+        return bool(self.drag and self.drag.actions) or sprite.key in self.hand_keys()
+
+    def start_drag(self, d: Drag) -> None:
+        d.active = True
+        s = d.sprite
+        s.lifted = True
+        s.scale = 1.08
+        self.order = [o for o in self.order if o is not s] + [s]
+        if self.setting("highlights", True):
+            targets = {a.target for a in d.actions}
+            for z in self.zones.values():
+                z.glow = z.target is not None and z.target in targets
+
+    def release(self, pos: tuple[int, int]) -> None:
+        d = self.drag
+        if d is None:
+            return
+        if not d.active:
+            self.drag = None
+            self.click_card(d.sprite)
+            return
+        zone = self.zone_at(pos)
+        self.end_drag_visuals()
+        if zone is None:
+            self.glide_back(d)
+            self.toast(self.drop_hint(d.sprite) if d.player is not None else self.not_your_turn())
+            return
+        matches = [a for a in d.actions if a.target == zone.target]
+        if len(matches) == 1:
+            self.drag = None
+            d.sprite.lifted = False
+            if not self.apply(d.player, matches[0]):
+                self.glide_back(d)
+        elif len(matches) > 1:
+            self.glide_back(d)
+            self.choose(matches, pos, d.player)
+        else:
+            self.glide_back(d)
+            player = d.player if d.player is not None else self.viewer
+            self.refuse(player, self.gesture_action(d.sprite, zone), "That card cannot go there.")
+
+    def end_drag_visuals(self) -> None:
+        for z in self.zones.values():
+            z.glow = z.hover = False
+
+    def glide_back(self, d: Drag) -> None:
+        self.drag = None
+        s = d.sprite
+        s.lifted = False
+        self.timeline.add(Tween(s, {"x": s.home[0], "y": s.home[1], "scale": 1.0}, SNAP_BACK * self._dur(), ease_out))
+        self.order = sorted(self.sprites.values(), key=lambda o: o.z)
+
+    def cancel_drag(self) -> None:
+        if self.drag is not None:
+            self.end_drag_visuals()
+            self.glide_back(self.drag)
+
+    def _dur(self) -> float:
+        # snap-backs are real-time tweens outside the event queue; keep them short at speed
+        return 1.0
+
+    def pick_card(self, sprite: CardSprite) -> None:
+        """Keys 1–9 / a click on your card: a menu of the legal actions with that source."""
+        player = self.acting_human()
+        actions = [a for a in self.legal(player) if a.source == sprite.key] if player is not None else []
+        if not actions:
+            if sprite.key in self.hand_keys():
+                self.toast(self.not_your_turn() if player is None else "Nothing can be done with that card now.")
+            return
+        self.choose(actions, (int(sprite.x), int(sprite.rect.top) - 10), player, title="")
+
+    # ---------------------------------------------------------------- menus
+    def choose(self, actions: list[Action], pos: tuple[int, int], player: int | None, title: str = "Choose") -> None:
+        """A small choice menu when several legal actions match one gesture."""
+        options = [(a, a.label or str(a)) for a in actions]
+        self.open_menu(options, pos, lambda a: self.apply(player, a), title=title)
+
+    def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
+                  previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:
+        widgets = _widgets()
+        if widgets is None:
+            if options:
+                on_choose(options[0][0])
+            return None
+        self.menu = PreviewMenu(pos, options, on_choose, title=title, bounds=self.table_rect,
+                                previews=previews or {}, disabled=disabled or set())
+        self.menu_preview = set()
+        return self.menu
+
+    def menu_hover(self, pos: tuple[int, int]) -> None:
+        m = self.menu
+        i = m._row_at(pos) if m is not None else -1
+        self.menu_preview = m.previews.get(i, set()) if i >= 0 else set()
+
+    def close_menu(self) -> None:
+        self.menu = None
+        self.menu_preview = set()
+
+    # ================================================================ update =================
+    def update(self, dt: float) -> None:
+        speed = self.speed
+        if speed == 0:
+            self.timeline.finish()
+        else:
+            self.timeline.update(dt * speed)
+        if self.toasts is not None:
+            self.toasts.update(dt)
+        for b in self.buttons:
+            if hasattr(b, "update"):
+                b.update(dt)
+        if self.hover is not None and self.drag is None:
+            self.hover_time += dt
+        self.refresh_buttons()
+        self.run_ai()
+        self.check_handoff()
+        self.check_game_over()
+
+    def refresh_buttons(self) -> None:
+        """Enable/disable buttons from the legal actions (subclasses)."""
+
+    def run_ai(self) -> None:
+        """Ask the worker for the AI seat's move once the table is still; apply it on this
+        (the UI) thread after the minimum visible delay."""
+        if self.match.is_over() or self.finished:
+            return
+        if self.ai_ready is None:
+            got = self.worker.poll()
+            if got is not None:
+                seat, action, error = got
+                if action is None:
+                    self.toast(f"{self.match.seat_name(seat)}'s AI failed; playing a random move.")
+                    self.log.add(f"AI error: {(error or '').strip().splitlines()[-1]}")
+                    action = self.state.legal_actions(seat)[0]
+                self.ai_ready = (seat, action)
+        if self.ai_ready is not None:
+            waited = time.monotonic() - self.ai_started
+            speed = self.speed
+            need = 0.0 if speed == 0 else AI_MIN / speed
+            if waited >= need and not self.timeline.busy:
+                seat, action = self.ai_ready
+                self.ai_ready = None
+                if seat in self.match.to_act():
+                    self.apply(seat, action)
+            return
+        if self.worker.thinking is not None or self.timeline.busy:
+            return
+        seats = self.match.ai_to_act()
+        if seats:
+            seat = seats[0]
+            self.ai_started = time.monotonic()
+            self.worker.request(seat, self.match.agents[seat], self.state)
+
+    def thinking_seat(self) -> int | None:
+        if self.ai_ready is not None:
+            return self.ai_ready[0]
+        return self.worker.thinking
+
+    def check_handoff(self) -> None:
+        """Hot-seat: when a different human must act, hide the table behind a handoff screen."""
+        if self.timeline.busy or self.handoff_pending or len(self.match.human_seats) < 2:
+            return
+        humans = self.match.humans_to_act()
+        if not humans or self.viewer in humans:
+            return
+        nxt = humans[0]
+        try:
+            from scenes.handoff import Handoff
+        except ImportError:
+            self.switch_viewer(nxt)
+            return
+        self.handoff_pending = True
+        self.cancel_drag()
+        self.close_menu()
+
+        def done() -> None:
+            self.handoff_pending = False
+            self.switch_viewer(nxt)
+
+        self.app.manager.push(Handoff(self.app, nxt, done))
+
+    def switch_viewer(self, seat: int) -> None:
+        self.viewer = seat
+        self.relayout()
+        self.sync(animate=False)
+
+    def check_game_over(self) -> None:
+        if self.finished or not self.match.is_over() or self.timeline.busy:
+            return
+        self.finished = True
+        if hasattr(self.app, "open_results"):
+            self.app.open_results(self.match)
+
+    # ================================================================ drawing ================
+    def draw(self, surface: pygame.Surface) -> None:
+        t0 = time.perf_counter()
+        self.draw_table(surface)
+        for z in self.zones.values():
+            draw_zone(surface, z, self.accent)
+        self.draw_seats(surface)
+        self.draw_cards(surface)
+        self.draw_over(surface)
+        for b in self.buttons:
+            if b.visible:
+                b.draw(surface)
+        self.draw_banner(surface)
+        self.log.draw(surface, self.log_rect)
+        if self.drag is not None and self.drag.active:
+            s = self.drag.sprite
+            cardgfx.draw_sprite(surface, s, self.sprite_image(s))
+        self.draw_zoom(surface)
+        if self.menu is not None and self.menu.open:
+            self.menu.draw(surface)
+        if self.help_open:
+            self.draw_help(surface)
+        if self.toasts is not None:
+            self.toasts.draw(surface)
+        self.frame_ms.append((time.perf_counter() - t0) * 1000)
+        if len(self.frame_ms) > 600:
+            del self.frame_ms[:300]
+
+    def sprite_image(self, s: CardSprite) -> pygame.Surface:
+        f = s.face_key
+        if isinstance(f, _FlipFace):
+            f = f.shown
+        return self.face(f, s.size)
+
+    def glow_color(self, s: CardSprite) -> tuple[int, int, int] | None:
+        if s.key in self.menu_preview or s.glow:
+            return self.accent
+        return None
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        dragging = self.drag.sprite if self.drag is not None and self.drag.active else None
+        for s in self.order:
+            if s is dragging:
+                continue
+            f = s.face_key
+            if isinstance(f, _FlipFace):
+                s.flip = f.scale
+            cardgfx.draw_sprite(surface, s, self.sprite_image(s), self.glow_color(s))
+            self.draw_card_marks(surface, s)
+
+    def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """Per-card overlay (hint marks…) drawn right after the card."""
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        acting = set(self.match.to_act())
+        for seat in range(self.match.players):
+            r = self.seat_rect(seat)
+            if r is None:
+                continue
+            if seat in acting:
+                panel(surface, r, (*self.accent, 26), (*self.accent, 220), radius=14, width=3)
+            else:
+                panel(surface, r, (0, 0, 0, 50), (255, 255, 255, 40), radius=14, width=1)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        msg = self.banner_text()
+        if not msg:
+            return
+        t = text.render(msg, 20, (250, 246, 255), "bold")
+        tr = self.table_rect
+        box = t.get_rect(midtop=(tr.centerx, 6)).inflate(36, 12)
+        panel(surface, box, (12, 10, 30, 210), (*self.accent, 160), radius=box.h // 2)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def draw_zoom(self, surface: pygame.Surface) -> None:
+        s = self.hover
+        if not self.zoom_on or s is None or self.drag is not None or self.menu is not None:
+            return
+        if self.hover_time < HOVER_DELAY or s.key not in self.sprites:
+            return
+        if not s.rect.collidepoint(self.mouse):
+            return
+        img = self.zoom_image(s)
+        if img is None:
+            return
+        r = img.get_rect()
+        mx, my = self.mouse
+        r.midleft = (mx + 24, my)
+        if r.right > WIDTH - 4:
+            r.midright = (mx - 24, my)
+        r.clamp_ip(pygame.Rect(4, 4, WIDTH - 8, HEIGHT - 8))
+        sh = cardgfx.shadow(r.size, 8, 130)
+        surface.blit(sh, (r.x - 2, r.y + 2))
+        surface.blit(img, r)
+
+    def zoom_image(self, s: CardSprite) -> pygame.Surface | None:
+        f = s.face_key.new if isinstance(s.face_key, _FlipFace) else s.face_key
+        w, h = s.size
+        scale = cardgfx.ZOOM[0] / w if w < cardgfx.ZOOM[0] else 1.5
+        return self.face(f, (round(w * scale), round(h * scale)))
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        lines = [
+            "Drag a card onto a glowing place to play it; drop it elsewhere to take it back.",
+            "Hover a card to zoom it (Z turns zoom on/off).",
+            "Space  finish the current animation        L  show/hide the log",
+            "1–9  pick the n-th card of your hand           Esc  pause menu",
+            *self.help_lines(),
+            "",
+            "Press any key to close.",
+        ]
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((5, 4, 15, 170))
+        surface.blit(veil, (0, 0))
+        width = 760
+        wrapped: list[str] = []
+        for ln in lines:
+            wrapped += text.wrap(ln, 17, width - 60) if ln else [""]
+        box = pygame.Rect(0, 0, width, 80 + len(wrapped) * 26)
+        box.center = (WIDTH // 2, HEIGHT // 2)
+        panel(surface, box, (16, 14, 36, 240), (*self.accent, 200), radius=16)
+        title = text.render("How to play this table", 26, (250, 246, 255), "bold")
+        surface.blit(title, (box.x + 30, box.y + 20))
+        y = box.y + 66
+        for ln in wrapped:
+            if ln:
+                surface.blit(text.render(ln, 17, (225, 222, 240)), (box.x + 30, y))
+            y += 26
+
+    def frame_p95(self) -> float:
+        if not self.frame_ms:
+            return 0.0
+        xs = sorted(self.frame_ms)
+        return xs[min(len(xs) - 1, int(len(xs) * 0.95))]
+
+
+class _FlipFace:
+    """A face in the middle of a flip: shows `old` while t < 0.5, then `new`."""
+
+    __slots__ = ("sprite", "old", "new", "t")
+
+    def __init__(self, sprite: CardSprite, old: Any, new: Any) -> None:
+        self.sprite = sprite
+        self.old = old.new if isinstance(old, _FlipFace) else old
+        self.new = new
+        self.t = 0.0
+
+    @property
+    def shown(self) -> Any:
+        return self.old if self.t < 0.5 else self.new
+
+    @property
+    def scale(self) -> float:
+        return max(0.02, abs(1 - 2 * self.t))
+
+    def done(self) -> None:
+        if self.sprite.face_key is self:
+            self.sprite.face_key = self.new
+        self.sprite.flip = 1.0
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (not isinstance(other, _FlipFace) and other == self.new)
+
+    def __hash__(self) -> int:
+        return hash(self.new)
+
+
+def _preview_menu_base():
+    widgets = _widgets()
+    return widgets.ChoiceMenu if widgets is not None else object
+
+
+class PreviewMenu(_preview_menu_base()):  # type: ignore[misc]
+    """The widget room's ChoiceMenu plus: options that preview cards while hovered
+    (`previews[i]` = card keys to highlight) and options shown dimmed (`disabled`) — choosing
+    a dimmed one still asks the rules, which explain why not."""
+
+    def __init__(self, pos, options, on_choose, title="", bounds=None, previews=None, disabled=None):
+        super().__init__(pos, options, on_choose, title=title, bounds=bounds)
+        self.previews = previews or {}
+        self.disabled = disabled or set()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.open:
+            return
+        for i in self.disabled:
+            if i < len(self.options):
+                r = self.row_rect(i)
+                veil = pygame.Surface(r.size, pygame.SRCALPHA)
+                veil.fill((22, 23, 29, 150))
+                surface.blit(veil, r)
