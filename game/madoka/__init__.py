@@ -1,0 +1,115 @@
+"""Madoka Magica, the cooperative card game (spec: /work/shared/rules/madoka.md).
+
+`GAME = MadokaGame()`; `GAME.new_state(players, seed, qb=False)` makes a `MadokaState`
+(attributes, view format and events are documented in game/madoka/state.py; the rulebook steps
+are in game/madoka/rules.py; card data in game/madoka/cards.py).
+
+Actions (agreed interface):
+  Action("play", source=card_id, target="play")
+  Action("discard", source=card_id, target="discard")
+  Action("tell", target=seat, option=("girl", girl_id))  or option=("number", n)
+  Action("cleanse", target="soulgem", option=n)           n in {1, 2}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.core.contract import Action, Game
+from game.madoka.cards import EFFECTS, load_card_set, validate
+from game.madoka.rules import EFFECT_FUNCTIONS, setup
+from game.madoka.state import MadokaState
+
+
+class MadokaGame(Game):
+    name = "madoka"
+    title = "Madoka Magica"
+    min_players = 2
+    max_players = 4
+    cooperative = True
+    options = {"qb": (False, "Add Kyubey's white cards")}
+    #: hand slots the action cache covers (hands hold at most 5 cards)
+    SLOTS = 8
+
+    def __init__(self, data_dir: Path | str | None = None) -> None:
+        self.cards = cards = load_card_set(data_dir)
+        self.girl_ids = tuple(g.id for g in cards.girls)
+        self.girl_names = tuple(g.short for g in cards.girls)
+        self.girl_index = {gid: i for i, gid in enumerate(self.girl_ids)}
+        self.madoka = self.girl_index["madoka"]
+        self.mami = self.girl_index["mami"]
+        self.sayaka = self.girl_index["sayaka"]
+        self.witches = cards.witches
+        self.witch_index = {w.id: i for i, w in enumerate(cards.witches)}
+        self.witch_guard = [self.girl_index[w.guard] if w.guard else -1 for w in cards.witches]
+        self.witch_fns = [EFFECT_FUNCTIONS[EFFECTS[w.effect]] for w in cards.witches]
+        self.patricia = next(i for i, w in enumerate(cards.witches) if w.effect == "numbers_only")
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        """Every Action object is made once here; legal_actions hands out these same objects."""
+        n_cards, slots = 45, self.SLOTS
+        self.play_actions = [None] * (n_cards * slots)
+        self.discard_actions = [None] * (n_cards * slots)
+        for c in range(n_cards):
+            for k in range(slots):
+                self.play_actions[c * slots + k] = Action("play", c, "play", None, f"Play card {k + 1}")
+                self.discard_actions[c * slots + k] = Action(
+                    "discard", c, "discard", None, f"Discard card {k + 1}")
+        seat = "Player {}".format
+        # tell_girls[t][mask] = the girl tells for target t when its hand holds the girls in mask
+        self.tell_girls = []
+        self.tell_numbers = []
+        for t in range(self.max_players):
+            girl_acts = [Action("tell", None, t, ("girl", gid), f"Tell {seat(t + 1)} about {name}")
+                         for gid, name in zip(self.girl_ids, self.girl_names, strict=True)]
+            num_acts = [Action("tell", None, t, ("number", n), f"Tell {seat(t + 1)} about the {n}s")
+                        for n in (1, 2, 3, 4)]
+            self.tell_girls.append([tuple(a for i, a in enumerate(girl_acts) if m >> i & 1)
+                                    for m in range(1 << len(girl_acts))])
+            self.tell_numbers.append([tuple(a for i, a in enumerate(num_acts) if m >> i & 1)
+                                      for m in range(16)])
+        self.cleanse_actions = {n: Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
+                                for n in (1, 2)}
+        # others[players][p] = the other seats, starting with the next one
+        self.others = {n: [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
+                       for n in range(self.min_players, self.max_players + 1)}
+
+    # --- contract ------------------------------------------------------------------------------
+    def new_state(self, players: int, seed: int, **options: Any) -> MadokaState:
+        self.check_players(players)
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
+        s = MadokaState(self)
+        setup(s, players, seed, bool(options.get("qb", False)))
+        return s
+
+    def state_from_json(self, data: dict) -> MadokaState:
+        return MadokaState.from_json(self, data)
+
+    def max_decisions(self, players: int) -> int:
+        # Each Play/Discard uses up a card (≤ 45); each Cleanse reveals a witch other than a
+        # defeated Walpurgisnacht (≤ 8 + one per Discard); each Tell adds a marker that only a
+        # Cleanse removes (≤ 2 per Cleanse + 2). 45 + 53 + 108 + 2 < 250.
+        return 250
+
+    def bots(self) -> dict[str, Any]:
+        from game.ai.agents import RandomAgent
+
+        found: dict[str, Any] = {"random": RandomAgent}
+        try:
+            from game.madoka.bots import BOTS
+        except ImportError:
+            return found
+        found.update(BOTS)
+        return found
+
+    def validate_data(self, data_dir: Path | str | None = None) -> list[str]:
+        return validate(data_dir)
+
+
+GAME = MadokaGame()
+
+__all__ = ["GAME", "MadokaGame", "MadokaState"]

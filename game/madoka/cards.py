@@ -1,0 +1,311 @@
+"""Madoka card data: dataclasses and the validating loader for data/madoka/*.toml.
+
+Files (all in one data directory, default `data_path("madoka")`):
+
+- girls.toml    `[[girl]]`  id, name, name_zh, colour ("#rrggbb"), symbol, counts [n1, n2, n3, n4],
+                            variant (true only for Kyubey, who joins with the QB option)
+- witches.toml  `[[witch]]` id, number 1–9, name, title, name_ja, name_zh, effect (one of
+                            `EFFECTS`), text, while_on_top, after ("stack" | "discard"), guard
+                            (girl whose discarded card does not return her), returnable
+- scoring.toml  `[points]` low/four/walpurgisnacht, `[[bonus]]` combinations, `[[rank]]` table
+
+Every problem is one `CardDataError` line naming file, card and field. Besides types and unknown
+keys, the loader checks what the spec fixes: each girl's counts (40 base cards), nine witches
+numbered 1–9 with exactly one Walpurgisnacht at 9, every effect known and used once, and maximum
+scores of 100 (150 with Kyubey).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.core.data import (
+    CardDataError,
+    Field,
+    check_record,
+    int_range,
+    load_cards,
+    load_toml,
+    one_of,
+)
+from game.core.resources import data_path
+
+#: the girls in table order; index = the girl number used by the state arrays
+GIRL_IDS = ("homura", "mami", "kyoko", "sayaka", "madoka", "qb")
+SYMBOLS = ("shield", "teacup", "spear", "note", "bow", "ring")
+#: the spec's component table: copies of numbers 1, 2, 3, 4
+SPEC_COUNTS = {
+    "homura": [3, 3, 2, 2],
+    "mami": [3, 3, 2, 2],
+    "kyoko": [3, 3, 2, 1],
+    "sayaka": [2, 2, 1, 1],
+    "madoka": [2, 1, 1, 1],
+    "qb": [2, 1, 1, 1],
+}
+BASE_CARDS = 40
+#: effect key -> the witch function in rules.py that carries it out
+EFFECTS = {
+    "forget_hand": "gertrud",
+    "eat_mami": "charlotte",
+    "block_information": "elly",
+    "mill_girl_deck": "elsa_maria",
+    "eat_sayaka": "oktavia",
+    "forget_all_hints": "albertine",
+    "swap_random_card": "roberta",
+    "numbers_only": "patricia",
+    "walpurgisnacht": "walpurgisnacht",
+}
+MAX_SCORE, MAX_SCORE_QB = 100, 150
+
+
+@dataclass(frozen=True)
+class Girl:
+    id: str
+    name: str
+    name_zh: str
+    colour: str
+    symbol: str
+    counts: tuple[int, int, int, int]
+    variant: bool = False
+
+    @property
+    def short(self) -> str:
+        """First name, as players say it ("Homura")."""
+        return "Kyubey" if self.id == "qb" else self.name.split()[0]
+
+
+@dataclass(frozen=True)
+class Witch:
+    id: str
+    number: int
+    name: str
+    title: str
+    name_ja: str
+    name_zh: str
+    effect: str
+    text: str
+    while_on_top: bool = False
+    after: str = "stack"
+    guard: str = ""
+    returnable: bool = True
+
+
+@dataclass(frozen=True)
+class Bonus:
+    id: str
+    name: str
+    girls: tuple[str, ...]
+    points: int
+    variant: bool = False
+    needs_charlotte_ate_mami: bool = False
+
+
+@dataclass(frozen=True)
+class Scoring:
+    low: int
+    four: int
+    walpurgisnacht: int
+    bonuses: tuple[Bonus, ...]
+    #: (min score, rank name), ascending
+    ranks: tuple[tuple[int, str], ...]
+
+    def rank(self, score: int, lost: bool = False) -> str:
+        if lost:
+            return "Witch"
+        name = self.ranks[0][1]
+        for lo, rank_name in self.ranks:
+            if score >= lo:
+                name = rank_name
+        return name
+
+
+@dataclass(frozen=True)
+class CardSet:
+    girls: tuple[Girl, ...]  # in GIRL_IDS order, qb last
+    witches: tuple[Witch, ...]  # by number 1..9
+    scoring: Scoring
+
+
+# --- field tables ------------------------------------------------------------------------------
+
+def _hex_colour(v: str) -> str | None:
+    return None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"must be a colour like '#a1b2c3', got {v!r}"
+
+
+def _four_counts(v: list) -> str | None:
+    if len(v) != 4 or any(type(x) is not int or x < 0 for x in v):
+        return f"expected a list of 4 non-negative integers (copies of 1, 2, 3, 4), got {v!r}"
+    return None
+
+
+def _nonempty(v: str) -> str | None:
+    return None if v.strip() else "must not be empty"
+
+
+GIRL_FIELDS = {
+    "id": Field(str, check=one_of(GIRL_IDS)),
+    "name": Field(str, check=_nonempty),
+    "name_zh": Field(str, required=False, default=""),
+    "colour": Field(str, check=_hex_colour),
+    "symbol": Field(str, check=one_of(SYMBOLS)),
+    "counts": Field(list, check=_four_counts, describe="a list of 4 integers"),
+    "variant": Field(bool, required=False, default=False),
+}
+
+WITCH_FIELDS = {
+    "id": Field(str, check=_nonempty),
+    "number": Field(int, check=int_range(1, 9)),
+    "name": Field(str, check=_nonempty),
+    "title": Field(str, required=False, default=""),
+    "name_ja": Field(str, required=False, default=""),
+    "name_zh": Field(str, required=False, default=""),
+    "effect": Field(str, check=one_of(EFFECTS)),
+    "text": Field(str, check=_nonempty),
+    "while_on_top": Field(bool, required=False, default=False),
+    "after": Field(str, required=False, default="stack", check=one_of(("stack", "discard"))),
+    "guard": Field(str, required=False, default="", check=one_of(("",) + GIRL_IDS)),
+    "returnable": Field(bool, required=False, default=True),
+}
+
+POINT_FIELDS = {
+    "low": Field(int, check=int_range(0, 100)),
+    "four": Field(int, check=int_range(0, 100)),
+    "walpurgisnacht": Field(int, check=int_range(0, 100)),
+}
+
+
+def _girl_list(v: list) -> str | None:
+    if not v or any(g not in GIRL_IDS for g in v) or len(set(v)) != len(v):
+        return f"expected a list of different girl ids ({', '.join(GIRL_IDS)}), got {v!r}"
+    return None
+
+
+BONUS_FIELDS = {
+    "id": Field(str, check=_nonempty),
+    "name": Field(str, check=_nonempty),
+    "girls": Field(list, check=_girl_list),
+    "points": Field(int, check=int_range(0, 100)),
+    "variant": Field(bool, required=False, default=False),
+    "needs_charlotte_ate_mami": Field(bool, required=False, default=False),
+}
+
+RANK_FIELDS = {
+    "name": Field(str, check=_nonempty),
+    "min": Field(int, check=int_range(0, 1000)),
+}
+
+
+# --- loaders -----------------------------------------------------------------------------------
+
+def load_girls(path: Path) -> tuple[Girl, ...]:
+    by_id = {}
+    for rec in load_cards(path, "girl", GIRL_FIELDS):
+        gid = rec["id"]
+        if rec["counts"] != SPEC_COUNTS[gid]:
+            raise CardDataError(path, gid, "counts",
+                                f"must be {SPEC_COUNTS[gid]} as in the spec, got {rec['counts']}")
+        if rec["variant"] != (gid == "qb"):
+            raise CardDataError(path, gid, "variant", "only Kyubey (qb) is a variant card")
+        rec["counts"] = tuple(rec["counts"])
+        by_id[gid] = Girl(**rec)
+    for gid in GIRL_IDS:
+        if gid not in by_id:
+            raise CardDataError(path, gid, "id", "missing: every girl of the spec must be listed")
+    girls = tuple(by_id[g] for g in GIRL_IDS)
+    total = sum(sum(g.counts) for g in girls if not g.variant)
+    if total != BASE_CARDS:  # pragma: no cover - implied by the per-girl check
+        raise CardDataError(path, None, "counts", f"the base deck must have {BASE_CARDS} cards, not {total}")
+    return girls
+
+
+def load_witches(path: Path) -> tuple[Witch, ...]:
+    by_number: dict[int, Witch] = {}
+    effects: dict[str, str] = {}
+    for rec in load_cards(path, "witch", WITCH_FIELDS):
+        w = Witch(**rec)
+        if w.number in by_number:
+            raise CardDataError(path, w.id, "number",
+                                f"number {w.number} is also {by_number[w.number].id}'s")
+        if w.effect in effects:
+            raise CardDataError(path, w.id, "effect",
+                                f"effect {w.effect!r} is already {effects[w.effect]}'s")
+        if (w.effect == "walpurgisnacht") != (w.number == 9):
+            raise CardDataError(path, w.id, "number" if w.effect == "walpurgisnacht" else "effect",
+                                "Walpurgisnacht (effect 'walpurgisnacht') must be witch number 9")
+        by_number[w.number] = w
+        effects[w.effect] = w.id
+    if len(by_number) != 9:
+        missing = [n for n in range(1, 10) if n not in by_number]
+        raise CardDataError(path, None, "number",
+                            f"expected 9 witches numbered 1–9, missing {missing}")
+    return tuple(by_number[n] for n in range(1, 10))
+
+
+def load_scoring(path: Path) -> Scoring:
+    doc = load_toml(path)
+    for key in doc:
+        if key not in ("points", "bonus", "rank"):
+            raise CardDataError(path, None, key, "unknown top-level key (expected points, bonus, rank)")
+    pts = check_record(path, "points", doc.get("points"), POINT_FIELDS)
+    bonuses, seen = [], set()
+    raw_bonuses = doc.get("bonus")
+    if not isinstance(raw_bonuses, list) or not raw_bonuses:
+        raise CardDataError(path, None, "bonus", "expected one or more [[bonus]] tables")
+    for i, raw in enumerate(raw_bonuses):
+        label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{i + 1}"
+        rec = check_record(path, label, raw, BONUS_FIELDS)
+        if rec["id"] in seen:
+            raise CardDataError(path, rec["id"], "id", "duplicate id")
+        seen.add(rec["id"])
+        if ("qb" in rec["girls"]) != rec["variant"]:
+            raise CardDataError(path, rec["id"], "variant", "a bonus is a variant bonus exactly when it needs Kyubey")
+        rec["girls"] = tuple(rec["girls"])
+        bonuses.append(Bonus(**rec))
+    raw_ranks = doc.get("rank")
+    if not isinstance(raw_ranks, list) or not raw_ranks:
+        raise CardDataError(path, None, "rank", "expected one or more [[rank]] tables")
+    ranks = []
+    for i, raw in enumerate(raw_ranks):
+        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else f"#{i + 1}"
+        rec = check_record(path, label, raw, RANK_FIELDS)
+        if not ranks and rec["min"] != 0:
+            raise CardDataError(path, label, "min", "the first rank must start at 0")
+        if ranks and rec["min"] <= ranks[-1][0]:
+            raise CardDataError(path, label, "min", f"ranks must rise: {rec['min']} after {ranks[-1][0]}")
+        ranks.append((rec["min"], rec["name"]))
+    scoring = Scoring(pts["low"], pts["four"], pts["walpurgisnacht"], tuple(bonuses), tuple(ranks))
+    for qb, want in ((False, MAX_SCORE), (True, MAX_SCORE_QB)):
+        top = max_score(scoring, qb)
+        if top != want:
+            raise CardDataError(path, "points", "low" if not qb else "variant",
+                                f"the maximum score {'with' if qb else 'without'} Kyubey must be {want}, these numbers give {top}")
+    return scoring
+
+
+def max_score(scoring: Scoring, qb: bool) -> int:
+    """Every girl transformed, Walpurgisnacht defeated, every bonus earned."""
+    girls = 6 if qb else 5
+    bonus = sum(b.points for b in scoring.bonuses if qb or not b.variant)
+    return girls * (3 * scoring.low + scoring.four) + scoring.walpurgisnacht + bonus
+
+
+def load_card_set(data_dir: Path | str | None = None) -> CardSet:
+    """Load and validate all three files; raise the first CardDataError."""
+    d = Path(data_dir) if data_dir is not None else data_path("madoka")
+    return CardSet(load_girls(d / "girls.toml"), load_witches(d / "witches.toml"),
+                   load_scoring(d / "scoring.toml"))
+
+
+def validate(data_dir: Path | str | None = None) -> list[str]:
+    """One line per bad file (each file is checked on its own), empty when all is well."""
+    d = Path(data_dir) if data_dir is not None else data_path("madoka")
+    problems = []
+    for name, loader in (("girls.toml", load_girls), ("witches.toml", load_witches),
+                         ("scoring.toml", load_scoring)):
+        try:
+            loader(d / name)
+        except CardDataError as e:
+            problems.append(str(e))
+    return problems

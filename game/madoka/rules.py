@@ -1,0 +1,454 @@
+"""The Madoka rulebook, step by step (spec: /work/shared/rules/madoka.md).
+
+Each function is one rulebook step, named after it and in rulebook order: setup, the four
+actions (give_information, play_card, cleanse_soul_gem, discard_card), the witches (one function
+per witch, gertrud … walpurgisnacht), the end of the game (final_round, victory, loss) and
+scoring (score, rank). They work on a `MadokaState` (see state.py for its attributes) and call
+`s.emit` for the log; text is only built when `s.recording` is true, so AI search stays fast.
+
+Decisions beyond the spec's D1–D10, taken here:
+- D11. Cards milled by Elsa Maria go face up to the discard pile ("unseen" = nobody chose them).
+  Milling the last girl card starts the final round like drawing it.
+- D12. Cleansing needs a witch in the witch deck other than a defeated Walpurgisnacht (she would
+  only come straight back, so cleansing against her alone could repeat forever).
+- D13. When Roberta makes a player discard, no witch is returned (it is not the Discard action).
+"""
+
+from __future__ import annotations
+
+from game.core.rng import Rng
+
+MAX_GRIEF = 3
+#: witch index = number - 1 (the loader guarantees numbers 1–9 and Walpurgisnacht at 9)
+WALPURGISNACHT = 8
+ALL_NUMBERS = 0b1111
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+def card_name(s, c: int) -> str:
+    return f"{s.game.girl_names[s.gof[c]]} {s.nof[c]}"
+
+
+def draw_card(s, player: int) -> None:
+    """Draw the top girl card into `player`'s hand (newest last); nothing if the deck is empty."""
+    deck = s.deck
+    if not deck:
+        return
+    c = deck.pop()
+    s.hands[player].append(c)
+    s.kg[c] = s.all_girls
+    s.kn[c] = ALL_NUMBERS
+    s.clued[c] = 0
+    if s._events is not None:
+        s.emit("move", f"{s.seat_name(player)} draws a card", player, card=c, src="deck",
+               dst=f"hand:{player}", face_up=True, girl=s.game.girl_ids[s.gof[c]], number=s.nof[c])
+    if not deck:
+        final_round(s)
+
+
+def add_grief(s, n: int) -> None:
+    """Put `n` grief markers on the Soul Gem; the third turns it black at once (loss)."""
+    s.grief += n
+    if s._events is not None:
+        s.emit("grief", f"The Soul Gem takes {n} grief ({min(s.grief, MAX_GRIEF)}/{MAX_GRIEF})",
+               None, markers=min(s.grief, MAX_GRIEF), added=n)
+    if s.grief >= MAX_GRIEF:
+        s.grief = MAX_GRIEF
+        loss(s, "The Soul Gem turned black: the magical girl became a witch.")
+
+
+def discard_to_pile(s, player: int, c: int, why: str) -> None:
+    s.discard.append(c)
+    if s._events is not None:
+        s.emit("move", why, player, card=c, src=f"hand:{player}", dst="discard", face_up=True,
+               girl=s.game.girl_ids[s.gof[c]], number=s.nof[c])
+
+
+# --- Setup -------------------------------------------------------------------------------------
+
+def setup(s, players: int, seed: int, qb: bool) -> None:
+    """Shuffle the girl deck, deal hands (D1), pick the first player, build the witch deck (D2)."""
+    game = s.game
+    s.players, s.qb = players, qb
+    s.rng = rng = Rng(seed)
+    # Card instance ids 0..N-1 get their identities from a shuffled list, so an id says nothing
+    # about the card; the deck is then simply the ids in order (top = last).
+    girls = game.cards.girls[: 6 if qb else 5]
+    identities = [(gi, n) for gi, g in enumerate(girls) for n in range(1, 5)
+                  for _ in range(g.counts[n - 1])]
+    rng.shuffle(identities)
+    s.set_identities([g for g, _ in identities], [n for _, n in identities])
+    total = len(identities)
+    s.ngirls = 6 if qb else 5
+    s.all_girls = (1 << s.ngirls) - 1
+    s.kg = [s.all_girls] * total
+    s.kn = [ALL_NUMBERS] * total
+    s.clued = [0] * total
+    s.deck = list(range(total))
+    s.rows = [[] for _ in range(s.ngirls)]
+    s.discard = []
+    s.grief = 0
+    s.hands = [[] for _ in range(players)]
+    hand_size = 5 if players <= 3 else 4  # D1
+    for _ in range(hand_size):
+        for p in range(players):
+            draw_card(s, p)
+    s.current = rng.below(players)  # D1: the first player is chosen at random
+    witches = list(range(8))
+    rng.shuffle(witches)
+    s.wdeck = [WALPURGISNACHT] + witches  # D2: Walpurgisnacht at the bottom (top = last)
+    s.wknown = 0
+    s.wup = []
+    s.wgone = []
+    s.elly = -1
+    s.final_turns = -1
+    s.over = False
+    s.lost = False
+    s.reason = ""
+    s.walp_defeated = False
+    s.ate_mami = False
+    s.turn = 1
+
+
+# --- 1. Give information -----------------------------------------------------------------------
+
+def give_information(s, player: int, target: int, what: str, value) -> None:
+    """Point at every card of one girl or one number in `target`'s hand (D3: at least one),
+    record positive and negative knowledge, then add one grief marker."""
+    hand = s.hands[target]
+    gof, nof, kg, kn, clued = s.gof, s.nof, s.kg, s.kn, s.clued
+    pointed = []
+    if what == "girl":
+        gi = s.game.girl_index[value]
+        bit = 1 << gi
+        for c in hand:
+            if gof[c] == gi:
+                kg[c] = bit
+                clued[c] = 1
+                pointed.append(c)
+            else:
+                kg[c] &= ~bit
+    else:
+        bit = 1 << (value - 1)
+        for c in hand:
+            if nof[c] == value:
+                kn[c] = bit
+                clued[c] = 1
+                pointed.append(c)
+            else:
+                kn[c] &= ~bit
+    if s._events is not None:
+        about = s.game.girl_names[s.game.girl_index[value]] if what == "girl" else f"{value}s"
+        slots = ", ".join(str(hand.index(c) + 1) for c in pointed)
+        s.emit("tell", f"{s.seat_name(player)} tells {s.seat_name(target)}: cards {slots} are {about}",
+               player, target=target, what=what, value=value, cards=pointed)
+    add_grief(s, 1)
+
+
+# --- 2. Play a card ----------------------------------------------------------------------------
+
+def play_card(s, player: int, c: int) -> None:
+    """Succeed if the card is exactly one more than its girl's row, else discard it with grief
+    (D4; two markers while Walpurgisnacht is on top). Then draw."""
+    s.hands[player].remove(c)
+    g = s.gof[c]
+    row = s.rows[g]
+    if s.nof[c] == len(row) + 1:
+        row.append(c)
+        if s._events is not None:
+            s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — success", player,
+                   card=c, src=f"hand:{player}", dst=f"play:{s.game.girl_ids[g]}", face_up=True,
+                   girl=s.game.girl_ids[g], number=s.nof[c], success=True)
+        if len(row) == 4:
+            transform(s, g)
+            if s.over:
+                return
+    else:
+        s.discard.append(c)
+        if s._events is not None:
+            s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — failure", player,
+                   card=c, src=f"hand:{player}", dst="discard", face_up=True,
+                   girl=s.game.girl_ids[g], number=s.nof[c], success=False)
+        wup = s.wup
+        add_grief(s, 2 if wup and wup[-1] == WALPURGISNACHT else 1)
+        if s.over:
+            return
+    draw_card(s, player)
+
+
+def transform(s, g: int) -> None:
+    """A girl's 4 is played: her transformation is complete. Madoka defeats a face-up
+    Walpurgisnacht (D5); all girls transformed is victory."""
+    if s._events is not None:
+        s.emit("transform", f"{s.game.girl_names[g]} completes her transformation!", None,
+               girl=s.game.girl_ids[g])
+    if g == s.game.madoka and WALPURGISNACHT in s.wup:
+        s.wup.remove(WALPURGISNACHT)
+        defeat_walpurgisnacht(s)
+    rows = s.rows
+    for i in range(s.ngirls):
+        if len(rows[i]) < 4:
+            return
+    victory(s)
+
+
+def defeat_walpurgisnacht(s) -> None:
+    """D5: 20 points the first time; she goes face down to the bottom of the witch deck."""
+    first = not s.walp_defeated
+    s.walp_defeated = True
+    s.wdeck.insert(0, WALPURGISNACHT)
+    if s._events is not None:
+        more = "" if first else " again (no more points)"
+        s.emit("walpurgis_defeated", f"Madoka defeats Walpurgisnacht{more}!", None, first=first)
+
+
+# --- 3. Cleanse the Soul Gem -------------------------------------------------------------------
+
+def cleanse_limit(s) -> int:
+    """How many markers may be cleansed now (0: not allowed)."""
+    wdeck = s.wdeck
+    n = len(wdeck)
+    if not s.grief or not n or (n == 1 and s.walp_defeated and wdeck[0] == WALPURGISNACHT):
+        return 0  # D12
+    return min(2, s.grief, n)
+
+
+def cleanse_soul_gem(s, player: int, n: int) -> None:
+    """Remove n markers, then reveal n witches one at a time, each resolved before the next."""
+    s.grief -= n
+    if s._events is not None:
+        s.emit("grief", f"{s.seat_name(player)} cleanses {n} grief from the Soul Gem", player,
+               markers=s.grief, added=-n)
+    for _ in range(n):
+        reveal_witch(s, player)
+        if s.over:
+            return
+
+
+def reveal_witch(s, player: int) -> None:
+    wdeck = s.wdeck
+    w = wdeck.pop()
+    if s.wknown:
+        s.wknown -= 1
+    witch = s.game.witches[w]
+    goes_to_stack = witch.after == "stack"
+    if goes_to_stack:
+        s.wup.append(w)
+    else:
+        s.wgone.append(w)
+    if s._events is not None:
+        s.emit("witch", f"{witch.name} appears! {witch.text}", player, witch=witch.id,
+               action="reveal", dst="stack" if goes_to_stack else "gone", effect=witch.text)
+    s.game.witch_fns[w](s, player)
+
+
+# --- The witches (one function each, in number order) ------------------------------------------
+
+def gertrud(s, player: int) -> None:
+    """1. The revealing player's hand is shuffled and everything known about it is forgotten."""
+    hand = s.hands[player]
+    s.rng.shuffle(hand)
+    for c in hand:
+        s.kg[c] = s.all_girls
+        s.kn[c] = ALL_NUMBERS
+        s.clued[c] = 0
+    if s._events is not None:
+        s.emit("forget", f"{s.seat_name(player)}'s hand is shuffled and forgotten", player,
+               seats=[player], order=list(hand))
+
+
+def charlotte(s, player: int) -> None:
+    """2. She eats Mami's highest played card (unless Mami is transformed)."""
+    if eat_highest(s, s.game.mami, "Charlotte eats"):
+        s.ate_mami = True
+
+
+def elly(s, player: int) -> None:
+    """3. The next player cannot Give information on their next turn."""
+    s.elly = (player + 1) % s.players
+    if s._events is not None:
+        s.emit("message", f"{s.seat_name(s.elly)} cannot give information on their next turn",
+               None, seat=s.elly)
+
+
+def elsa_maria(s, player: int) -> None:
+    """4. The top girl card is discarded without being drawn (D11); Elsa Maria leaves."""
+    if not s.deck:
+        return
+    c = s.deck.pop()
+    s.discard.append(c)
+    if s._events is not None:
+        s.emit("move", f"Elsa Maria sweeps {card_name(s, c)} off the deck", None, card=c,
+               src="deck", dst="discard", face_up=True, girl=s.game.girl_ids[s.gof[c]],
+               number=s.nof[c])
+    if not s.deck:
+        final_round(s)
+
+
+def oktavia(s, player: int) -> None:
+    """5. Sayaka falls: her highest played card goes to the discard pile."""
+    eat_highest(s, s.game.sayaka, "Oktavia takes")
+
+
+def albertine(s, player: int) -> None:
+    """6. Every hint on every hand is forgotten."""
+    full = s.all_girls
+    kg, kn, clued = s.kg, s.kn, s.clued
+    for hand in s.hands:
+        for c in hand:
+            kg[c] = full
+            kn[c] = ALL_NUMBERS
+            clued[c] = 0
+    if s._events is not None:
+        s.emit("forget", "Every hint is scribbled away", None, seats=list(range(s.players)))
+
+
+def roberta(s, player: int) -> None:
+    """7. The revealing player discards a random card and draws one (D13); Roberta leaves."""
+    hand = s.hands[player]
+    if not hand:
+        return
+    c = hand.pop(s.rng.below(len(hand)))
+    discard_to_pile(s, player, c,
+                    f"Roberta snatches {card_name(s, c)} from {s.seat_name(player)}" if s._events is not None else "")
+    draw_card(s, player)
+
+
+def patricia(s, player: int) -> None:
+    """8. While on top: information may name numbers only (checked in legal_actions)."""
+
+
+def walpurgisnacht(s, player: int) -> None:
+    """9. One grief marker; if Madoka is already transformed she is defeated at once (D5).
+    While on top a failed play adds two markers (see play_card)."""
+    add_grief(s, 1)
+    if s.over:
+        return
+    if len(s.rows[s.game.madoka]) == 4:
+        s.wup.remove(WALPURGISNACHT)
+        defeat_walpurgisnacht(s)
+
+
+def eat_highest(s, g: int, verb: str) -> bool:
+    row = s.rows[g]
+    if not row or len(row) == 4:
+        return False
+    c = row.pop()
+    s.discard.append(c)
+    if s._events is not None:
+        s.emit("move", f"{verb} {card_name(s, c)}", None, card=c,
+               src=f"play:{s.game.girl_ids[g]}", dst="discard", face_up=True,
+               girl=s.game.girl_ids[g], number=s.nof[c])
+    return True
+
+
+#: witch index (number - 1) -> ability
+WITCH_ABILITIES = (gertrud, charlotte, elly, elsa_maria, oktavia, albertine, roberta, patricia,
+                   walpurgisnacht)
+EFFECT_FUNCTIONS = {f.__name__: f for f in WITCH_ABILITIES}
+
+
+# --- 4. Discard --------------------------------------------------------------------------------
+
+def discard_card(s, player: int, c: int) -> None:
+    """Discard a card, return the top face-up witch to the top of the witch deck (except
+    Charlotte for Mami, Oktavia for Sayaka, never Walpurgisnacht; D6: none is fine), draw."""
+    s.hands[player].remove(c)
+    discard_to_pile(s, player, c,
+                    f"{s.seat_name(player)} discards {card_name(s, c)}" if s._events is not None else "")
+    wup = s.wup
+    if wup:
+        w = wup[-1]
+        witch = s.game.witches[w]
+        if witch.returnable and s.game.witch_guard[w] != s.gof[c]:
+            wup.pop()
+            s.wdeck.append(w)
+            s.wknown += 1
+            if s._events is not None:
+                s.emit("witch", f"{witch.name} is sent back to the witch deck", player,
+                       witch=witch.id, action="return", dst="deck", effect=witch.text)
+        elif s._events is not None:
+            s.emit("message", f"{witch.name} stays on top", player, witch=witch.id)
+    draw_card(s, player)
+
+
+# --- End of the game ---------------------------------------------------------------------------
+
+def end_turn(s) -> None:
+    """Pass the turn on; count down the final round (D10)."""
+    if s.over:
+        return
+    if s.elly == s.current:
+        s.elly = -1
+    if s.final_turns > 0:
+        s.final_turns -= 1
+        if s.final_turns == 0:
+            game_over(s, "The girl deck is exhausted and every player had a final turn.")
+            return
+    s.current = (s.current + 1) % s.players
+    s.turn += 1
+    if s._events is not None:
+        s.emit("turn", f"{s.seat_name(s.current)}'s turn", s.current, seat=s.current)
+
+
+def final_round(s) -> None:
+    """The last girl card is gone: every player, starting with the next, gets one final turn
+    (only Play or Discard). The count includes the current turn, which is about to end."""
+    if s.final_turns < 0:
+        s.final_turns = s.players + 1
+        if s._events is not None:
+            s.emit("final_round", "The girl deck is empty: everyone gets one final turn", None,
+                   turns=s.players)
+
+
+def victory(s) -> None:
+    game_over(s, "Every magical girl has transformed!")
+
+
+def loss(s, reason: str) -> None:
+    s.lost = True
+    game_over(s, reason)
+
+
+def game_over(s, reason: str) -> None:
+    s.over = True
+    s.reason = reason
+    if s._events is not None:
+        pts = score(s)
+        s.emit("game_over", f"{reason} Score {pts}: {rank(s)}", None, score=pts, rank=rank(s),
+               lost=s.lost)
+
+
+# --- Scoring -----------------------------------------------------------------------------------
+
+def score_details(s) -> dict:
+    """Points per girl, bonuses earned, Walpurgisnacht, total (0 after a loss)."""
+    sc = s.game.cards.scoring
+    ids = s.game.girl_ids
+    by_girl = {}
+    done = set()
+    for g in range(s.ngirls):
+        h = len(s.rows[g])
+        by_girl[ids[g]] = min(h, 3) * sc.low + (sc.four if h == 4 else 0)
+        if h == 4:
+            done.add(ids[g])
+    bonuses = []
+    for b in sc.bonuses:
+        if b.variant and not s.qb:
+            continue
+        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.ate_mami):
+            bonuses.append({"id": b.id, "name": b.name, "points": b.points})
+    walp = sc.walpurgisnacht if s.walp_defeated else 0
+    total = sum(by_girl.values()) + walp + sum(b["points"] for b in bonuses)
+    return {"by_girl": by_girl, "bonuses": bonuses, "walpurgis": s.walp_defeated,
+            "walpurgis_points": walp, "total": 0 if s.lost else total}
+
+
+def score(s) -> int:
+    return score_details(s)["total"]
+
+
+def rank(s) -> str:
+    """D8 rank table; a loss is always 'Witch'."""
+    return s.game.cards.scoring.rank(score(s), s.lost)

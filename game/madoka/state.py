@@ -1,0 +1,422 @@
+"""The Madoka game state: flat lists of ints, hand-written clone, JSON, views, determinization.
+
+Card instances
+--------------
+Girl cards have instance ids 0..N-1 (N = 40, 45 with Kyubey), stable for the whole game. At
+setup the *identities* are shuffled onto the ids, so an id says nothing about its card: a view
+may show the ids of your own hand, and a sprite can follow a card from deck to hand to table.
+`gof[id]` is the girl index, `nof[id]` the number 1–4 (`gbit`/`nbit` the same as one-bit masks).
+Girl index = position in `game.girl_ids` ("homura", "mami", "kyoko", "sayaka", "madoka", "qb").
+Witches are indices 0..8 = number - 1 (8 = Walpurgisnacht), see `game.witches`.
+
+MadokaState attributes (read them, never write them outside game/madoka)
+-----------------------------------------------------------------------
+players, qb          seat count; Kyubey variant on?
+ngirls, all_girls    5 or 6; bitmask of every girl in play
+rng                  the state's Rng
+gof, nof             per card id: girl index, number (never change during a game)
+gbit, nbit           per card id: 1 << girl, 1 << (number - 1)
+deck                 girl deck, card ids, top = last
+hands[p]             card ids in slot order: oldest first, newest (just drawn) last
+kg, kn               per card id: bitmask of girls / numbers still possible given the public
+                     hints (bit g = girl index g; bit n-1 = number n); reset on draw
+clued[id]            1 if the card was pointed at by information since it was drawn/forgotten
+rows[g]              played card ids of girl g, in order (height = len; 4 = transformed)
+discard              face-up discard pile, card ids, newest last
+grief                markers on the Soul Gem (0..3; 3 = lost)
+wdeck                witch deck, witch indices, top = last. If Walpurgisnacht is in it she is at
+                     the bottom (public). The top `wknown` witches were returned face down after
+                     everyone saw them (public); the rest are in an unknown order.
+wknown               see wdeck
+wup                  face-up witch stack, top = last
+wgone                witches that left the game (Elsa Maria, Roberta), in order
+current              seat whose turn it is
+elly                 seat that may not give information on its coming/current turn, or -1
+final_turns          -1 before the final round; then turns left (counting down to 0)
+over, lost, reason   game over?; lost to the Soul Gem?; one sentence why it ended
+walp_defeated        Walpurgisnacht defeated at least once (20 points)
+ate_mami             Charlotte ate a Mami card at least once (QB bonus)
+turn                 turn number, from 1
+
+view(player) format (JSON-safe dict)
+------------------------------------
+{"game": "madoka", "players": n, "seat": player or None, "current": seat, "to_act": [seat] or [],
+ "turn": int, "qb": bool, "girls": ["homura", …],
+ "hands": [[card, …] per seat], card = {"id": int, "girl": id or None, "number": int or None,
+           "girls": [possible girl ids], "numbers": [possible numbers], "clued": bool}
+           (girl/number are None for the viewer's own cards and, for a spectator, for all hands;
+           the knowledge lists are public: every player heard the hints),
+ "heights": {girl: 0..4}, "played": {girl: [{"id", "girl", "number"}, …]},
+ "discard": [{"id", "girl", "number"}, …] (newest last),
+ "grief": 0..3, "max_grief": 3, "deck": cards left,
+ "witch_deck": count, "witch_deck_known_top": [witch ids, top last] (returned, face down),
+ "walpurgis_in_deck_bottom": bool, "witches_up": [witch ids, top last], "witches_gone": [ids],
+ "top_witch": id or None, "numbers_only": bool (Patricia on top),
+ "walpurgis_on_top": bool, "walpurgis_defeated": bool, "charlotte_ate_mami": bool,
+ "elly_blocked": seat or None, "final_round": bool, "final_turns_left": int or None,
+ "cleanse_max": 0..2, "score": int, "over": bool, "lost": bool, "reason": str,
+ "rank": str or None (when over)}
+
+Events (kinds and data): "move" {card, src, dst, face_up, girl, number[, success]} with zones
+"deck", "hand:<seat>", "play:<girl>", "discard" — girl/number are the true identity, so a scene
+must hide them when the card enters the viewer's own hand; "tell" {target, what, value, cards};
+"grief" {markers, added}; "witch" {witch, action reveal|return, dst, effect}; "forget" {seats};
+"transform" {girl}; "walpurgis_defeated" {first}; "turn" {seat}; "final_round" {turns};
+"message"; "game_over" {score, rank, lost}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.contract import Action, Outcome, State
+from game.core.rng import Rng
+from game.madoka import rules
+from game.madoka.rules import (
+    WALPURGISNACHT,
+    cleanse_limit,
+    cleanse_soul_gem,
+    discard_card,
+    end_turn,
+    give_information,
+    play_card,
+)
+
+_COPIED = ("kg", "kn", "clued", "deck", "discard", "wdeck", "wup", "wgone")
+_SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current", "elly",
+            "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn")
+
+
+class MadokaState(State):
+    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "gbit",
+                 "nbit", "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief",
+                 "wdeck", "wknown", "wup", "wgone", "current", "elly", "final_turns", "over",
+                 "lost", "reason", "walp_defeated", "ate_mami", "turn", "_events")
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self._events = None
+
+    def set_identities(self, gof: list[int], nof: list[int]) -> None:
+        self.gof, self.nof = gof, nof
+        self.gbit = [1 << g for g in gof]
+        self.nbit = [1 << (n - 1) for n in nof]
+
+    # --- turn structure ----------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or player != self.current:
+            return []
+        g = self.game
+        hand = self.hands[player]
+        pa, da = g.play_actions, g.discard_actions
+        acts = []
+        discards = []
+        k = 0
+        for c in hand:
+            i = c * g.SLOTS + k
+            acts.append(pa[i])
+            discards.append(da[i])
+            k += 1
+        acts += discards
+        if self.final_turns >= 0:
+            return acts  # D10: only Play or Discard in the final round
+        if self.elly != player:
+            wup = self.wup
+            numbers_only = wup and wup[-1] == g.patricia
+            gbit, nbit, hands = self.gbit, self.nbit, self.hands
+            tg, tn = g.tell_girls, g.tell_numbers
+            for t in g.others[self.players][player]:
+                gm = nm = 0
+                for c in hands[t]:
+                    gm |= gbit[c]
+                    nm |= nbit[c]
+                if not numbers_only:
+                    acts += tg[t][gm]
+                acts += tn[t][nm]
+        if self.grief:
+            n = cleanse_limit(self)
+            if n:
+                acts.append(g.cleanse_actions[1])
+                if n == 2:
+                    acts.append(g.cleanse_actions[2])
+        return acts
+
+    def _apply(self, player: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":
+            play_card(self, player, action.source)
+        elif kind == "discard":
+            discard_card(self, player, action.source)
+        elif kind == "tell":
+            what, value = action.option
+            give_information(self, player, action.target, what, value)
+        else:
+            cleanse_soul_gem(self, player, action.option)
+        end_turn(self)
+
+    def why_illegal(self, player: int, action: Action) -> str:
+        g = self.game
+        kind = action.kind
+        if self.over:
+            return "The game is over."
+        if player != self.current:
+            return f"It is not {self.seat_name(player)}'s turn."
+        if kind in ("play", "discard"):
+            c = action.source
+            if action.target != kind:
+                return f"A card to {kind} goes to the {kind} zone."
+            if c not in self.hands[player]:
+                for p, hand in enumerate(self.hands):
+                    if c in hand:
+                        return f"That card is in {self.seat_name(p)}'s hand, not yours."
+                return "That card is not in your hand."
+            return f"{kind.capitalize()} is not possible now."
+        if kind not in ("tell", "cleanse"):
+            return f"Unknown action {kind!r}: you may play, discard, give information or cleanse."
+        if self.final_turns >= 0:
+            return "Only Play or Discard is allowed in the final round."
+        if kind == "tell":
+            t = action.target
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < self.players:
+                return "Give information to another player at the table."
+            if t == player:
+                return "You cannot give information about your own hand."
+            if self.elly == player:
+                return "You cannot give information: H.N. Elly forbids it this turn."
+            opt = action.option
+            if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
+                return "Information names one girl or one number."
+            what, value = opt
+            if what == "girl":
+                if value not in g.girl_index or g.girl_index[value] >= self.ngirls:
+                    return f"{value!r} is not a girl in this game."
+                if self.wup and self.wup[-1] == g.patricia:
+                    return "Patricia is on top: information may name numbers only."
+                gi = g.girl_index[value]
+                if not any(self.gof[c] == gi for c in self.hands[t]):
+                    return (f"{g.girl_names[gi]} has no cards in {self.seat_name(t)}'s hand: "
+                            "information must point at a card.")
+            else:
+                if value not in (1, 2, 3, 4) or isinstance(value, bool):
+                    return "Numbers go from 1 to 4."
+                if not any(self.nof[c] == value for c in self.hands[t]):
+                    return (f"{self.seat_name(t)} has no {value}s: "
+                            "information must point at a card.")
+            return "That information cannot be given now."
+        # cleanse
+        n = action.option
+        if action.target != "soulgem":
+            return "Cleansing is done on the Soul Gem."
+        if n not in (1, 2) or isinstance(n, bool):
+            return "You may cleanse 1 or 2 grief markers."
+        if not self.grief:
+            return "The Soul Gem has no grief to cleanse."
+        if not self.wdeck:
+            return "The witch deck is empty: there is nothing to cleanse against."
+        if cleanse_limit(self) == 0:
+            return "Only the defeated Walpurgisnacht is left in the witch deck: nothing to cleanse against."
+        if n > self.grief:
+            return f"Cleanse {n} is not possible: the Soul Gem has only {self.grief} grief marker."
+        if n > len(self.wdeck):
+            return f"Cleanse {n} is not possible: only {len(self.wdeck)} witch left."
+        return "Cleansing is not possible now."
+
+    # --- information -------------------------------------------------------------------------
+    def _card(self, c: int, hidden: bool = False) -> dict:
+        if hidden:
+            return {"id": c, "girl": None, "number": None}
+        return {"id": c, "girl": self.game.girl_ids[self.gof[c]], "number": self.nof[c]}
+
+    def _hand_card(self, c: int, hidden: bool) -> dict:
+        d = self._card(c, hidden)
+        ids = self.game.girl_ids
+        kg, kn = self.kg[c], self.kn[c]
+        d["girls"] = [ids[g] for g in range(self.ngirls) if kg >> g & 1]
+        d["numbers"] = [n for n in (1, 2, 3, 4) if kn >> (n - 1) & 1]
+        d["clued"] = bool(self.clued[c])
+        return d
+
+    def view(self, player: int | None) -> dict:
+        g = self.game
+        ids = g.girl_ids
+        wup = self.wup
+        witch_ids = [w.id for w in g.witches]
+        walp_bottom = bool(self.wdeck) and self.wdeck[0] == WALPURGISNACHT
+        known_top = self.wdeck[len(self.wdeck) - self.wknown:] if self.wknown else []
+        return {
+            "game": g.name,
+            "players": self.players,
+            "seat": player,
+            "current": self.current,
+            "to_act": list(self.to_act()),
+            "turn": self.turn,
+            "qb": self.qb,
+            "girls": list(ids[: self.ngirls]),
+            "hands": [[self._hand_card(c, player is None or p == player) for c in hand]
+                      for p, hand in enumerate(self.hands)],
+            "heights": {ids[i]: len(self.rows[i]) for i in range(self.ngirls)},
+            "played": {ids[i]: [self._card(c) for c in self.rows[i]] for i in range(self.ngirls)},
+            "discard": [self._card(c) for c in self.discard],
+            "grief": self.grief,
+            "max_grief": rules.MAX_GRIEF,
+            "deck": len(self.deck),
+            "witch_deck": len(self.wdeck),
+            "witch_deck_known_top": [witch_ids[w] for w in known_top],
+            "walpurgis_in_deck_bottom": walp_bottom,
+            "witches_up": [witch_ids[w] for w in wup],
+            "witches_gone": [witch_ids[w] for w in self.wgone],
+            "top_witch": witch_ids[wup[-1]] if wup else None,
+            "numbers_only": bool(wup) and wup[-1] == g.patricia,
+            "walpurgis_on_top": bool(wup) and wup[-1] == WALPURGISNACHT,
+            "walpurgis_defeated": self.walp_defeated,
+            "charlotte_ate_mami": self.ate_mami,
+            "elly_blocked": self.elly if self.elly >= 0 else None,
+            "final_round": self.final_turns >= 0,
+            "final_turns_left": min(self.final_turns, self.players) if self.final_turns >= 0 else None,
+            "cleanse_max": 0 if self.final_turns >= 0 else cleanse_limit(self),
+            "score": rules.score(self),
+            "over": self.over,
+            "lost": self.lost,
+            "reason": self.reason,
+            "rank": rules.rank(self) if self.over else None,
+        }
+
+    def determinize(self, player: int, rng: Any) -> MadokaState:
+        """A full state `player` cannot tell from this one: their own hand and the girl deck get
+        identities drawn from the cards they cannot see, respecting every hint; the unknown part
+        of the witch deck is reshuffled; the future randomness is reseeded."""
+        s = self.clone()
+        s.rng = Rng(rng.next64())
+        hand = self.hands[player]
+        hidden = hand + self.deck
+        pool = [self.gof[c] * 4 + self.nof[c] - 1 for c in hidden]
+        wants = [(self.kg[c], self.kn[c]) for c in hand]
+        codes = _sample_hand(pool, wants, rng)
+        gof, nof = self.gof[:], self.nof[:]
+        for c, code in zip(hidden, codes, strict=True):
+            gof[c], nof[c] = code >> 2, (code & 3) + 1
+        s.set_identities(gof, nof)
+        lo = 1 if self.wdeck and self.wdeck[0] == WALPURGISNACHT else 0
+        hi = len(self.wdeck) - self.wknown
+        if hi - lo > 1:
+            middle = s.wdeck[lo:hi]
+            rng.shuffle(middle)
+            s.wdeck[lo:hi] = middle
+        return s
+
+    def outcome(self) -> Outcome:
+        d = rules.score_details(self)
+        total = d["total"]
+        details = dict(d, lost=self.lost, reason=self.reason)
+        winners = () if self.lost else tuple(range(self.players))
+        return Outcome(winners, (float(total),) * self.players, rules.rank(self), details)
+
+    # --- copies ------------------------------------------------------------------------------
+    def clone(self) -> MadokaState:
+        s = MadokaState.__new__(MadokaState)
+        s.game = self.game
+        s._events = None
+        s.players, s.qb, s.ngirls, s.all_girls = self.players, self.qb, self.ngirls, self.all_girls
+        s.rng = Rng(self.rng.state)
+        # identities never change inside one state: share them
+        s.gof, s.nof, s.gbit, s.nbit = self.gof, self.nof, self.gbit, self.nbit
+        s.deck = self.deck[:]
+        s.hands = [h[:] for h in self.hands]
+        s.kg, s.kn, s.clued = self.kg[:], self.kn[:], self.clued[:]
+        s.rows = [r[:] for r in self.rows]
+        s.discard = self.discard[:]
+        s.grief, s.wknown = self.grief, self.wknown
+        s.wdeck, s.wup, s.wgone = self.wdeck[:], self.wup[:], self.wgone[:]
+        s.current, s.elly, s.final_turns = self.current, self.elly, self.final_turns
+        s.over, s.lost, s.reason = self.over, self.lost, self.reason
+        s.walp_defeated, s.ate_mami, s.turn = self.walp_defeated, self.ate_mami, self.turn
+        return s
+
+    def to_json(self) -> dict:
+        d = {k: getattr(self, k) for k in _SCALARS}
+        for k in _COPIED:
+            d[k] = list(getattr(self, k))
+        d["game"] = self.game.name
+        d["rng"] = self.rng.state
+        d["gof"], d["nof"] = list(self.gof), list(self.nof)
+        d["hands"] = [list(h) for h in self.hands]
+        d["rows"] = [list(r) for r in self.rows]
+        return d
+
+    @staticmethod
+    def from_json(game, data: dict) -> MadokaState:
+        s = MadokaState(game)
+        try:
+            for k in _SCALARS:
+                setattr(s, k, data[k])
+            for k in _COPIED:
+                setattr(s, k, [int(x) for x in data[k]])
+            s.rng = Rng(int(data["rng"]))
+            s.set_identities([int(x) for x in data["gof"]], [int(x) for x in data["nof"]])
+            s.hands = [[int(x) for x in h] for h in data["hands"]]
+            s.rows = [[int(x) for x in r] for r in data["rows"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"malformed Madoka state ({e})") from None
+        return s
+
+    def card_ids(self) -> list[int]:
+        ids = self.deck + self.discard
+        for h in self.hands:
+            ids += h
+        for r in self.rows:
+            ids += r
+        return ids
+
+
+def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int]:
+    """Identity codes (girl*4 + number-1) for the hidden cards: the first len(wants) fit the
+    hint masks of the viewer's hand, the rest (the deck) take what is left in random order."""
+    k = len(wants)
+
+    def fits(code: int, want: tuple[int, int]) -> bool:
+        return bool(want[0] >> (code >> 2) & 1 and want[1] >> (code & 3) & 1)
+
+    for _ in range(30):  # sequential sampling, restarted on a dead end
+        rest = pool[:]
+        chosen = []
+        for want in wants:
+            options = [i for i, code in enumerate(rest) if fits(code, want)]
+            if not options:
+                break
+            i = options[rng.below(len(options))]
+            chosen.append(rest[i])
+            rest[i] = rest[-1]
+            rest.pop()
+        else:
+            rng.shuffle(rest)
+            return chosen + rest
+    # Rare tight hints: depth-first search over distinct codes (the real hand always fits).
+    counts: dict[int, int] = {}
+    for code in pool:
+        counts[code] = counts.get(code, 0) + 1
+    chosen = []
+
+    def search(i: int) -> bool:
+        if i == k:
+            return True
+        for code in list(counts):
+            if counts[code] and fits(code, wants[i]):
+                counts[code] -= 1
+                chosen.append(code)
+                if search(i + 1):
+                    return True
+                chosen.pop()
+                counts[code] += 1
+        return False
+
+    if not search(0):  # pragma: no cover - impossible for a consistent state
+        raise ValueError("no deal fits the hints")
+    rest = [code for code, n in counts.items() for _ in range(n)]
+    rng.shuffle(rest)
+    return chosen + rest
