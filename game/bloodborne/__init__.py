@@ -1,0 +1,60 @@
+"""Bloodborne: The Card Game — 3 to 5 hunters, one Chalice Dungeon, one winner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.bloodborne import rules
+from game.bloodborne.cards import CardSet, card_set, load_card_set
+from game.bloodborne.state import BloodborneState
+from game.core.contract import Game
+from game.core.data import CardDataError
+
+
+class BloodborneGame(Game):
+    name = "bloodborne"
+    title = "Bloodborne: The Card Game"
+    min_players = 3
+    max_players = 5
+    cooperative = False
+    options = {"final_boss": ("random", "which final boss: random or an id "
+                              "(gehrman, rom, ebrietas, moon_presence, orphan_of_kos)")}
+
+    def card_set(self) -> CardSet:
+        return card_set()
+
+    def new_state(self, players: int, seed: int, **options: Any) -> BloodborneState:
+        self.check_players(players)
+        for key in options:
+            if key not in self.options:
+                raise ValueError(f"unknown option {key!r} for {self.title}")
+        final = options.get("final_boss", "random")
+        ids = [f.id for f in self.card_set().finals]
+        if final != "random" and final not in ids:
+            raise ValueError(f"unknown final boss {final!r}; choose random or one of "
+                             f"{', '.join(ids)}")
+        return BloodborneState(self, players, seed, final)
+
+    def state_from_json(self, data: dict) -> BloodborneState:
+        return BloodborneState.from_json(self, data)
+
+    def max_decisions(self, players: int) -> int:
+        # per round: one choice, one transform, one immediate, an upgrade and a removal each
+        return rules.ROUND_LIMIT * players * 5
+
+    def bots(self) -> dict[str, Any]:
+        from game.ai.agents import RandomAgent
+        from game.bloodborne.bots import HeuristicAgent, ismcts_factory
+
+        return {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": ismcts_factory}
+
+    def validate_data(self, data_dir: str | Path | None = None) -> list[str]:
+        try:
+            load_card_set(Path(data_dir) if data_dir is not None else None)
+        except CardDataError as e:
+            return [str(e)]
+        return []
+
+
+GAME = BloodborneGame()
