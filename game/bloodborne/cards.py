@@ -128,6 +128,12 @@ class CardSet:
         self.monster_by_id = {m.id: m for m in monsters + bosses + finals}
         self.upgrade_instances = [u for u in upgrades for _ in range(u.copies)]
         self._instances: dict[int, list[HunterCard]] = {}
+        # "Blood Vial (2)": copies of one upgrade get distinct names for labels and logs
+        seen: dict[str, int] = {}
+        self.upgrade_names = []
+        for u in self.upgrade_instances:
+            seen[u.id] = seen.get(u.id, 0) + 1
+            self.upgrade_names.append(f"{u.name} ({seen[u.id]})" if u.copies > 1 else u.name)
 
     def instances(self, players: int) -> list[HunterCard]:
         """Card instance id -> definition: 5 starters per seat, then every upgrade copy."""
@@ -136,6 +142,11 @@ class CardSet:
             table = [c for _ in range(players) for c in self.starter] + self.upgrade_instances
             self._instances[players] = table
         return table
+
+    def instance_name(self, players: int, cid: int) -> str:
+        """A card instance's name, numbered when an upgrade has copies."""
+        k = cid - 5 * players
+        return self.upgrade_names[k] if k >= 0 else self.starter[cid % 5].name
 
     def trophy_points(self, count: int) -> int:
         if count <= 0:

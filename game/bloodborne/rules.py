@@ -84,7 +84,7 @@ def action(s, kind: str, source=None, target=None, option=None) -> Action:
 
 def _label(s, key) -> str:
     _, kind, source, target, option = key
-    card = s.cards[source].name if source is not None else ""
+    card = s.cs.instance_name(s.players, source) if source is not None else ""
     if kind == "choose":
         return f"Choose {card}"
     if kind == "transform":
