@@ -13,18 +13,20 @@ frozen app), a minimal pygame window, and finally stderr, which is always writte
 
 from __future__ import annotations
 
-import json
 import os
-import platform
 import sys
-import tempfile
-import traceback
-from collections.abc import Callable
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+# Everything else is imported when a crash happens: guarding main() must not slow the start.
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import Any
 
 TITLE = "Card Table stopped"
+#: set this environment variable to make the app crash on purpose at start (to check the report
+#: and the message window of a built app: `CARDTABLE_CRASH_TEST=1 dist/CardTable/CardTable`)
+CRASH_TEST_ENV = "CARDTABLE_CRASH_TEST"
 
 _context: Callable[[], Any] | None = None
 
@@ -50,6 +52,8 @@ def app_version() -> str:
 def how_it_runs() -> str:
     """"source", or the PyInstaller shape: onefile unpacks to a temporary folder away from the
     executable, onedir keeps its files beside it."""
+    from pathlib import Path
+
     bundle = getattr(sys, "_MEIPASS", None)
     if not getattr(sys, "frozen", False) or not bundle:
         return "source"
@@ -69,6 +73,8 @@ def _game_record() -> str:
         return "(no game in progress)"
     if isinstance(record, str):
         return record
+    import json
+
     try:
         return json.dumps(record, indent=1, ensure_ascii=False, default=repr)
     except Exception as exc:
@@ -76,6 +82,10 @@ def _game_record() -> str:
 
 
 def report_text(exc: BaseException) -> str:
+    import platform
+    import traceback
+    from datetime import datetime, timezone
+
     pygame = sys.modules.get("pygame")
     lines = [
         "Card Table crash report",
@@ -97,6 +107,9 @@ def report_text(exc: BaseException) -> str:
 
 
 def _log_folder() -> Path:
+    import tempfile
+    from pathlib import Path
+
     try:
         from scenes.storage import log_dir
 
@@ -107,6 +120,10 @@ def _log_folder() -> Path:
 
 def write_report(exc: BaseException, folder: Path | None = None) -> Path:
     """Write the report to the log folder (or the temp folder if that fails); return its path."""
+    import tempfile
+    from datetime import datetime
+    from pathlib import Path
+
     text = report_text(exc)
     name = f"crash-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
     for place in (folder or _log_folder(), Path(tempfile.gettempdir())):
@@ -197,6 +214,8 @@ def message_for(exc: BaseException, report: Path | None) -> str:
 def run_guarded(main: Callable[[], int | None]) -> int:
     """Run the app; on an unexpected error write the report, tell the player, return 1."""
     try:
+        if os.environ.get(CRASH_TEST_ENV):
+            raise RuntimeError(f"crash test asked for by {CRASH_TEST_ENV}")
         result = main()
     except (SystemExit, KeyboardInterrupt):
         raise
@@ -204,6 +223,8 @@ def run_guarded(main: Callable[[], int | None]) -> int:
         try:
             report = write_report(exc)
         except Exception:
+            import traceback
+
             report = None
             traceback.print_exception(type(exc), exc, exc.__traceback__)
         show_message(TITLE, message_for(exc, report))

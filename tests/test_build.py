@@ -134,3 +134,21 @@ def test_the_built_app_passes_the_smoke_run(built_app, game, tmp_path):
     result = json.loads(json_lines[-1])
     assert result["frames"] == 60 and result["first_frame_ms"] is not None
     assert shot.read_bytes()[:8] == PNG_SIGNATURE
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="checks the XDG log folder")
+def test_a_crash_in_the_built_app_writes_a_report_to_the_user_log_folder(built_app, tmp_path):
+    env = _headless_env(tmp_path)
+    del env["CARDTABLE_HOME"]  # the real platformdirs folders, moved under tmp_path by XDG
+    env.update({"XDG_STATE_HOME": str(tmp_path / "state"), "CARDTABLE_CRASH_TEST": "1",
+                "XDG_CONFIG_HOME": str(tmp_path / "config"),
+                "XDG_DATA_HOME": str(tmp_path / "data")})
+    done = subprocess.run([str(built_app), "--frames", "1"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    (report,) = (tmp_path / "state" / "CardTable" / "log").glob("crash-*.txt")
+    text = report.read_text(encoding="utf-8")
+    assert "(frozen onedir)" in text and "version:  unknown" not in text
+    assert "RuntimeError: crash test" in text and "Traceback" in text
+    assert str(report) in done.stderr  # the message, shown on stderr under the dummy driver

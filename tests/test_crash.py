@@ -1,6 +1,7 @@
 """The crash handler: a readable report (traceback, version, game record) and a message."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -129,6 +130,13 @@ def test_the_message_uses_the_first_window_that_works(monkeypatch):
 def test_an_unwritable_log_folder_falls_back_to_the_temp_folder(tmp_path, monkeypatch):
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the folder should be")
-    monkeypatch.setattr(crash.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
     path = crash.write_report(ValueError("x"), folder=blocked)
     assert path.parent == tmp_path / "tmp" and "ValueError: x" in path.read_text(encoding="utf-8")
+
+
+def test_the_crash_test_switch_crashes_on_purpose(home, monkeypatch):
+    tmp_path, shown = home
+    monkeypatch.setenv(crash.CRASH_TEST_ENV, "1")
+    assert crash.run_guarded(lambda: 0) == 1
+    assert "RuntimeError: crash test" in reports(tmp_path)[0].read_text(encoding="utf-8")
