@@ -5,7 +5,7 @@ Every widget has `rect`, `enabled`, `visible`, `handle_event(e) -> bool` (True =
 arrows) and activates the focused widget with Enter/Space; hovering a widget focuses it too, so
 mouse and keyboard always agree on "the current one".
 
-Widgets: Button, Toggle, Choice (segmented picker), TextField (digits), Panel, Toast/ToastStack,
+Widgets: Button, Toggle, Choice (segmented picker), Spinner (‹ value ›), TextField (digits), Panel, Toast/ToastStack,
 Tooltip, ScrollView/ScrollText, ChoiceMenu (popup list at a point). Text is never below 14 px.
 """
 
@@ -352,6 +352,51 @@ class Choice(Widget):
         if self.focused:
             segs = self.segments()
             focus_ring(surface, segs[0].union(segs[-1]), 8)
+
+
+class Spinner(Choice):
+    """One value of many shown as "‹ value ›": click an arrow half (or Left/Right) to step.
+    Use it where a segmented Choice would not fit (bot names, long option lists)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        Widget.handle_event(self, event)
+        if (self.enabled and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.contains(event.pos)):
+            box = self.segments()[0] if self.label else self.rect
+            self.set_index(self.index() + (1 if event.pos[0] >= box.centerx else -1))
+            return True
+        return False
+
+    def segments(self) -> list[pygame.Rect]:
+        area = self.rect.copy()
+        if self.label:
+            area.left += self.label_width
+            area.width -= self.label_width
+        return [area]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if self.label:
+            draw_text(surface, self.label, (self.rect.left, self.rect.centery), 18,
+                      theme.TEXT if self.enabled else theme.DISABLED_TEXT, anchor="midleft")
+        box = self.segments()[0]
+        fill = _mix(theme.PANEL_HI, (60, 64, 76), self._hover_t) if self.enabled else \
+            theme.DISABLED_FILL
+        fill_rounded(surface, fill, box, 8)
+        fill_rounded(surface, _mix(theme.PANEL_EDGE, theme.ACCENT, self._hover_t), box, 8, 1)
+        i = self.index()
+        text = self.options[i][1] if i >= 0 else "—"
+        tc = theme.TEXT if self.enabled else theme.DISABLED_TEXT
+        draw_text(surface, text, box.center, self.size, tc, anchor="center")
+        can_left, can_right = self.enabled and i > 0, self.enabled and i < len(self.options) - 1
+        for ok, x, sign in ((can_left, box.left + 16, -1), (can_right, box.right - 16, 1)):
+            c = theme.ACCENT if ok else (74, 76, 84)
+            cy = box.centery
+            pygame.draw.polygon(surface, c, [(x + 5 * sign, cy), (x - 4 * sign, cy - 7),
+                                             (x - 4 * sign, cy + 7)])
+        if self.focused:
+            focus_ring(surface, box, 8)
 
 
 class TextField(Widget):

@@ -1,0 +1,131 @@
+"""Card Table: start the app.
+
+    uv run main.py                                   the menu
+    uv run main.py --game madoka --players 4 [--seed S] [--seats you,ai:strong,...]
+    uv run main.py --smoke --game madoka --players 4 --frames 60 --screenshot shot.png
+    uv run main.py --version
+
+`--frames N` (any mode) quits after N frames and prints one JSON line of timings:
+    frames, p50_ms, p95_ms, max_ms: work per frame = events + update + draw + flip, measured
+        with time.perf_counter() around it (the clock's sleep is not included);
+    first_frame_ms: from the first line of this file to the first flipped frame (the menu,
+        or the table with --game/--smoke);
+    process_start_ms_offset: how long the process had already existed when this file's first
+        line ran (Python start-up: from /proc/self/stat and /proc/uptime, 10 ms resolution;
+        absent where /proc is not available). Process start → first frame is the sum.
+`--smoke` seats AI in every seat, plays at animation speed ×4 without sleeping (each frame
+advances a fixed 1/60 s), saves the last frame as PNG and never touches the saves or settings.
+Works with SDL_VIDEODRIVER=dummy.
+
+This file stays thin and imports nothing heavy before the first frame. `main(argv)` returns an
+exit code and lets exceptions out, so a crash reporter can wrap it.
+"""
+
+import time
+
+T0 = time.perf_counter()  # as early as we can: before any other import
+
+
+def _process_age_ms():
+    """Milliseconds since the OS started this process (None without /proc)."""
+    try:
+        import os
+
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        start_ticks = int(stat[stat.rindex(b")") + 2:].split()[19])  # field 22: starttime
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+        return round((uptime - start_ticks / os.sysconf("SC_CLK_TCK")) * 1000, 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+PROCESS_AGE_MS = _process_age_ms()
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="main.py", description="Card Table: tabletop card games.")
+    p.add_argument("--game", help="start this game directly (e.g. madoka)")
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--seed", type=int, help="shuffle seed (default: random)")
+    p.add_argument("--seats", help="comma-separated seats: you, human, ai:<bot> (default: you "
+                   "and the game's best AI)")
+    p.add_argument("--smoke", action="store_true", help="all-AI run for --frames frames")
+    p.add_argument("--frames", type=int, help="quit after this many frames; print timings")
+    p.add_argument("--screenshot", help="save the last frame to this PNG")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    args = p.parse_args(argv)
+    if args.smoke and not (args.game and args.players and args.frames):
+        p.error("--smoke needs --game, --players and --frames")
+    if args.seats and not args.game:
+        p.error("--seats needs --game")
+    return args
+
+
+def timings(app):
+    """The JSON line printed after a --frames run (see the module docstring)."""
+    ms = sorted(t * 1000 for t in app.frame_times) or [0.0]
+
+    def pct(p):
+        return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2)
+
+    first = app.first_frame_at
+    out = {"frames": len(app.frame_times), "p50_ms": pct(0.5), "p95_ms": pct(0.95),
+           "max_ms": round(ms[-1], 2),
+           "first_frame_ms": round((first - T0) * 1000, 1) if first else None}
+    if PROCESS_AGE_MS is not None:
+        out["process_start_ms_offset"] = PROCESS_AGE_MS
+    return out
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.version:
+        from scenes.app import VERSION
+
+        print(f"Card Table {VERSION}")
+        return 0
+    if args.smoke:
+        from scenes.smoke import run_smoke
+
+        app = run_smoke(args.game, args.players, args.frames, args.screenshot, args.seed, T0)
+        print(json.dumps(timings(app)), flush=True)
+        return 0
+
+    from scenes.app import App
+
+    app = App(start_time=T0)
+    if args.game:
+        seats = args.seats.split(",") if args.seats else None
+        players = args.players or (len(seats) if seats else None)
+        from game.registry import get_game
+
+        game = get_game(args.game)
+        players = players or game.min_players
+        if seats is not None and len(seats) != players:
+            raise SystemExit(f"--seats lists {len(seats)} seats for {players} players")
+        app.new_game(args.game, players, seats, args.seed)
+        if not app.manager.stack:
+            app.to_menu()
+    else:
+        app.to_menu()
+    app.run(max_frames=args.frames)
+    if args.screenshot:
+        import pygame
+
+        pygame.image.save(app.screen, args.screenshot)
+    if args.frames:
+        print(json.dumps(timings(app)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,314 @@
+"""The application: window, clock, scene stack, settings, toasts and navigation between screens.
+
+`App.run()` is the one loop: events → scene → update(dt) → draw → flip. It lets exceptions
+propagate (main.py decides what a crash does). Heavy modules (games, tables) are imported on
+first use, so the menu is on screen quickly.
+
+Navigation API used by every scene (and the table helper):
+    app.toast(text)                      a fading message at the bottom (2.5 s)
+    app.new_game(game, players, seats, seed=None, options=None)
+    app.continue_game() -> bool          load the autosave (bad file: message + kept aside)
+    app.open_table(match)                the game's TableScene becomes the only scene
+    app.open_results(match)              the results screen (the autosave is cleared)
+    app.open_pause(match)                modal pause menu over the table (Esc)
+    app.open_handoff(player, on_done)    "pass to Player N" cover (hot-seat)
+    app.open_rules(game=None)            rules reference (modal)
+    app.open_settings()                  settings (modal)
+    app.to_menu()                        back to the main menu
+    app.apply_settings() / app.save_settings()
+    app.quit()
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from scenes import storage
+from scenes.manager import HEIGHT, WIDTH, Scene, SceneManager
+from sprites.widgets import ToastStack
+
+VERSION = "0.1.0"
+FPS = 60
+#: bot names that are measuring sticks (they may peek at hidden cards), never offered as players
+BOUND_BOTS = ("random", "open")
+
+
+def default_bot(game: Any) -> str:
+    """The game's best bot: its `default_bot` attribute, else the first bot that is not a
+    bound ("random", "open…"), else "random"."""
+    bots = game.bots()
+    named = getattr(game, "default_bot", None)
+    if named in bots:
+        return named
+    for name in bots:
+        if name not in BOUND_BOTS and not name.startswith("open"):
+            return name
+    return "random"
+
+
+def playable_bots(game: Any) -> list[str]:
+    """Bots a player may seat: the game's bots without bounds; the default first."""
+    best = default_bot(game)
+    names = [n for n in game.bots() if n != "open" and not n.startswith("open")]
+    return [best] + [n for n in names if n != best]
+
+
+def seat_label(seat: str) -> str:
+    if seat == "you":
+        return "You"
+    if seat == "human":
+        return "Hot-seat player"
+    if seat.startswith("ai:"):
+        return f"AI ({seat[3:]})"
+    return seat
+
+
+class App:
+    def __init__(self, *, smoke: bool = False, settings: storage.Settings | None = None,
+                 start_time: float | None = None) -> None:
+        self.start_time = time.perf_counter() if start_time is None else start_time
+        self.smoke = smoke
+        #: autosave after each action; off in smoke runs (they must not touch a real save)
+        self.autosave = not smoke
+        pygame.display.init()
+        pygame.font.init()
+        problem = None
+        if settings is None:
+            settings, problem = storage.load_settings_checked()
+        self.settings = settings
+        pygame.display.set_caption("Card Table")
+        self._set_icon()
+        self.screen = pygame.display.set_mode((WIDTH, HEIGHT), pygame.SCALED | pygame.RESIZABLE)
+        self.clock = pygame.Clock()
+        self.manager = SceneManager()
+        self.toasts = ToastStack()
+        self.running = False
+        self.fullscreen = False
+        self.frame_times: list[float] = []  # seconds of work per frame (events+update+draw+flip)
+        self.first_frame_at: float | None = None  # perf_counter() when the first frame flipped
+        self.last_setup: dict[str, Any] | None = None  # for "New game (same setup)"
+        if problem:
+            self.toast(problem, 6.0)
+        self.apply_settings()
+
+    def _set_icon(self) -> None:
+        from game.core.resources import data_path
+
+        path = data_path("icon.png")
+        try:
+            icon = pygame.image.load(str(path)) if path.is_file() else None
+        except pygame.error:
+            icon = None
+        if icon is None:
+            from sprites.theme import make_icon
+
+            icon = make_icon(64)
+        pygame.display.set_icon(icon)
+
+    # --- the loop -----------------------------------------------------------------------------
+    def run(self, max_frames: int | None = None) -> None:
+        """Run until quit (or `max_frames` frames). In smoke mode the clock does not sleep and
+        each frame advances a fixed 1/60 s, so animations progress as in a real 60 fps run."""
+        self.running = True
+        frames = 0
+        self.clock.tick()
+        while self.running and self.manager.stack:
+            ms = self.clock.tick() if self.smoke else self.clock.tick(FPS)
+            dt = 1 / FPS if self.smoke else min(ms / 1000, 0.1)
+            t0 = time.perf_counter()
+            for event in pygame.event.get():
+                self.handle_event(event)
+            self.manager.update(dt)
+            self.toasts.update(dt)
+            self.draw()
+            pygame.display.flip()
+            t1 = time.perf_counter()
+            self.frame_times.append(t1 - t0)
+            if self.first_frame_at is None:
+                self.first_frame_at = t1
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.settings.fullscreen = not self.fullscreen
+            self.apply_settings()
+            self.save_settings()
+        else:
+            self.manager.handle_event(event)
+
+    def draw(self) -> None:
+        self.manager.draw(self.screen)
+        self.toasts.draw(self.screen)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- settings -----------------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """Make the window match the settings (fullscreen); other settings are read live."""
+        want = bool(self.settings.fullscreen)
+        if want != self.fullscreen:
+            try:
+                pygame.display.toggle_fullscreen()
+                self.fullscreen = want
+            except pygame.error as e:
+                self.settings.fullscreen = self.fullscreen
+                self.toast(f"Fullscreen is not available here ({e}).")
+
+    def save_settings(self) -> None:
+        if self.smoke:
+            return
+        try:
+            storage.save_settings(self.settings)
+        except OSError as e:
+            self.toast(f"Settings could not be saved: {e.strerror or e}")
+
+    def toast(self, text: str, duration: float = 2.5) -> None:
+        self.toasts.add(text, duration)
+
+    # --- navigation ---------------------------------------------------------------------------
+    def to_menu(self) -> None:
+        from scenes.menu import Menu
+
+        self._clear_crash_context()
+        self.manager.reset(Menu(self))
+
+    def open_setup(self, game: str | None = None) -> None:
+        from scenes.setup import Setup
+
+        self.manager.push(Setup(self, game or (self.last_setup or {}).get("game_name")))
+
+    def open_rules(self, game: str | None = None) -> None:
+        from scenes.rules import Rules
+
+        self.manager.push(Rules(self, game))
+
+    def open_settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.manager.push(SettingsScene(self))
+
+    def open_pause(self, match: Any) -> None:
+        from scenes.pause import Pause
+
+        self.manager.push(Pause(self, match))
+
+    def open_handoff(self, player: int, on_done: Callable[[], Any] | None = None,
+                     name: str | None = None) -> None:
+        from scenes.handoff import Handoff
+
+        self.manager.push(Handoff(self, player, on_done, name))
+
+    def new_game(self, game_name: str, players: int, seats: Sequence[str] | None = None,
+                 seed: int | None = None, options: dict | None = None) -> Any:
+        """Start a game: build the Match and open its table. seats default: you + best AI."""
+        from game.registry import get_game
+        from scenes.match import Match
+
+        game = get_game(game_name)
+        if seats is None:
+            seats = ["you"] + [f"ai:{default_bot(game)}"] * (players - 1)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)  # picking a seed is not a roll
+        self.last_setup = {"game_name": game_name, "players": players, "seats": list(seats),
+                           "options": dict(options or {})}
+        match = Match(game_name, players, seed, list(seats), dict(options or {}))
+        self.open_table(match)
+        return match
+
+    def continue_game(self) -> bool:
+        """Resume the autosave. A save that cannot be read or replayed is kept aside as .bad and
+        explained in a toast; returns True when a table was opened."""
+        data, err = storage.load_game()
+        if err:
+            self.toast(err, 6.0)
+            return False
+        if data is None:
+            self.toast("There is no saved game.")
+            return False
+        from scenes.match import Match
+
+        try:
+            match = Match.from_json(data)
+        except Exception as e:  # a save from an older version, or tampered: keep it aside
+            reason = getattr(e, "reason", None) or str(e) or type(e).__name__
+            self.toast(storage.set_aside_game(reason), 6.0)
+            return False
+        rec = match.record
+        self.last_setup = {"game_name": rec.game, "players": rec.players,
+                           "seats": list(match.seats), "options": dict(rec.options)}
+        self.open_table(match)
+        return True
+
+    def open_table(self, match: Any) -> None:
+        """The match's table becomes the only scene; every applied action autosaves."""
+        from scenes.tables import TABLES
+
+        name = match.state.game.name
+        if name not in TABLES:
+            self.toast(f"There is no table for {name} yet.")
+            return
+        match.on_change = lambda *args, **kwargs: self.autosave_match(match)
+        self.manager.reset(TABLES[name](self, match))
+        try:  # a crash report then carries this game's record (scenes/crash.py)
+            from scenes import crash
+
+            crash.set_context(match.to_json)
+        except (ImportError, AttributeError):
+            pass
+
+    @staticmethod
+    def _clear_crash_context() -> None:
+        try:
+            from scenes import crash
+
+            crash.set_context(None)
+        except (ImportError, AttributeError):
+            pass
+
+    def autosave_match(self, match: Any) -> None:
+        if not self.autosave:
+            return
+        try:
+            if match.state.is_over():
+                storage.clear_game()
+            else:
+                storage.save_game(match.to_json())
+        except OSError as e:
+            self.toast(f"Autosave failed: {e.strerror or e}")
+
+    def open_results(self, match: Any) -> None:
+        from scenes.results import Results
+
+        self._clear_crash_context()
+        if self.autosave and match.state.is_over():
+            storage.clear_game()
+        self.manager.reset(Results(self, match))
+
+    def restart_last_setup(self) -> None:
+        """New game with the same game, seats and options (and a fresh seed)."""
+        if self.last_setup:
+            self.new_game(**self.last_setup)
+        else:
+            self.to_menu()
+
+
+class Modal(Scene):
+    """A scene drawn over the one below it, with the screen dimmed; Esc closes it."""
+
+    modal = True
+
+    def close(self) -> None:
+        if self.app.manager.top is self:
+            self.app.manager.pop()
+

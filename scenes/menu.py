@@ -1,0 +1,71 @@
+"""The main menu: emblem, title and five buttons (mouse, or arrows + Enter)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import storage
+from scenes.manager import HEIGHT, WIDTH, Scene
+from sprites import theme
+from sprites.widgets import Button, WidgetGroup, draw_text
+
+BUTTON_W, BUTTON_H, GAP = 320, 52, 14
+
+
+class Menu(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.group = WidgetGroup()
+        self.buttons: dict[str, Button] = {}
+        entries = [
+            ("new", "New game", app.open_setup, "primary", ""),
+            ("continue", "Continue", app.continue_game, "normal", "Resume the game in progress"),
+            ("rules", "Rules", app.open_rules, "normal", "Read the rules of each game"),
+            ("settings", "Settings", app.open_settings, "normal", "Animation speed, highlights, "
+             "symbols, fullscreen"),
+            ("quit", "Quit", app.quit, "ghost", ""),
+        ]
+        top = 322
+        for i, (key, text, action, kind, tip) in enumerate(entries):
+            rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
+            rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
+            self.buttons[key] = self.group.add(Button(rect, text, action, kind, tooltip=tip))
+        self.emblem = theme.draw_emblem(132)
+        self._t = 0.0
+
+    def on_enter(self) -> None:
+        self.buttons["continue"].enabled = storage.has_saved_game()
+        if self.group.focus is None or not self.group.focus.enabled:
+            self.group.set_focus(self.buttons["new"])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def update(self, dt: float) -> None:
+        self._t += dt
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.draw_background(surface, "menu")
+        cx = WIDTH // 2
+        surface.blit(self.emblem, self.emblem.get_rect(midtop=(cx, 34)))
+        draw_text(surface, "Card Table", (cx + 2, 176), 64, (0, 0, 0), "serif", "midtop")
+        draw_text(surface, "Card Table", (cx, 172), 64, theme.ACCENT_HI, "serif", "midtop")
+        y = 262
+        pygame.draw.line(surface, theme.ACCENT_LO, (cx - 170, y), (cx - 18, y))
+        pygame.draw.line(surface, theme.ACCENT_LO, (cx + 18, y), (cx + 170, y))
+        pygame.draw.polygon(surface, theme.ACCENT, [(cx, y - 6), (cx + 6, y), (cx, y + 6),
+                                                    (cx - 6, y)])
+        draw_text(surface, "Tabletop card games, with the rules kept for you", (cx, 280), 18,
+                  theme.TEXT_DIM, anchor="midtop")
+        self.group.draw(surface)
+        draw_text(surface, "Arrows + Enter   ·   F11 fullscreen", (WIDTH - 24, HEIGHT - 18), 15,
+                  theme.TEXT_DIM, anchor="bottomright")
+        from scenes.app import VERSION
+
+        draw_text(surface, f"v{VERSION}", (24, HEIGHT - 18), 15, theme.TEXT_DIM,
+                  anchor="bottomleft")
+        self.group.draw_overlays(surface)

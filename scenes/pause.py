@@ -1,0 +1,94 @@
+"""The pause menu over the table (Esc): Resume, Rules, Settings, Save and quit, Concede."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import storage
+from scenes.app import Modal
+from scenes.manager import HEIGHT, WIDTH
+from sprites import theme
+from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text
+
+W, BH, GAP = 420, 50, 12
+
+
+class Pause(Modal):
+    def __init__(self, app, match: Any) -> None:
+        """`match` is the Match, or the table scene holding it (as `.match`)."""
+        super().__init__(app)
+        self.match = getattr(match, "match", match)
+        self.confirming = False
+        self.panel = Panel(pygame.Rect(0, 0, W, 430), "Paused")
+        self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
+        self.build()
+
+    @property
+    def game_name(self) -> str:
+        return self.match.state.game.name
+
+    def build(self) -> None:
+        self.group = WidgetGroup()
+        body = self.panel.body
+        if self.confirming:
+            entries = [("Yes, concede", self.concede, "danger"),
+                       ("No, keep playing", self.cancel_concede, "normal")]
+            top = body.top + 110
+        else:
+            entries = [("Resume", self.close, "primary"),
+                       ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
+                       ("Settings", self.app.open_settings, "normal"),
+                       ("Save and quit to menu", self.save_and_quit, "normal"),
+                       ("Concede", self.ask_concede, "danger")]
+            top = body.top + 6
+        for i, (text, action, kind) in enumerate(entries):
+            self.group.add(Button((body.left, top + i * (BH + GAP), body.width, BH), text,
+                                  action, kind))
+        self.group.move_focus(1)
+
+    def save_and_quit(self) -> None:
+        if self.app.autosave and not self.match.state.is_over():
+            try:
+                storage.save_game(self.match.to_json())
+            except OSError as e:
+                self.app.toast(f"The game could not be saved: {e.strerror or e}")
+                return
+            self.app.toast("Game saved. Continue it from the menu.")
+        self.app.to_menu()
+
+    def ask_concede(self) -> None:
+        self.confirming = True
+        self.build()
+
+    def cancel_concede(self) -> None:
+        self.confirming = False
+        self.build()
+
+    def concede(self) -> None:
+        """Give up this game: the autosave is forgotten and we go back to the menu."""
+        if self.app.autosave:
+            storage.clear_game()
+        self.app.to_menu()
+        self.app.toast("Game conceded.")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel_concede() if self.confirming else self.close()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.panel.draw(surface)
+        if self.confirming:
+            body = self.panel.body
+            draw_text(surface, "Concede this game?", (body.centerx, body.top + 20), 22,
+                      theme.TEXT, "bold", "midtop")
+            draw_text(surface, "The game ends and its save is deleted.",
+                      (body.centerx, body.top + 58), 16, theme.TEXT_DIM, anchor="midtop")
+        self.group.draw(surface)

@@ -1,0 +1,73 @@
+"""Settings: animation speed, highlights, hint marks, colour-blind symbols, fullscreen.
+
+A modal panel over whatever is below (menu, table). Every change applies at once and is saved.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.app import Modal
+from scenes.manager import HEIGHT, WIDTH
+from sprites.widgets import Button, Choice, Panel, Toggle, WidgetGroup, dim
+
+SPEEDS = [("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant")]
+TOGGLES = [
+    ("highlights", "Highlight legal targets while dragging"),
+    ("hint_marks", "Show hint marks on cards"),
+    ("colourblind", "Large colour-blind symbols"),
+    ("fullscreen", "Fullscreen (F11)"),
+]
+
+
+class SettingsScene(Modal):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.panel = Panel(pygame.Rect(0, 0, 640, 470), "Settings")
+        self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
+        body = self.panel.body
+        s = app.settings
+        self.group = WidgetGroup()
+        self.speed = self.group.add(Choice((body.left, body.top + 8, body.width, 44), SPEEDS,
+                                           s.animation_speed, self.set_speed,
+                                           label="Animation speed", label_width=200))
+        self.toggles: dict[str, Toggle] = {}
+        for i, (key, label) in enumerate(TOGGLES):
+            rect = (body.left - 12, body.top + 72 + i * 56, body.width + 24, 46)
+            self.toggles[key] = self.group.add(
+                Toggle(rect, label, getattr(s, key), lambda v, k=key: self.set_flag(k, v)))
+        done = pygame.Rect(0, 0, 180, 48)
+        done.bottomright = (self.panel.rect.right - 24, self.panel.rect.bottom - 20)
+        self.group.add(Button(done, "Done", self.close, "primary"))
+        self.group.set_focus(self.speed)
+
+    def set_speed(self, value: str) -> None:
+        self.app.settings.animation_speed = value
+        self.app.save_settings()
+
+    def set_flag(self, key: str, value: bool) -> None:
+        setattr(self.app.settings, key, value)
+        self.app.apply_settings()
+        self.app.save_settings()
+        self.toggles[key].value = getattr(self.app.settings, key)  # fullscreen may refuse
+
+    def on_enter(self) -> None:  # F11 may have changed fullscreen meanwhile
+        if hasattr(self, "toggles"):
+            self.toggles["fullscreen"].value = self.app.settings.fullscreen
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.type == pygame.MOUSEBUTTONDOWN and not self.panel.rect.collidepoint(event.pos):
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.toggles["fullscreen"].value = self.app.settings.fullscreen
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.panel.draw(surface)
+        self.group.draw(surface)

@@ -1,0 +1,292 @@
+"""New-game setup: pick the game, the number of players, who sits in each seat (you, a hot-seat
+friend, or an AI and which bot), the game's options and an optional seed; then Start.
+
+Everything shown comes from the registered `Game`s (title, player range, options, bots), so a new
+game appears here by registering it. All-AI tables are allowed: you watch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.app import default_bot, playable_bots
+from scenes.manager import HEIGHT, WIDTH, Scene
+from sprites import theme
+from sprites.text import font
+from sprites.widgets import (
+    Button,
+    Choice,
+    Label,
+    Spinner,
+    TextField,
+    Toggle,
+    Widget,
+    WidgetGroup,
+    dim,
+    draw_text,
+    fill_rounded,
+    shadow,
+)
+
+SEAT_KINDS = [("you", "You"), ("human", "Hot-seat"), ("ai", "AI")]
+PANEL = pygame.Rect(440, 96, 800, 520)
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels."""
+    f = font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class GameTile(Widget):
+    """A selectable card for one game: title, player range, co-op or competitive."""
+
+    def __init__(self, rect, game: Any, on_pick) -> None:
+        super().__init__(rect)
+        self.game = game
+        self.on_pick = on_pick
+        self.selected = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        self.on_pick(self.game.name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        shadow(surface, r, 12, 4, 100)
+        fill = (44, 47, 58) if self.selected else (30 + int(12 * self._hover_t),) * 2 + (38,)
+        fill_rounded(surface, (*fill, 240), r, 12)
+        accent = theme.accent(self.game.name)
+        bar = pygame.Rect(r.left, r.top, 8, r.height)
+        pygame.draw.rect(surface, accent, bar, border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        edge = theme.ACCENT if self.selected else theme.PANEL_EDGE
+        fill_rounded(surface, edge, r, 12, 2 if self.selected or self.focused else 1)
+        draw_text(surface, self.game.title or self.game.name, (r.left + 26, r.top + 16), 22,
+                  theme.TEXT, "bold")
+        lo, hi = self.game.min_players, self.game.max_players
+        players = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
+        kind = "cooperative" if self.game.cooperative else "competitive"
+        draw_text(surface, f"{players}  ·  {kind}", (r.left + 26, r.top + 52), 16, theme.TEXT_DIM)
+        if self.selected:  # a drawn tick: the fonts' check marks vary
+            x, y = r.right - 34, r.centery
+            pygame.draw.lines(surface, theme.ACCENT, False, [(x, y), (x + 6, y + 7),
+                                                             (x + 18, y - 8)], 4)
+
+
+class Setup(Scene):
+    def __init__(self, app, game_name: str | None = None) -> None:
+        super().__init__(app)
+        from game.registry import all_games
+
+        self.games = all_games()
+        self.game_name = game_name if game_name in self.games else next(iter(self.games), None)
+        self.players = 0
+        self.seats: list[str] = []
+        self.options: dict[str, Any] = {}
+        self.seed_text = ""
+        self.group = WidgetGroup()
+        self.start_button: Button | None = None
+        if self.game_name:
+            self.pick_game(self.game_name)
+        else:
+            self.rebuild()
+
+    # --- choices ----------------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.games.get(self.game_name) if self.game_name else None
+
+    def pick_game(self, name: str) -> None:
+        """Select a game: players default to its minimum (or the last setup), seats to you +
+        its best AI, options to its defaults."""
+        self.game_name = name
+        game = self.game
+        last = self.app.last_setup or {}
+        same = last.get("game_name") == name
+        self.players = last["players"] if same else max(game.min_players, min(4, game.max_players))
+        best = f"ai:{default_bot(game)}"
+        self.seats = list(last["seats"]) if same else ["you"]
+        self.seats += [best] * (game.max_players - len(self.seats))
+        self.options = {k: v[0] for k, v in game.options.items()}
+        if same:
+            self.options.update({k: v for k, v in last.get("options", {}).items()
+                                 if k in self.options})
+        self.rebuild()
+
+    def set_players(self, n: int) -> None:
+        self.players = n
+        self.rebuild()
+
+    def set_seat_kind(self, i: int, kind: str) -> None:
+        if kind == "you":  # only one "you": the previous one becomes a hot-seat player
+            self.seats = ["human" if s == "you" else s for s in self.seats]
+            self.seats[i] = "you"
+        elif kind == "human":
+            self.seats[i] = "human"
+        else:
+            self.seats[i] = f"ai:{default_bot(self.game)}"
+        self.rebuild()
+
+    def set_seat_bot(self, i: int, bot: str) -> None:
+        self.seats[i] = f"ai:{bot}"
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+
+    def chosen_seats(self) -> list[str]:
+        return self.seats[: self.players]
+
+    def start(self) -> None:
+        seed = int(self.seed_text) if self.seed_text else None
+        try:
+            self.app.new_game(self.game_name, self.players, self.chosen_seats(), seed,
+                              dict(self.options))
+        except ImportError as e:  # the table layer is not installed yet
+            self.app.toast(f"This game cannot be played yet ({e.name}).")
+
+    def back(self) -> None:
+        self.app.manager.pop()
+
+    # --- layout -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        focus_key = getattr(self.group.focus, "key_name", None)
+        g = self.group = WidgetGroup()
+        for i, game in enumerate(self.games.values()):
+            tile = GameTile((40, PANEL.top + i * 108, 370, 94), game, self.pick_game)
+            tile.selected = game.name == self.game_name
+            tile.key_name = f"game:{game.name}"
+            g.add(tile)
+        game = self.game
+        if game is not None:
+            self._build_panel(game)
+        back = g.add(Button((40, HEIGHT - 80, 180, 50), "Back", self.back, "ghost"))
+        back.key_name = "back"
+        self.start_button = g.add(Button((WIDTH - 260, HEIGHT - 80, 220, 50), "Start",
+                                         self.start, "primary", size=22,
+                                         enabled=game is not None))
+        self.start_button.key_name = "start"
+        for w in g.widgets:
+            if getattr(w, "key_name", None) == focus_key:
+                g.set_focus(w)
+
+    def _build_panel(self, game: Any) -> None:
+        g = self.group
+        x, y, w = PANEL.left + 28, PANEL.top + 70, PANEL.width - 56
+        counts = list(range(game.min_players, game.max_players + 1))
+        players = g.add(Choice((x, y, min(w, 170 + 70 * len(counts)), 42),
+                               [(n, str(n)) for n in counts], self.players, self.set_players,
+                               label="Players", label_width=170))
+        players.key_name = "players"
+        y += 62
+        bots = playable_bots(game)
+        for i in range(self.players):
+            seat = self.seats[i]
+            kind = "ai" if seat.startswith("ai:") else seat
+            g.add(Label((x, y + 21), f"Seat {i + 1}", 18, anchor="midleft"))
+            c = g.add(Choice((x + 170, y, 300, 42), SEAT_KINDS, kind,
+                             lambda k, i=i: self.set_seat_kind(i, k)))
+            c.key_name = f"seat:{i}"
+            if kind == "ai":
+                sp = g.add(Spinner((x + 490, y, 230, 42), [(b, b) for b in bots], seat[3:],
+                                   lambda b, i=i: self.set_seat_bot(i, b),
+                                   tooltip="Which AI plays this seat"))
+                sp.key_name = f"bot:{i}"
+            y += 50
+        y += 14
+        choices = getattr(game, "option_choices", {}) or {}
+        for name, (default, desc) in game.options.items():
+            label = desc or name.replace("_", " ").capitalize()
+            if isinstance(default, bool):
+                t = g.add(Toggle((x - 14, y, w + 14, 42), label, self.options[name],
+                                 lambda v, n=name: self.set_option(n, v), tooltip=name))
+            elif name in choices:
+                t = g.add(Spinner((x, y, w, 42), [(v, str(v)) for v in choices[name]],
+                                  self.options[name], lambda v, n=name: self.set_option(n, v),
+                                  label=label, label_width=w - 260, tooltip=name))
+            else:  # free value (e.g. an id): a text field, the description as its tooltip
+                short = label if len(label) <= 40 else name.replace("_", " ").capitalize()
+                g.add(Label((x, y + 21), short, 18, anchor="midleft"))
+                t = g.add(TextField((x + 250, y, w - 250, 42), str(self.options[name]),
+                                    str(default), digits=isinstance(default, int), max_len=40,
+                                    on_change=lambda v, n=name: self._set_free_option(n, v),
+                                    tooltip=desc))
+                if short != label:
+                    y += 44
+                    g.add(Label((x, y), _fit(desc, 15, w), 15, theme.TEXT_DIM))
+            t.key_name = f"opt:{name}"
+            y += 50
+        y = max(y, PANEL.bottom - 70)
+        g.add(Label((x, y + 21), "Seed", 18, anchor="midleft"))
+        seed = g.add(TextField((x + 170, y, 200, 42), self.seed_text, "random", digits=True,
+                               max_len=10, on_change=self._set_seed,
+                               tooltip="The same seed deals the same cards"))
+        seed.key_name = "seed"
+        g.add(Label((x + 390, y + 21), "empty = a new shuffle; same seed, same deal", 15,
+                    theme.TEXT_DIM, anchor="midleft"))
+
+    def _set_free_option(self, name: str, text: str) -> None:
+        default = self.game.options[name][0]
+        if isinstance(default, int):
+            self.options[name] = int(text) if text else default
+        else:
+            self.options[name] = text.strip() or default
+
+    def _set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    # --- scene ------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.game:
+                self.start()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.draw_background(surface, self.game_name or "menu")
+        dim(surface, (6, 6, 10, 90))
+        draw_text(surface, "New game", (40, 30), 38, theme.ACCENT_HI, "serif")
+        game = self.game
+        if game is None:
+            draw_text(surface, "No games are installed yet.", (WIDTH // 2, HEIGHT // 2), 22,
+                      theme.TEXT, anchor="center")
+        else:
+            shadow(surface, PANEL, 14, 6, 130)
+            fill_rounded(surface, (*theme.PANEL, 232), PANEL, 14)
+            fill_rounded(surface, theme.PANEL_EDGE, PANEL, 14, 1)
+            draw_text(surface, game.title or game.name, (PANEL.left + 28, PANEL.top + 18), 28,
+                      theme.TEXT, "serif")
+            mode = "Cooperative: everyone wins or loses together" if game.cooperative else \
+                "Competitive: the best score wins"
+            draw_text(surface, mode, (PANEL.right - 28, PANEL.top + 30), 16, theme.TEXT_DIM,
+                      anchor="topright")
+            seats = self.chosen_seats()
+            if not any(s in ("you", "human") for s in seats):
+                draw_text(surface, "All seats are AI: you will watch the game.",
+                          (WIDTH - 280, HEIGHT - 55), 16, theme.TEXT_DIM, anchor="midright")
+        self.group.draw(surface)
+        self.group.draw_overlays(surface)

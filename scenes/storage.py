@@ -1,0 +1,222 @@
+"""Settings and the autosave: JSON files under the user's platform folders (DESIGN §4).
+
+Layout (platformdirs, app "CardTable"; the env var CARDTABLE_HOME replaces all three bases, so
+tests and portable installs never touch the real home folder):
+
+    config dir / settings.json      {"format": 1, "settings": {...}}
+    data dir   / saves/autosave.json {"format": 1, "match": Match.to_json()}
+    log dir    / …                   (crash logs; see `log_dir()`)
+
+Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
+`os.replace`, so a crash mid-write leaves the old file whole. A file we cannot read (bad JSON,
+unknown format, wrong types) is renamed to `<name>.bad` (or `.bad1`, `.bad2`, … — never
+overwriting an older one) and reported with a readable reason. Files are JSON only: nothing is
+ever unpickled or evaluated, so a hostile save cannot run code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+APP_NAME = "CardTable"
+ANIMATION_SPEEDS = ("x1", "x2", "x4", "instant")
+
+
+@dataclass
+class Settings:
+    animation_speed: str = "x1"  # "x1" | "x2" | "x4" | "instant"
+    highlights: bool = True  # glow on legal targets while dragging
+    hint_marks: bool = True  # show the marks hints left on cards
+    colourblind: bool = False  # larger suit/girl symbols
+    fullscreen: bool = False
+    log_open: bool = True  # the table's log panel starts open
+
+    @property
+    def speed_factor(self) -> float:
+        """Multiplier for animation time (instant = 0: jump to the end)."""
+        return {"x1": 1.0, "x2": 2.0, "x4": 4.0}.get(self.animation_speed, 0.0)
+
+
+# --- folders ----------------------------------------------------------------------------------
+def _base(kind: str) -> Path:
+    home = os.environ.get("CARDTABLE_HOME")
+    if home:
+        return Path(home) / kind
+    import platformdirs
+
+    finder = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
+              "log": platformdirs.user_log_dir}[kind]
+    return Path(finder(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    return _base("data")
+
+
+def config_dir() -> Path:
+    return _base("config")
+
+
+def log_dir() -> Path:
+    """Where crash logs go (created on demand)."""
+    path = _base("log")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "saves" / "autosave.json"
+
+
+# --- atomic JSON files ------------------------------------------------------------------------
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write `data` as JSON to `path` so that readers see the old file or the new one, whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file to `<name>.bad` (`.bad1`, `.bad2`, … if taken); return it."""
+    target = path.with_name(path.name + ".bad")
+    n = 0
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.bad{n}")
+    os.replace(path, target)
+    return target
+
+
+def _read_json(path: Path) -> tuple[Any, str | None]:
+    """(data, None), or (None, reason) when the file is not valid UTF-8 JSON."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        return None, f"could not read {path.name} ({e.strerror or e})"
+    try:
+        return json.loads(raw.decode("utf-8")), None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        return None, f"{path.name} is not valid JSON ({type(e).__name__})"
+
+
+def _check_envelope(data: Any, key: str, name: str) -> tuple[dict | None, str | None]:
+    if not isinstance(data, dict):
+        return None, f"{name} is not a JSON object"
+    if data.get("format") != FORMAT:
+        return None, f"{name} has an unknown format {data.get('format')!r} (expected {FORMAT})"
+    body = data.get(key)
+    if not isinstance(body, dict):
+        return None, f"{name} has no {key!r} object"
+    return body, None
+
+
+# --- settings -------------------------------------------------------------------------------
+def settings_from_dict(body: dict) -> Settings:
+    """Build Settings from a dict; missing keys take defaults, unknown keys are ignored (newer
+    versions may add some); a wrong type or value raises ValueError naming the key."""
+    s = Settings()
+    for f in fields(Settings):
+        if f.name not in body:
+            continue
+        value = body[f.name]
+        default = getattr(s, f.name)
+        if type(value) is not type(default):
+            raise ValueError(f"setting {f.name!r} should be {type(default).__name__}, "
+                             f"not {type(value).__name__}")
+        if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
+            raise ValueError(f"setting 'animation_speed' must be one of {ANIMATION_SPEEDS}")
+        setattr(s, f.name, value)
+    return s
+
+
+def load_settings_checked() -> tuple[Settings, str | None]:
+    """The saved settings, or defaults plus a reason when the file was unreadable (the file is
+    then set aside as settings.json.bad so the reason is reported once)."""
+    path = settings_path()
+    if not path.exists():
+        return Settings(), None
+    data, err = _read_json(path)
+    body = None
+    if err is None:
+        body, err = _check_envelope(data, "settings", path.name)
+    if err is None:
+        try:
+            return settings_from_dict(body), None
+        except ValueError as e:
+            err = f"{path.name}: {e}"
+    kept = set_aside(path)
+    return Settings(), f"Settings were reset to defaults: {err}. The old file is kept as {kept.name}."
+
+
+def load_settings() -> Settings:
+    return load_settings_checked()[0]
+
+
+def save_settings(s: Settings) -> None:
+    write_json_atomic(settings_path(), {"format": FORMAT, "settings": asdict(s)})
+
+
+# --- the autosave ---------------------------------------------------------------------------
+def has_saved_game() -> bool:
+    return autosave_path().is_file()
+
+
+def save_game(match_json: dict) -> None:
+    """Autosave one match (`Match.to_json()`), replacing the previous autosave atomically."""
+    write_json_atomic(autosave_path(), {"format": FORMAT, "match": match_json})
+
+
+def load_game() -> tuple[dict | None, str | None]:
+    """(match_json, None); (None, None) when there is no save; (None, reason) when the save was
+    unreadable — it is then renamed to autosave.json.bad(N) and never overwritten."""
+    path = autosave_path()
+    if not path.exists():
+        return None, None
+    data, err = _read_json(path)
+    body = None
+    if err is None:
+        body, err = _check_envelope(data, "match", path.name)
+    if err is None:
+        return body, None
+    kept = set_aside(path)
+    return None, f"The saved game could not be read: {err}. It is kept as {kept.name}."
+
+
+def set_aside_game(reason: str) -> str:
+    """The save parsed as JSON but the game could not be rebuilt from it (e.g. its record no
+    longer replays): keep it aside and return the message to show."""
+    path = autosave_path()
+    if not path.exists():
+        return f"The saved game could not be restored: {reason}."
+    kept = set_aside(path)
+    return f"The saved game could not be restored: {reason}. It is kept as {kept.name}."
+
+
+def clear_game() -> None:
+    """Forget the autosave (the game ended or was conceded)."""
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass
