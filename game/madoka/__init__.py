@@ -45,6 +45,12 @@ class MadokaGame(Game):
         self.witch_guard = [self.girl_index[w.guard] if w.guard else -1 for w in cards.witches]
         self.witch_fns = [EFFECT_FUNCTIONS[EFFECTS[w.effect]] for w in cards.witches]
         self.patricia = next(i for i, w in enumerate(cards.witches) if w.effect == "numbers_only")
+        # identity code = girl index * 4 + number - 1, one per card, in data order
+        self.identity_codes = {
+            qb: tuple(gi * 4 + n - 1 for gi, g in enumerate(cards.girls[: 6 if qb else 5])
+                      for n in range(1, 5) for _ in range(g.counts[n - 1]))
+            for qb in (False, True)
+        }
         self._build_actions()
 
     def _build_actions(self) -> None:

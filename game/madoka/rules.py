@@ -16,9 +16,14 @@ Decisions beyond the spec's D1–D10, taken here:
 
 from __future__ import annotations
 
+import hashlib
+import struct
+
 from game.core.rng import Rng
 
 MAX_GRIEF = 3
+_shake = hashlib.shake_128
+_unpack = struct.unpack
 #: witch index = number - 1 (the loader guarantees numbers 1–9 and Walpurgisnacht at 9)
 WALPURGISNACHT = 8
 ALL_NUMBERS = 0b1111
@@ -74,30 +79,25 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     s.rng = rng = Rng(seed)
     # Card instance ids 0..N-1 get their identities from a shuffled list, so an id says nothing
     # about the card; the deck is then simply the ids in order (top = last).
-    girls = game.cards.girls[: 6 if qb else 5]
-    identities = [(gi, n) for gi, g in enumerate(girls) for n in range(1, 5)
-                  for _ in range(g.counts[n - 1])]
-    rng.shuffle(identities)
-    s.set_identities([g for g, _ in identities], [n for _, n in identities])
-    total = len(identities)
+    codes = list(map(game.identity_codes[qb].__getitem__,
+                     shuffled_order(rng, len(game.identity_codes[qb]))))
+    s.set_identities(codes)
+    total = len(codes)
     s.ngirls = 6 if qb else 5
     s.all_girls = (1 << s.ngirls) - 1
     s.kg = [s.all_girls] * total
     s.kn = [ALL_NUMBERS] * total
     s.clued = [0] * total
-    s.deck = list(range(total))
+    hand_size = 5 if players <= 3 else 4  # D1
+    dealt = total - hand_size * players
+    s.deck = list(range(dealt))
+    # deal from the top (the highest ids), one card at a time around the table
+    s.hands = [list(range(total - 1 - p, dealt - 1, -players)) for p in range(players)]
     s.rows = [[] for _ in range(s.ngirls)]
     s.discard = []
     s.grief = 0
-    s.hands = [[] for _ in range(players)]
-    hand_size = 5 if players <= 3 else 4  # D1
-    for _ in range(hand_size):
-        for p in range(players):
-            draw_card(s, p)
     s.current = rng.below(players)  # D1: the first player is chosen at random
-    witches = list(range(8))
-    rng.shuffle(witches)
-    s.wdeck = [WALPURGISNACHT] + witches  # D2: Walpurgisnacht at the bottom (top = last)
+    s.wdeck = [WALPURGISNACHT] + shuffled_order(rng, 8)  # D2: Walpurgisnacht at the bottom (top = last)
     s.wknown = 0
     s.wup = []
     s.wgone = []
@@ -109,6 +109,21 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     s.walp_defeated = False
     s.ate_mami = False
     s.turn = 1
+
+
+def shuffled_order(rng: Rng, n: int) -> list[int]:
+    """A random permutation of range(n), from one number of the state's Rng: that number seeds
+    SHAKE-128, whose output gives every position a 32-bit sort key (ties, about 1 in 10^7 for a
+    40-card deck, keep index order). Several times faster than a Python Fisher-Yates loop, and
+    the same on every machine."""
+    data = _shake(rng.next64().to_bytes(8, "little")).digest(4 * n)
+    keys = _unpack(f"<{n}I", data)
+    return sorted(range(n), key=keys.__getitem__)
+
+
+def shuffle(rng: Rng, items: list) -> None:
+    """Shuffle `items` in place (see shuffled_order)."""
+    items[:] = map(items.__getitem__, shuffled_order(rng, len(items)))
 
 
 # --- 1. Give information -----------------------------------------------------------------------
@@ -248,7 +263,7 @@ def reveal_witch(s, player: int) -> None:
 def gertrud(s, player: int) -> None:
     """1. The revealing player's hand is shuffled and everything known about it is forgotten."""
     hand = s.hands[player]
-    s.rng.shuffle(hand)
+    shuffle(s.rng, hand)
     for c in hand:
         s.kg[c] = s.all_girls
         s.kn[c] = ALL_NUMBERS

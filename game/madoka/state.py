@@ -82,6 +82,11 @@ from game.madoka.rules import (
     play_card,
 )
 
+# identity code (girl * 4 + number - 1) -> girl, number, girl bit, number bit
+_GOF = tuple(code >> 2 for code in range(24))
+_NOF = tuple((code & 3) + 1 for code in range(24))
+_GBIT = tuple(1 << (code >> 2) for code in range(24))
+_NBIT = tuple(1 << (code & 3) for code in range(24))
 _COPIED = ("kg", "kn", "clued", "deck", "discard", "wdeck", "wup", "wgone")
 _SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current", "elly",
             "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn")
@@ -97,10 +102,12 @@ class MadokaState(State):
         self.game = game
         self._events = None
 
-    def set_identities(self, gof: list[int], nof: list[int]) -> None:
-        self.gof, self.nof = gof, nof
-        self.gbit = [1 << g for g in gof]
-        self.nbit = [1 << (n - 1) for n in nof]
+    def set_identities(self, codes: list[int]) -> None:
+        """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
+        self.gof = list(map(_GOF.__getitem__, codes))
+        self.nof = list(map(_NOF.__getitem__, codes))
+        self.gbit = list(map(_GBIT.__getitem__, codes))
+        self.nbit = list(map(_NBIT.__getitem__, codes))
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -114,16 +121,10 @@ class MadokaState(State):
             return []
         g = self.game
         hand = self.hands[player]
-        pa, da = g.play_actions, g.discard_actions
-        acts = []
-        discards = []
-        k = 0
-        for c in hand:
-            i = c * g.SLOTS + k
-            acts.append(pa[i])
-            discards.append(da[i])
-            k += 1
-        acts += discards
+        # cached Action objects, indexed card * SLOTS + slot (the label names the slot)
+        idx = [c * 8 + k for k, c in enumerate(hand)]
+        acts = list(map(g.play_actions.__getitem__, idx))
+        acts += map(g.discard_actions.__getitem__, idx)
         if self.final_turns >= 0:
             return acts  # D10: only Play or Discard in the final round
         if self.elly != player:
@@ -298,10 +299,10 @@ class MadokaState(State):
         pool = [self.gof[c] * 4 + self.nof[c] - 1 for c in hidden]
         wants = [(self.kg[c], self.kn[c]) for c in hand]
         codes = _sample_hand(pool, wants, rng)
-        gof, nof = self.gof[:], self.nof[:]
+        all_codes = [g * 4 + n - 1 for g, n in zip(self.gof, self.nof, strict=True)]
         for c, code in zip(hidden, codes, strict=True):
-            gof[c], nof[c] = code >> 2, (code & 3) + 1
-        s.set_identities(gof, nof)
+            all_codes[c] = code
+        s.set_identities(all_codes)
         lo = 1 if self.wdeck and self.wdeck[0] == WALPURGISNACHT else 0
         hi = len(self.wdeck) - self.wknown
         if hi - lo > 1:
@@ -358,10 +359,11 @@ class MadokaState(State):
             for k in _COPIED:
                 setattr(s, k, [int(x) for x in data[k]])
             s.rng = Rng(int(data["rng"]))
-            s.set_identities([int(x) for x in data["gof"]], [int(x) for x in data["nof"]])
+            s.set_identities([int(g) * 4 + int(n) - 1
+                              for g, n in zip(data["gof"], data["nof"], strict=True)])
             s.hands = [[int(x) for x in h] for h in data["hands"]]
             s.rows = [[int(x) for x in r] for r in data["rows"]]
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, IndexError) as e:
             raise ValueError(f"malformed Madoka state ({e})") from None
         return s
 

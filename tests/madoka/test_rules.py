@@ -1,0 +1,601 @@
+"""Madoka rules, one test per rule of the spec (/work/shared/rules/madoka.md), in its order.
+
+States are hand-made with game.madoka.setups.make_state; cards are written "homura3".
+"""
+
+import json
+
+import pytest
+
+from game.core.contract import Action, IllegalAction
+from game.core.rng import Rng
+from game.madoka import GAME
+from game.madoka.rules import WALPURGISNACHT, rank, score, score_details
+from game.madoka.setups import make_state, name_of
+
+
+def play(s, c):
+    return Action("play", c, "play")
+
+
+def discard(c):
+    return Action("discard", c, "discard")
+
+
+def tell(seat, what, value):
+    return Action("tell", None, seat, (what, value))
+
+
+def cleanse(n):
+    return Action("cleanse", None, "soulgem", n)
+
+
+def names(s, cards):
+    return [name_of(s, c) for c in cards]
+
+
+def witch_ids(ws):
+    return [GAME.witches[w].id for w in ws]
+
+
+def full_rows(*girls):
+    return {g: 4 for g in girls}
+
+
+# --- Components and setup --------------------------------------------------------------------
+
+def test_girl_deck_has_forty_cards_as_in_the_table():
+    s = GAME.new_state(4, 1)
+    counts = {}
+    for c in s.card_ids():
+        key = (GAME.girl_ids[s.gof[c]], s.nof[c])
+        counts[key] = counts.get(key, 0) + 1
+    assert len(s.card_ids()) == 40
+    assert [counts.get(("kyoko", n), 0) for n in (1, 2, 3, 4)] == [3, 3, 2, 1]
+    assert [counts.get(("madoka", n), 0) for n in (1, 2, 3, 4)] == [2, 1, 1, 1]
+    assert [counts.get(("homura", n), 0) for n in (1, 2, 3, 4)] == [3, 3, 2, 2]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_or_three_players_get_five_cards(players):
+    s = GAME.new_state(players, 3)
+    assert [len(h) for h in s.hands] == [5] * players
+    assert len(s.deck) == 40 - 5 * players
+
+
+def test_four_players_get_four_cards():
+    s = GAME.new_state(4, 3)
+    assert [len(h) for h in s.hands] == [4, 4, 4, 4]
+    assert len(s.deck) == 24
+
+
+def test_first_player_is_chosen_at_random():
+    firsts = {GAME.new_state(4, seed).current for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_walpurgisnacht_is_at_the_bottom_of_the_witch_deck():
+    for seed in range(10):
+        s = GAME.new_state(3, seed)
+        assert s.wdeck[0] == WALPURGISNACHT and sorted(s.wdeck) == list(range(9))
+        assert s.wup == [] and s.view(0)["walpurgis_in_deck_bottom"] is True
+
+
+def test_witches_one_to_eight_are_shuffled():
+    orders = {tuple(GAME.new_state(2, seed).wdeck) for seed in range(10)}
+    assert len(orders) > 1
+
+
+def test_soul_gem_starts_without_grief():
+    assert GAME.new_state(2, 0).grief == 0
+
+
+def test_card_ids_say_nothing_about_the_card():
+    # the identity of card 0 changes from game to game
+    assert len({(s.gof[0], s.nof[0]) for s in (GAME.new_state(4, i) for i in range(30))}) > 3
+
+
+# --- 1. Give information ---------------------------------------------------------------------
+
+def test_information_points_at_every_card_of_a_girl():
+    s = make_state(2, hands=[["kyoko1"], ["homura1", "mami2", "homura3"]])
+    events = s.apply(0, tell(1, "girl", "homura"))
+    h = s.hands[1]
+    assert [s.clued[c] for c in h] == [1, 0, 1]
+    assert s.kg[h[0]] == 1 << GAME.girl_index["homura"]
+    tell_event = next(e for e in events if e.kind == "tell")
+    assert tell_event.data["cards"] == [h[0], h[2]]
+
+
+def test_information_about_a_number_points_at_every_card_of_it():
+    s = make_state(2, hands=[["kyoko1"], ["homura2", "mami2", "sayaka1"]])
+    s.apply(0, tell(1, "number", 2))
+    h = s.hands[1]
+    assert [s.kn[c] for c in h][:2] == [0b0010, 0b0010]
+    assert s.clued[h[2]] == 0
+
+
+def test_information_gives_negative_knowledge_to_unpointed_cards():
+    s = make_state(2, hands=[["kyoko1"], ["homura2", "mami2"]])
+    s.apply(0, tell(1, "girl", "homura"))
+    other = s.hands[1][1]
+    assert not s.kg[other] >> GAME.girl_index["homura"] & 1
+    assert s.view(1)["hands"][1][1]["girls"] == ["mami", "kyoko", "sayaka", "madoka"]
+
+
+def test_information_must_point_at_a_card():
+    s = make_state(2, hands=[["kyoko1"], ["homura2", "mami2"]])
+    assert tell(1, "girl", "kyoko") not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="Kyoko has no cards in Player 2's hand"):
+        s.apply(0, tell(1, "girl", "kyoko"))
+    with pytest.raises(IllegalAction, match="Player 2 has no 4s"):
+        s.apply(0, tell(1, "number", 4))
+
+
+def test_information_adds_one_grief_marker():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]])
+    s.apply(0, tell(1, "number", 2))
+    assert s.grief == 1
+
+
+def test_information_is_for_another_player():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]])
+    assert all(a.target != 0 for a in s.legal_actions(0) if a.kind == "tell")
+    with pytest.raises(IllegalAction, match="your own hand"):
+        s.apply(0, tell(0, "girl", "kyoko"))
+
+
+def test_third_grief_marker_loses():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2)
+    events = s.apply(0, tell(1, "number", 2))
+    assert s.is_over() and s.lost and s.to_act() == ()
+    assert s.outcome().winners == () and s.outcome().rank == "Witch"
+    assert events[-1].kind == "game_over"
+
+
+# --- 2. Play a card --------------------------------------------------------------------------
+
+def test_play_succeeds_when_one_more_than_the_girls_highest():
+    s = make_state(2, hands=[["mami3", "kyoko1"], ["homura2"]], rows={"mami": 2})
+    c = s.hands[0][0]
+    s.apply(0, play(s, c))
+    assert s.rows[GAME.girl_index["mami"]][-1] == c and s.grief == 0
+
+
+def test_a_girls_first_card_must_be_a_1():
+    s = make_state(2, hands=[["kyoko1", "mami2"], ["homura2"]])
+    s.apply(0, play(s, s.hands[0][0]))
+    assert len(s.rows[GAME.girl_index["kyoko"]]) == 1
+    s2 = make_state(2, hands=[["kyoko1", "mami2"], ["homura2"]])
+    s2.apply(0, play(s2, s2.hands[0][1]))
+    assert s2.rows[GAME.girl_index["mami"]] == [] and s2.grief == 1
+
+
+def test_failed_play_adds_grief_and_goes_to_the_discard_pile():
+    s = make_state(2, hands=[["mami4", "kyoko1"], ["homura2"]], rows={"mami": 2})
+    c = s.hands[0][0]
+    s.apply(0, play(s, c))
+    assert s.discard[-1] == c and s.grief == 1 and len(s.rows[GAME.girl_index["mami"]]) == 2
+
+
+def test_play_then_draws_a_card():
+    s = make_state(2, hands=[["mami1", "kyoko1"], ["homura2"]], deck=["sayaka4"])
+    s.apply(0, play(s, s.hands[0][0]))
+    assert names(s, s.hands[0]) == ["kyoko1", "sayaka4"]
+
+
+def test_playing_a_4_completes_the_transformation():
+    s = make_state(2, hands=[["kyoko4", "mami1"], ["homura2"]], rows={"kyoko": 3})
+    events = s.apply(0, play(s, s.hands[0][0]))
+    assert [e.data["girl"] for e in events if e.kind == "transform"] == ["kyoko"]
+    assert s.view(None)["heights"]["kyoko"] == 4
+
+
+def test_madoka_defeats_walpurgisnacht_once():
+    s = make_state(2, hands=[["madoka4", "mami1"], ["homura2"]], rows={"madoka": 3},
+                   witches_up=["walpurgisnacht", "patricia"])
+    events = s.apply(0, play(s, s.hands[0][0]))
+    assert any(e.kind == "walpurgis_defeated" for e in events)
+    assert s.walp_defeated and WALPURGISNACHT not in s.wup
+    assert s.wdeck[0] == WALPURGISNACHT  # back to the bottom of the witch deck
+    assert score_details(s)["walpurgis_points"] == 20
+
+
+def test_walpurgisnacht_revealed_after_madoka_transformed_is_defeated_at_once():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], rows={"madoka": 4}, grief=1,
+                   witch_deck=["walpurgisnacht"])
+    s.apply(0, cleanse(1))
+    assert s.grief == 1  # one removed, one added by her reveal
+    assert s.walp_defeated and s.wdeck == [WALPURGISNACHT] and s.wup == []
+
+
+def test_walpurgisnacht_defeated_again_scores_nothing_more():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], rows={"madoka": 4}, grief=2,
+                   witch_deck=["elly", "walpurgisnacht"])
+    s.walp_defeated = True
+    before = score(s)
+    events = s.apply(0, cleanse(2))
+    assert s.grief == 1 and s.wdeck == [WALPURGISNACHT] and s.wup == [GAME.witch_index["elly"]]
+    assert score(s) == before
+    assert [e.data["first"] for e in events if e.kind == "walpurgis_defeated"] == [False]
+
+
+# --- 3. Cleanse the Soul Gem -----------------------------------------------------------------
+
+def test_cleanse_needs_a_grief_marker():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]])
+    assert not [a for a in s.legal_actions(0) if a.kind == "cleanse"]
+    with pytest.raises(IllegalAction, match="no grief to cleanse"):
+        s.apply(0, cleanse(1))
+
+
+def test_cleanse_needs_a_witch_in_the_witch_deck():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, witch_deck=[])
+    with pytest.raises(IllegalAction, match="witch deck is empty"):
+        s.apply(0, cleanse(1))
+
+
+def test_cleanse_is_bounded_by_markers_and_witches_left():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1)
+    assert [a.option for a in s.legal_actions(0) if a.kind == "cleanse"] == [1]
+    with pytest.raises(IllegalAction, match="only 1 grief marker"):
+        s.apply(0, cleanse(2))
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2, witch_deck=["elly"])
+    with pytest.raises(IllegalAction, match="Cleanse 2 is not possible: only 1 witch left"):
+        s.apply(0, cleanse(2))
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2)
+    assert [a.option for a in s.legal_actions(0) if a.kind == "cleanse"] == [1, 2]
+
+
+def test_cleanse_removes_markers_then_reveals_witches_one_at_a_time():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2,
+                   witch_deck=["patricia", "elly", "walpurgisnacht"])
+    events = s.apply(0, cleanse(2))
+    assert s.grief == 0
+    assert witch_ids(s.wup) == ["patricia", "elly"]  # Elly on top: revealed second
+    reveals = [e.data["witch"] for e in events if e.kind == "witch"]
+    assert reveals == ["patricia", "elly"]
+
+
+def test_first_witch_resolves_before_the_second_is_revealed():
+    # Elsa Maria's milled card is in the discard pile before Charlotte eats Mami's 2
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2, rows={"mami": 2},
+                   deck=["sayaka3"], witch_deck=["elsa_maria", "charlotte"])
+    s.apply(0, cleanse(2))
+    assert names(s, s.discard[-2:]) == ["sayaka3", "mami2"]
+
+
+def test_defeated_walpurgisnacht_alone_cannot_be_cleansed_against():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"madoka": 4},
+                   witch_deck=["walpurgisnacht"])
+    s.walp_defeated = True
+    assert not [a for a in s.legal_actions(0) if a.kind == "cleanse"]
+    with pytest.raises(IllegalAction, match="defeated Walpurgisnacht"):
+        s.apply(0, cleanse(1))
+
+
+# --- 4. Discard ------------------------------------------------------------------------------
+
+def test_discard_returns_the_top_witch_to_the_top_of_the_witch_deck():
+    s = make_state(2, hands=[["kyoko1", "homura1"], ["homura2"]],
+                   witches_up=["elly", "albertine"], witch_deck=["gertrud"])
+    s.apply(0, discard(s.hands[0][0]))
+    assert witch_ids(s.wup) == ["elly"]
+    assert s.wdeck[-1] == GAME.witch_index["albertine"] and s.wknown == 1
+    assert s.view(1)["witch_deck_known_top"] == ["albertine"]
+
+
+def test_discard_then_draws_a_card():
+    s = make_state(2, hands=[["kyoko1", "homura1"], ["homura2"]], deck=["madoka1"])
+    c = s.hands[0][0]
+    s.apply(0, discard(c))
+    assert s.discard[-1] == c and names(s, s.hands[0]) == ["homura1", "madoka1"]
+
+
+def test_discarding_mami_does_not_return_charlotte():
+    s = make_state(2, hands=[["mami1", "homura1"], ["homura2"]], witches_up=["charlotte"])
+    s.apply(0, discard(s.hands[0][0]))
+    assert witch_ids(s.wup) == ["charlotte"]
+    s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]], witches_up=["charlotte"])
+    s.apply(0, discard(s.hands[0][0]))
+    assert s.wup == []
+
+
+def test_discarding_sayaka_does_not_return_oktavia():
+    s = make_state(2, hands=[["sayaka1", "homura1"], ["homura2"]], witches_up=["oktavia"])
+    s.apply(0, discard(s.hands[0][0]))
+    assert witch_ids(s.wup) == ["oktavia"]
+
+
+def test_walpurgisnacht_cannot_be_returned():
+    s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]], witches_up=["walpurgisnacht"])
+    s.apply(0, discard(s.hands[0][0]))
+    assert s.wup == [WALPURGISNACHT] and WALPURGISNACHT not in s.wdeck
+
+
+def test_discard_with_no_face_up_witch_is_allowed():
+    s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]])
+    witches_before = list(s.wdeck)
+    s.apply(0, discard(s.hands[0][0]))
+    assert s.wdeck == witches_before and len(s.discard) == 1
+
+
+# --- The witches -----------------------------------------------------------------------------
+
+def test_gertrud_shuffles_and_forgets_the_revealing_players_hand():
+    hand = ["homura1", "mami1", "kyoko1", "sayaka1", "madoka1"]
+    s = make_state(2, hands=[hand, ["homura2"]], grief=1, witch_deck=["gertrud"], seed=4)
+    for c in s.hands[0] + s.hands[1]:
+        s.kg[c], s.clued[c] = 1 << s.gof[c], 1
+    s.apply(0, cleanse(1))
+    assert all(s.kg[c] == s.all_girls and not s.clued[c] for c in s.hands[0])
+    assert s.clued[s.hands[1][0]] == 1  # other hands keep their hints
+    orders = set()
+    for seed in range(8):
+        t = make_state(2, hands=[hand, ["homura2"]], grief=1, witch_deck=["gertrud"], seed=seed)
+        t.apply(0, cleanse(1))
+        orders.add(tuple(names(t, t.hands[0])))
+    assert len(orders) > 1
+
+
+def test_charlotte_eats_mamis_highest_card():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"mami": 3},
+                   witch_deck=["charlotte"])
+    s.apply(0, cleanse(1))
+    assert len(s.rows[GAME.girl_index["mami"]]) == 2 and names(s, s.discard) == ["mami3"]
+    assert s.ate_mami and witch_ids(s.wup) == ["charlotte"]
+
+
+def test_charlotte_spares_a_transformed_mami():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"mami": 4},
+                   witch_deck=["charlotte"])
+    s.apply(0, cleanse(1))
+    assert len(s.rows[GAME.girl_index["mami"]]) == 4 and not s.ate_mami
+
+
+def test_elly_stops_the_next_player_giving_information_on_their_next_turn():
+    s = make_state(3, hands=[["kyoko1"], ["homura2"], ["mami1"]], grief=1, witch_deck=["elly"])
+    s.apply(0, cleanse(1))
+    assert s.current == 1
+    assert not [a for a in s.legal_actions(1) if a.kind == "tell"]
+    with pytest.raises(IllegalAction, match="H.N. Elly forbids it this turn"):
+        s.apply(1, tell(2, "girl", "mami"))
+    s.apply(1, discard(s.hands[1][0]))
+    s.apply(2, discard(s.hands[2][0]))
+    s.apply(0, discard(s.hands[0][0]))
+    assert [a for a in s.legal_actions(1) if a.kind == "tell"]  # only that one turn
+
+
+def test_elsa_maria_discards_the_top_girl_card_and_leaves():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, deck=["madoka4", "homura1"],
+                   witch_deck=["elsa_maria"])
+    s.apply(0, cleanse(1))
+    assert names(s, s.discard) == ["madoka4"] and s.wup == []
+    assert witch_ids(s.wgone) == ["elsa_maria"]
+
+
+def test_oktavia_takes_sayakas_highest_card():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"sayaka": 2},
+                   witch_deck=["oktavia"])
+    s.apply(0, cleanse(1))
+    assert len(s.rows[GAME.girl_index["sayaka"]]) == 1 and names(s, s.discard) == ["sayaka2"]
+
+
+def test_albertine_forgets_every_hint():
+    s = make_state(2, hands=[["kyoko1"], ["homura2", "homura3"]], grief=1,
+                   witch_deck=["albertine"])
+    s.apply(0, tell(1, "girl", "homura"))
+    s.apply(1, cleanse(1))
+    for c in s.hands[0] + s.hands[1]:
+        assert s.kg[c] == s.all_girls and s.kn[c] == 0b1111 and not s.clued[c]
+
+
+def test_roberta_makes_the_revealing_player_swap_a_random_card():
+    s = make_state(2, hands=[["kyoko1", "mami1"], ["homura2"]], grief=1, deck=["madoka3"],
+                   witch_deck=["roberta"])
+    s.apply(0, cleanse(1))
+    assert len(s.discard) == 1 and names(s, s.discard)[0] in ("kyoko1", "mami1")
+    assert "madoka3" in names(s, s.hands[0]) and len(s.hands[0]) == 2
+    assert witch_ids(s.wgone) == ["roberta"] and s.wup == []
+
+
+def test_patricia_on_top_allows_numbers_only():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], witches_up=["patricia"])
+    kinds = {a.option[0] for a in s.legal_actions(0) if a.kind == "tell"}
+    assert kinds == {"number"}
+    with pytest.raises(IllegalAction, match="Patricia is on top: information may name numbers only"):
+        s.apply(0, tell(1, "girl", "homura"))
+    covered = make_state(2, hands=[["kyoko1"], ["homura2"]], witches_up=["patricia", "elly"])
+    assert tell(1, "girl", "homura") in covered.legal_actions(0)
+
+
+def test_walpurgisnacht_adds_a_grief_marker_when_revealed():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, witch_deck=["walpurgisnacht"])
+    s.apply(0, cleanse(1))
+    assert s.grief == 1 and s.wup == [WALPURGISNACHT]
+
+
+def test_walpurgisnacht_on_top_makes_a_failed_play_add_two_markers():
+    s = make_state(2, hands=[["kyoko2", "mami1"], ["homura2"]], witches_up=["walpurgisnacht"])
+    s.apply(0, play(s, s.hands[0][0]))
+    assert s.grief == 2
+
+
+# --- End of the game -------------------------------------------------------------------------
+
+def test_drawing_the_last_card_starts_the_final_round():
+    s = make_state(2, hands=[["kyoko1", "mami1"], ["homura2"]], deck=["madoka1"], rest="discard")
+    events = s.apply(0, discard(s.hands[0][0]))
+    assert any(e.kind == "final_round" for e in events) and s.view(1)["final_round"]
+
+
+def test_final_round_only_play_or_discard():
+    s = make_state(2, hands=[["kyoko1", "mami1"], ["homura2"]], deck=["madoka1"], rest="discard",
+                   grief=1)
+    s.apply(0, discard(s.hands[0][0]))
+    assert {a.kind for a in s.legal_actions(1)} == {"play", "discard"}
+    with pytest.raises(IllegalAction, match="Only Play or Discard is allowed in the final round"):
+        s.apply(1, tell(0, "girl", "mami"))
+
+
+def test_final_round_gives_every_player_one_turn_ending_with_the_drawer():
+    s = make_state(3, hands=[["kyoko1", "mami1"], ["homura2"], ["homura3"]], deck=["madoka1"],
+                   rest="discard", current=1, witches_up=[])
+    s.apply(1, discard(s.hands[1][0]))  # player 2 draws the last card
+    order = []
+    while not s.is_over():
+        p = s.current
+        order.append(p)
+        s.apply(p, discard(s.hands[p][0]))
+    assert order == [2, 0, 1] and not s.lost
+
+
+def test_victory_when_all_five_girls_transform():
+    rows = full_rows("homura", "mami", "kyoko", "sayaka")
+    rows["madoka"] = 3
+    s = make_state(2, hands=[["madoka4", "mami1"], ["homura1"]], rows=rows, deck=["kyoko1"],
+                   rest="deck")
+    events = s.apply(0, play(s, s.hands[0][0]))
+    assert s.is_over() and not s.lost and events[-1].kind == "game_over"
+    assert len(s.hands[0]) == 1  # the game ends at once: no draw
+    assert s.outcome().winners == (0, 1)
+
+
+def test_loss_scores_zero_and_ranks_witch():
+    s = make_state(2, hands=[["kyoko2"], ["homura2"]], rows=full_rows("mami"), grief=2)
+    s.apply(0, play(s, s.hands[0][0]))
+    assert s.lost and score(s) == 0 and rank(s) == "Witch"
+    assert s.outcome().scores == (0.0, 0.0)
+
+
+# --- Scoring ---------------------------------------------------------------------------------
+
+def test_score_one_point_per_low_card_and_seven_per_4():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows={"mami": 4, "sayaka": 2})
+    d = score_details(s)
+    assert d["by_girl"]["mami"] == 10 and d["by_girl"]["sayaka"] == 2 and d["total"] == 12
+
+
+def test_score_classmates_bonus():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=full_rows("madoka", "sayaka", "homura"))
+    assert [b["id"] for b in score_details(s)["bonuses"]] == ["classmates"]
+    assert score(s) == 40
+
+
+def test_score_magical_girls_of_justice_bonus():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=full_rows("mami", "madoka", "sayaka"))
+    assert [b["id"] for b in score_details(s)["bonuses"]] == ["justice"]
+
+
+def test_score_madoka_kyoko_homura_bonus():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=full_rows("madoka", "kyoko", "homura"))
+    assert [b["id"] for b in score_details(s)["bonuses"]] == ["promise"]
+
+
+def test_score_walpurgisnacht_defeated_is_twenty():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]])
+    s.walp_defeated = True
+    assert score(s) == 20
+
+
+def test_maximum_score_is_100():
+    s = make_state(2, hands=[[], []], rows=full_rows(*GAME.girl_ids[:5]))
+    s.walp_defeated = True
+    assert score(s) == 100 and rank(s) == "Homura class"
+
+
+@pytest.mark.parametrize("points, name", [(0, "Sayaka class"), (40, "Sayaka class"),
+                                          (41, "Kyoko class"), (60, "Kyoko class"),
+                                          (61, "Mami class"), (80, "Mami class"),
+                                          (81, "Homura class"), (100, "Homura class"),
+                                          (101, "QB class"), (149, "QB class"),
+                                          (150, "Madoka class")])
+def test_rank_table(points, name):
+    assert GAME.cards.scoring.rank(points) == name
+
+
+def test_qb_variant_adds_five_white_cards():
+    s = GAME.new_state(4, 2, qb=True)
+    qb = GAME.girl_index["qb"]
+    assert len(s.card_ids()) == 45
+    assert sorted(s.nof[c] for c in s.card_ids() if s.gof[c] == qb) == [1, 1, 2, 3, 4]
+    assert GAME.options["qb"][0] is False
+
+
+def test_qb_variant_requires_kyubey_to_transform_for_victory():
+    rows = full_rows("homura", "mami", "kyoko", "sayaka", "madoka")
+    s = make_state(2, hands=[["qb3", "mami1"], ["homura1"]], rows=dict(rows, qb=2), qb=True)
+    s.apply(0, play(s, s.hands[0][0]))
+    assert not s.is_over()
+
+
+def test_qb_variant_scoring():
+    rows = full_rows("qb", "madoka", "homura")
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=rows, qb=True)
+    assert [b["id"] for b in score_details(s)["bonuses"]] == ["contract"]
+    s.ate_mami = True
+    assert "sweets" in [b["id"] for b in score_details(s)["bonuses"]]
+    everything = make_state(2, hands=[[], []], rows=full_rows(*GAME.girl_ids), qb=True)
+    everything.walp_defeated, everything.ate_mami = True, True
+    assert score(everything) == 150 and rank(everything) == "Madoka class"
+
+
+def test_qb_variant_bonuses_do_not_count_without_kyubey():
+    s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=full_rows("madoka", "homura"))
+    assert score_details(s)["bonuses"] == []
+
+
+# --- Contract details ------------------------------------------------------------------------
+
+def test_illegal_action_leaves_state_unchanged_with_reason():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]])
+    before = s.to_json()
+    for player, action, reason in [
+        (1, discard(s.hands[1][0]), "not Player 2's turn"),
+        (0, play(s, s.hands[1][0]), "in Player 2's hand, not yours"),
+        (0, tell(1, "girl", "mami"), "Mami has no cards in Player 2's hand"),
+        (0, cleanse(1), "no grief to cleanse"),
+        (0, Action("dance"), "Unknown action"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            s.apply(player, action)
+        assert s.to_json() == before
+
+
+def test_own_hand_is_hidden_in_the_view():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]])
+    v = s.view(0)
+    assert v["hands"][0][0]["girl"] is None and v["hands"][0][0]["number"] is None
+    assert v["hands"][1][0]["girl"] == "homura" and v["hands"][1][0]["number"] == 2
+    spectator = s.view(None)
+    assert all(c["girl"] is None for h in spectator["hands"] for c in h)
+    json.dumps(v)
+
+
+def test_determinize_keeps_the_view_and_respects_hints():
+    s = GAME.new_state(3, 11)
+    p = s.current
+    target = (p + 1) % 3
+    girl = GAME.girl_ids[s.gof[s.hands[target][0]]]
+    s.apply(p, tell(target, "girl", girl))
+    rng = Rng(9)
+    for _ in range(50):
+        d = s.determinize(target, rng)
+        assert d.view(target) == s.view(target)
+        for c in d.hands[target]:
+            assert d.kg[c] >> d.gof[c] & 1 and d.kn[c] >> (d.nof[c] - 1) & 1
+        assert sorted(d.gof[c] * 4 + d.nof[c] for c in d.card_ids()) == sorted(
+            s.gof[c] * 4 + s.nof[c] for c in s.card_ids())
+
+
+def test_json_round_trip_is_exact():
+    s = GAME.new_state(4, 5, qb=True)
+    for _ in range(6):
+        p = s.current
+        s.apply(p, s.legal_actions(p)[-1])
+    t = GAME.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert t == s and t.legal_actions(t.current) == s.legal_actions(s.current)
+
+
+def test_bots_offer_random():
+    assert "random" in GAME.bots()
