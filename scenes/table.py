@@ -16,6 +16,8 @@ What a subclass implements (see each method's docstring):
 - `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
 - `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
 - `banner_text()`, `help_lines()`, `end_turn()`, `hand_keys()` (optional)
+- `spawn_point(place)`, `spawn_face(place)`  where/how a card new to the table appears
+- `event_cards(event)`, `animate_event(event)`  which cards an event moves; extra tweens
 
 Events from `apply` are played as animation steps: each event naming cards (data "card" or
 "cards") moves those cards to their new places; everything else glides at the first step.
@@ -184,6 +186,10 @@ class TableScene(Scene):
         deck = self.zones.get("deck")
         return deck.rect.center if deck else place.pos
 
+    def spawn_face(self, place: Place) -> Any:
+        """What a newly arriving card shows before it turns over (None = its back)."""
+        return place.face
+
     # ================================================================ shared helpers =======
     @property
     def state(self):
@@ -347,9 +353,7 @@ class TableScene(Scene):
             s = self.sprites.get(p.key)
             if s is None:
                 start = p.pos if instant else self.spawn_point(p)
-                s = CardSprite(p.key, p.face, p.size, start, p.zone)
-                if not instant and start != p.pos:
-                    s.face_key = p.face
+                s = CardSprite(p.key, p.face if instant else self.spawn_face(p), p.size, start, p.zone)
                 self.sprites[p.key] = s
             if self.drag is not None and self.drag.sprite is s:
                 s.home = p.pos
@@ -481,19 +485,10 @@ class TableScene(Scene):
         self.timeline.finish_current()
 
     def open_pause(self) -> None:
-        try:
-            from scenes import pause
-        except ImportError:
-            self.toast("Pause menu not available yet.")
-            return
-        cls = getattr(pause, "PauseMenu", None) or getattr(pause, "Pause", None)
-        if cls is None:
-            return
-        try:
-            scene = cls(self.app, self)
-        except TypeError:
-            scene = cls(self.app)
-        self.app.manager.push(scene)
+        if hasattr(self.app, "open_pause"):
+            self.app.open_pause(self.match)
+        else:
+            self.toast("Pause menu not available.")
 
     def press(self, pos: tuple[int, int]) -> None:
         sprite = self.sprite_at(pos)
@@ -693,9 +688,7 @@ class TableScene(Scene):
         if not humans or self.viewer in humans:
             return
         nxt = humans[0]
-        try:
-            from scenes.handoff import Handoff
-        except ImportError:
+        if not hasattr(self.app, "open_handoff"):
             self.switch_viewer(nxt)
             return
         self.handoff_pending = True
@@ -706,7 +699,7 @@ class TableScene(Scene):
             self.handoff_pending = False
             self.switch_viewer(nxt)
 
-        self.app.manager.push(Handoff(self.app, nxt, done))
+        self.app.open_handoff(nxt, done)
 
     def switch_viewer(self, seat: int) -> None:
         self.viewer = seat

@@ -6,6 +6,7 @@ so the table can match a drop to an action without knowing the game.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -35,12 +36,20 @@ class Zone:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int, int],
           border: tuple[int, int, int, int] | None = None, radius: int = 12, width: int = 2) -> None:
-    """A translucent rounded panel (zones, seat areas, popups)."""
-    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    """A translucent rounded panel (zones, seat areas, popups); cached per look and size."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    surface.blit(_panel(rect.size, tuple(fill), tuple(border) if border else None, radius, width), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _panel(size, fill, border, radius, width) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(s, fill, s.get_rect(), border_radius=radius)
     if border is not None:
         pygame.draw.rect(s, border, s.get_rect(), width=width, border_radius=radius)
-    surface.blit(s, rect.topleft)
+    return s
 
 
 def draw_zone(surface: pygame.Surface, zone: Zone, accent: Color) -> None:

@@ -1,0 +1,602 @@
+"""The Madoka table: a night sky, the five girls' rows in the middle, the Soul Gem, the witches.
+
+You hold your cards facing outward (spec: Overview): your own hand shows only backs carrying
+what the hints told you; your teammates' hands are face up. Gestures:
+
+- drag one of your cards onto the girls' rows → Play; onto the discard pile → Discard
+- click a teammate's card → "Tell <name>: girl / number" (hovering an option previews which of
+  their cards it points at)
+- click the Soul Gem → "Cleanse 1 / Cleanse 2" (only what the rules allow)
+- hover the discard pile → what has been discarded, by girl and number
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pygame
+
+from game.core.contract import Action, Event
+from scenes.table import Place, TableScene
+from sprites import cards as cg
+from sprites import madoka_cards as mc
+from sprites import text
+from sprites.cards import HAND, TABLE, CardSprite
+from sprites.tween import Wait
+from sprites.zones import Zone, panel
+
+try:
+    from sprites import theme
+except ImportError:  # pragma: no cover
+    theme = None
+
+TEXT = (238, 234, 250)
+DIM = (180, 172, 210)
+TEAL = mc.TEAL
+GRIEF_INK = (16, 12, 22)
+STEP_SMALL = 78
+STEP_HAND = 100
+CASCADE = 30
+
+
+class MadokaTable(TableScene):
+    palette_name = "madoka"
+    accent = TEAL
+
+    def __init__(self, app: Any, match: Any) -> None:
+        self.cards = match.game.cards
+        self.witch = {w.id: w for w in self.cards.witches}
+        self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
+        self.caption: tuple[str, str, float] | None = None  # (title, text, shown until)
+        self.gem_pulse = 0.0
+        self.discard_pinned = False
+        self.hover_zone_time = 0.0
+        self.hover_zone: str | None = None
+        self._look = None
+        super().__init__(app, match)
+
+    # ================================================================ layout ===============
+    def others(self) -> list[int]:
+        v = self.viewer if self.viewer is not None else 0
+        n = self.match.players
+        return [(v + k) % n for k in range(1, n)]
+
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def layout(self) -> None:
+        T = self.table_rect
+        n = self.match.players
+        hand_n = 4 if n == 4 else 5
+        self.seat_areas = {}
+        others = self.others()
+        if n == 4:
+            h = 40 + hand_n * 104
+            self.seat_areas[others[0]] = (pygame.Rect(T.x + 10, 62, 96, h), "left")
+            w = hand_n * STEP_SMALL + 16
+            self.seat_areas[others[1]] = (pygame.Rect(T.centerx - w // 2, 44, w, 136), "top")
+            self.seat_areas[others[2]] = (pygame.Rect(T.right - 106, 62, 96, h), "right")
+            mx0, mx1 = T.x + 116, T.right - 116
+        else:
+            w = hand_n * STEP_SMALL + 16
+            if n == 2:
+                self.seat_areas[others[0]] = (pygame.Rect(T.centerx - w // 2, 44, w, 136), "top")
+            else:
+                gap = 24
+                self.seat_areas[others[0]] = (pygame.Rect(T.centerx - w - gap // 2, 44, w, 136), "top")
+                self.seat_areas[others[1]] = (pygame.Rect(T.centerx + gap // 2, 44, w, 136), "top")
+            mx0, mx1 = T.x + 16, T.right - 16
+        bw = hand_n * STEP_HAND + 24
+        self.seat_areas[self.bottom_seat()] = (pygame.Rect(T.centerx - bw // 2, 558, bw, 158), "bottom")
+
+        # the middle: deck + discard | the girls' rows | witches + Soul Gem
+        ng = 6 if self.state.qb else 5
+        self.col_w = 76 if ng == 5 else 72
+        play_w = ng * self.col_w + 16
+        left_w, right_w, gap = 96, 186, 14
+        block = left_w + gap + play_w + gap + right_w
+        x0 = mx0 + max(0, (mx1 - mx0 - block) // 2)
+        my0 = 190
+        self.mid_top = my0
+        lx, px, rx = x0, x0 + left_w + gap, x0 + left_w + gap + play_w + gap
+        self.zones["deck"] = Zone("deck", pygame.Rect(lx, my0, left_w, 138), None, "", (200, 190, 255))
+        self.zones["discard"] = Zone("discard", pygame.Rect(lx, my0 + 146, left_w, 150), "discard", "", (200, 190, 255))
+        self.zones["play"] = Zone("play", pygame.Rect(px, my0, play_w, 282), "play", "", (200, 190, 255))
+        self.zones["witches"] = Zone("witches", pygame.Rect(rx, my0, right_w, 196), None, "", (230, 190, 150))
+        self.zones["soulgem"] = Zone("soulgem", pygame.Rect(rx, my0 + 204, right_w, 92), None, "", (120, 230, 215))
+        self.score_rect = pygame.Rect(px, my0 + 290, play_w, 64)
+
+    def seat_rect(self, seat: int) -> pygame.Rect | None:
+        area = self.seat_areas.get(seat)
+        return area[0] if area else None
+
+    def seat_card_pos(self, seat: int, i: int) -> tuple[float, float]:
+        rect, kind = self.seat_areas[seat]
+        if kind in ("left", "right"):
+            return rect.centerx, rect.y + 34 + TABLE[1] / 2 + i * 104
+        if kind == "top":
+            return rect.x + 8 + STEP_SMALL / 2 + i * STEP_SMALL, rect.y + 28 + TABLE[1] / 2
+        k = len(self.state.hands[seat])
+        cx = rect.centerx - (k - 1) * STEP_HAND / 2
+        return cx + i * STEP_HAND, rect.y + 26 + HAND[1] / 2
+
+    def column_x(self, gi: int) -> float:
+        z = self.zones["play"].rect
+        return z.x + 8 + self.col_w * gi + self.col_w / 2
+
+    def pile_pos(self) -> tuple[float, float]:
+        r = self.zones["discard"].rect
+        return r.centerx, r.y + 62
+
+    def deck_pos(self) -> tuple[float, float]:
+        r = self.zones["deck"].rect
+        return r.centerx, r.y + 58
+
+    def witch_deck_pos(self) -> tuple[float, float]:
+        r = self.zones["witches"].rect
+        return r.x + 48, r.y + 60
+
+    def witch_up_pos(self) -> tuple[float, float]:
+        r = self.zones["witches"].rect
+        return r.x + 134, r.y + 60
+
+    # ================================================================ cards ================
+    def looks(self) -> tuple[bool, bool]:
+        return bool(self.setting("hint_marks", True)), bool(self.setting("colourblind", False))
+
+    def card_places(self, view: dict) -> list[Place]:
+        places: list[Place] = []
+        marks, _ = self.looks()
+        if view["deck"]:
+            places.append(Place(("deck",), ("back",), TABLE, self.deck_pos(), "deck", 0))
+        if view["witch_deck"]:
+            places.append(Place(("wdeck",), ("wback",), TABLE, self.witch_deck_pos(), "witches", 0))
+        for i, w in enumerate(view["witches_up"]):
+            x, y = self.witch_up_pos()
+            places.append(Place(("witch", w), ("witch", w), TABLE, (x, y - i * 1.5), "witches", 1))
+        for c in view["discard"]:
+            x, y = self.pile_pos()
+            jx = ((c["id"] * 37) % 9) - 4
+            jy = ((c["id"] * 53) % 7) - 3
+            places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, (x + jx, y + jy), "discard", 1))
+        for gi, girl in enumerate(view["girls"]):
+            for k, c in enumerate(view["played"][girl]):
+                pos = (self.column_x(gi), self.mid_top + 102 + k * CASCADE)
+                places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, pos, "play", 2))
+        girls = tuple(view["girls"])
+        for seat, hand in enumerate(view["hands"]):
+            if seat not in self.seat_areas:
+                continue
+            for i, c in enumerate(hand):
+                pos = self.seat_card_pos(seat, i)
+                if c["girl"] is None:
+                    face = ("mine", tuple(c["girls"]), tuple(c["numbers"]), c["clued"], girls) if marks else ("back",)
+                    size = HAND if seat == self.bottom_seat() else TABLE
+                else:
+                    face = ("girl", c["girl"], c["number"])
+                    size = TABLE if seat != self.bottom_seat() else HAND
+                places.append(Place(c["id"], face, size, pos, f"hand:{seat}", 3))
+        return places
+
+    def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
+        _, big = self.looks()
+        if face is None or face[0] == "back":
+            return mc.card_back(size)
+        kind = face[0]
+        if kind == "girl":
+            return mc.girl_card(face[1], face[2], size, big)
+        if kind == "mine":
+            return mc.known_card(face[1], face[2], face[4], face[3], size, True, big)
+        if kind == "wback":
+            return mc.witch_back(size)
+        if kind == "witch":
+            w = self.witch[face[1]]
+            return mc.witch_card(w.number, w.name, w.title, w.text, w.while_on_top, size, w.name_ja)
+        return mc.card_back(size)
+
+    def spawn_point(self, place: Place) -> tuple[float, float]:
+        if isinstance(place.key, tuple) and place.key[0] == "witch":
+            return self.witch_deck_pos()
+        if isinstance(place.key, int):
+            return self.deck_pos()
+        return place.pos
+
+    def spawn_face(self, place: Place) -> Any:
+        if isinstance(place.key, tuple) and place.key[0] == "witch":
+            return ("wback",)
+        if isinstance(place.key, int) and place.zone.startswith("hand:"):
+            return ("back",)
+        return place.face
+
+    def hand_keys(self) -> list[Any]:
+        return list(self.state.hands[self.bottom_seat()]) if self.viewer is not None else []
+
+    # ================================================================ gestures =============
+    def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
+        if zone.target in ("play", "discard") and isinstance(sprite.key, int):
+            return Action(zone.target, source=sprite.key, target=zone.target)
+        return None
+
+    def drop_hint(self, sprite: CardSprite) -> str:
+        return "Drop your card on the girls' rows to play it, or on the discard pile to discard it."
+
+    def click_card(self, sprite: CardSprite) -> None:
+        key = sprite.key
+        if isinstance(key, int):
+            for seat in self.others():
+                if key in self.state.hands[seat]:
+                    self.open_tell(seat, sprite)
+                    return
+            if key in self.hand_keys():
+                self.pick_card(sprite)
+                return
+        if sprite.zone == "discard":
+            self.discard_pinned = not self.discard_pinned
+
+    def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
+        if zone.name == "soulgem":
+            self.open_cleanse(pos)
+        elif zone.name == "discard":
+            self.discard_pinned = not self.discard_pinned
+
+    def open_tell(self, seat: int, sprite: CardSprite) -> None:
+        """The Tell popup: every girl and number; hovering previews the cards pointed at;
+        options the rules refuse are dimmed (choosing one shows the rules' reason)."""
+        me = self.viewer
+        if me is None:
+            return
+        view = self.view()
+        hand = view["hands"][seat]
+        legal = set(a for a in self.legal() if a.kind == "tell" and a.target == seat)
+        options, previews, disabled = [], {}, set()
+        for g in view["girls"]:
+            options.append((("girl", g), f"{mc.GIRL_NAMES[g]}"))
+        for n in (1, 2, 3, 4):
+            options.append((("number", n), f"the {n}s"))
+        for i, (opt, _) in enumerate(options):
+            what, value = opt
+            previews[i] = {c["id"] for c in hand if c[what] == value}
+            if Action("tell", target=seat, option=opt) not in legal:
+                disabled.add(i)
+        name = self.match.seat_name(seat)
+        pos = (int(sprite.rect.right + 6), int(sprite.rect.top))
+
+        def choose(opt):
+            self.apply(me, self._legal_or_new(Action("tell", target=seat, option=opt)))
+
+        self.open_menu(options, pos, choose, title=f"Tell {name}:", previews=previews, disabled=disabled)
+
+    def _legal_or_new(self, action: Action) -> Action:
+        for a in self.legal():
+            if a == action:
+                return a  # the rules' own object, with its label
+        return action
+
+    def open_cleanse(self, pos: tuple[int, int]) -> None:
+        me = self.viewer
+        acts = [a for a in self.legal() if a.kind == "cleanse"]
+        if not acts:
+            # ask the rules why not (Action the click means: cleanse 1)
+            self.refuse(me if self.acting_human() is not None else None,
+                        Action("cleanse", target="soulgem", option=1), "You cannot cleanse now.")
+            return
+        options = [(a, f"Cleanse {a.option} — reveal {a.option} witch{'es' if a.option > 1 else ''}") for a in acts]
+        self.open_menu(options, (pos[0] - 120, pos[1] - 40 - 40 * len(options)),
+                       lambda a: self.apply(me, a), title="Cleanse the Soul Gem")
+
+    # ================================================================ events ================
+    def event_cards(self, event: Event) -> list[Any]:
+        if event.kind == "witch":
+            w = event.data.get("witch")
+            return [("witch", w)] if w else []
+        if event.kind == "tell":
+            return []
+        return super().event_cards(event)
+
+    def animate_event(self, event: Event) -> list[Any]:
+        k = event.kind
+        if k == "witch" and event.data.get("action") == "reveal":
+            w = self.witch.get(event.data.get("witch"))
+            if w is not None:
+                hold = 2.6 / max(self.speed, 1.0)
+                self.caption = (f"{w.name}, {w.title}", w.text, time.monotonic() + hold)
+                return [Wait(0.5)]
+        if k == "tell":
+            keys = [c for c in event.data.get("cards", []) if c in self.sprites]
+            for c in keys:
+                self.sprites[c].glow = True
+
+            def off():
+                for c in keys:
+                    if c in self.sprites:
+                        self.sprites[c].glow = False
+            return [Wait(0.7, off)]
+        if k == "grief":
+            self.gem_pulse = 1.0
+            return [Wait(0.15)]
+        if k == "transform":
+            return [Wait(0.2)]
+        return []
+
+    # ================================================================ update ===============
+    def update(self, dt: float) -> None:
+        look = self.looks()
+        if look != self._look:
+            if self._look is not None:
+                self.face_cache.clear()
+                self.sync(animate=False)
+            self._look = look
+        self.gem_pulse = max(0.0, self.gem_pulse - dt * 1.5)
+        zone = self.zone_at(self.mouse, droppable=False) if self.drag is None else None
+        name = zone.name if zone is not None else None
+        if name != self.hover_zone:
+            self.hover_zone, self.hover_zone_time = name, 0.0
+        else:
+            self.hover_zone_time += dt
+        super().update(dt)
+
+    # ================================================================ text ================
+    def banner_text(self) -> str:
+        st = self.state
+        if st.is_over():
+            return "The Soul Gem turned black" if st.lost else "Game over"
+        seat = st.current
+        if seat == self.viewer and not self.match.is_ai(seat):
+            msg = "Your turn: play, discard, tell or cleanse"
+            if st.final_turns >= 0:
+                msg = "Your final turn: play or discard"
+            elif st.elly == seat:
+                msg = "Your turn (Elly: no information this turn)"
+            return msg
+        msg = f"{self.match.seat_name(seat)}'s turn"
+        if st.final_turns >= 0:
+            msg += " (final round)"
+        return msg
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Madoka: you cannot see your own cards. Drag one onto the girls' rows to play it,",
+            "or onto the discard pile to discard it (you draw a new one).",
+            "Click a teammate's card to tell them about a girl or a number (1 grief).",
+            "Click the Soul Gem to cleanse grief: each marker removed reveals a witch.",
+            "Hover the discard pile to see which cards are gone.",
+        ]
+
+    # ================================================================ drawing ==============
+    def draw_table(self, surface: pygame.Surface) -> None:
+        if theme is not None:
+            theme.draw_background(surface, "madoka")
+        else:  # pragma: no cover
+            surface.fill((30, 22, 70))
+        view = self.view()
+        self._view = view
+        self.draw_girl_columns(surface, view)
+        self.draw_piles_labels(surface, view)
+        self.draw_witches(surface, view)
+        self.draw_soul_gem(surface, view)
+        self.draw_score(surface, view)
+
+    def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
+        _, big = self.looks()
+        for gi, g in enumerate(view["girls"]):
+            x = self.column_x(gi)
+            col = mc.girl_colour(g)
+            height = view["heights"][g]
+            top = self.mid_top + 6
+            head = pygame.Rect(0, 0, self.col_w - 6, 44)
+            head.midtop = (round(x), top)
+            done = height >= 4
+            panel(surface, head, (*col, 90 if done else 40), (*col, 255 if done else 150), radius=8, width=2 if not done else 3)
+            nm = cg.fit_text(mc.GIRL_NAMES[g], 14, TEXT, head.w - 6, "bold")
+            surface.blit(nm, nm.get_rect(midtop=(head.centerx, head.y + 2)))
+            isz = 20 if big else 16
+            icon = mc.symbol_icon(g, isz, (250, 250, 255) if g == "qb" else col if not done else mc.pastel(col))
+            st = text.render("★ 4/4" if done else f"{height}/4", 14, (255, 236, 150) if done else DIM, "bold" if done else "sans")
+            wtot = isz + 4 + st.get_width()
+            lx = head.centerx - wtot // 2
+            surface.blit(icon, icon.get_rect(midleft=(lx, head.y + 31)))
+            surface.blit(st, st.get_rect(midleft=(lx + isz + 4, head.y + 31)))
+            # the empty slot for her next card
+            if height < 4:
+                slot = pygame.Rect(0, 0, TABLE[0], TABLE[1])
+                slot.center = (round(x), round(self.mid_top + 102 + height * CASCADE))
+                if height == 0:
+                    panel(surface, slot, (*col, 30), (*col, 120), radius=7, width=2)
+                    mc.draw_symbol(surface, mc.GIRL_SYMBOLS[g], slot.center, 34, cg.mix(col, (30, 24, 70), 0.45))
+                nxt = text.render(f"next {height + 1}", 14, DIM)
+                surface.blit(nxt, nxt.get_rect(midtop=(slot.centerx, self.mid_top + 102 + 3 * CASCADE + 52)))
+
+    def draw_piles_labels(self, surface: pygame.Surface, view: dict) -> None:
+        d, p = self.zones["deck"].rect, self.zones["discard"].rect
+        lab = text.render(f"Deck {view['deck']}", 16, TEXT, "bold")
+        surface.blit(lab, lab.get_rect(midbottom=(d.centerx, d.bottom - 6)))
+        if not view["deck"]:
+            e = text.render("empty", 14, DIM)
+            surface.blit(e, e.get_rect(center=self.deck_pos()))
+        lab = text.render(f"Discard {len(view['discard'])}", 16, TEXT, "bold")
+        surface.blit(lab, lab.get_rect(midbottom=(p.centerx, p.bottom - 6)))
+        if not view["discard"]:
+            e = text.render("empty", 14, DIM)
+            surface.blit(e, e.get_rect(center=self.pile_pos()))
+
+    def draw_witches(self, surface: pygame.Surface, view: dict) -> None:
+        r = self.zones["witches"].rect
+        wd = text.render(f"Witches {view['witch_deck']}", 14, TEXT, "bold")
+        surface.blit(wd, wd.get_rect(midtop=(self.witch_deck_pos()[0], r.y + 112)))
+        top = view["top_witch"]
+        up = text.render("Top witch" if top else "none up", 14, TEXT if top else DIM, "bold")
+        surface.blit(up, up.get_rect(midtop=(self.witch_up_pos()[0], r.y + 112)))
+        if not top:
+            return
+        w = self.witch[top]
+        y = r.y + 134
+        title = cg.fit_text(f"{w.number} {w.name}", 15, (255, 226, 170), r.w - 16, "bold")
+        surface.blit(title, (r.x + 8, y))
+        y += 19
+        if w.while_on_top:
+            tag = text.render("▲ while on top", 14, (255, 150, 130), "bold")
+            surface.blit(tag, (r.x + 8, y))
+            y += 18
+            lines = text.wrap(_on_top_summary(w.id, w.text), 14, r.w - 16)[:2]
+            for ln in lines:
+                surface.blit(text.render(ln, 14, DIM), (r.x + 8, y))
+                y += 17
+
+    def draw_soul_gem(self, surface: pygame.Surface, view: dict) -> None:
+        r = self.zones["soulgem"].rect
+        grief, mx = view["grief"], view["max_grief"]
+        cx, cy = r.x + 36, r.centery + 2
+        if self.gem_pulse > 0:
+            halo = pygame.Surface((90, 90), pygame.SRCALPHA)
+            pygame.draw.circle(halo, (*TEAL, int(90 * self.gem_pulse)), (45, 45), 42)
+            surface.blit(halo, (cx - 45, cy - 45))
+        mc.soul_gem(surface, (cx, cy), 24, grief, mx)
+        title = text.render("Soul Gem", 16, TEXT, "bold")
+        surface.blit(title, (r.x + 74, r.y + 8))
+        for i in range(mx):
+            c = (r.x + 86 + i * 30, r.y + 46)
+            if i < grief:
+                pygame.draw.circle(surface, GRIEF_INK, c, 11)
+                pygame.draw.circle(surface, (200, 90, 110), c, 11, 2)
+            else:
+                pygame.draw.circle(surface, (255, 255, 255), c, 11, 1)
+        hint = "click to cleanse" if view["cleanse_max"] and grief else f"grief {grief}/{mx}"
+        h = text.render(hint, 14, DIM)
+        surface.blit(h, (r.x + 74, r.y + 64))
+
+    def draw_score(self, surface: pygame.Surface, view: dict) -> None:
+        r = self.score_rect
+        max_score = 150 if view["qb"] else 100
+        s = text.render(f"Score {view['score']}", 22, (255, 236, 170), "bold")
+        surface.blit(s, s.get_rect(midleft=(r.x + 8, r.y + 16)))
+        parts = [f"of {max_score}", f"turn {view['turn']}"]
+        if view["walpurgis_defeated"]:
+            parts.append("Walpurgisnacht defeated")
+        if view["final_round"]:
+            parts.append(f"final round: {view['final_turns_left']} turn(s) left")
+        elif view["elly_blocked"] is not None:
+            parts.append(f"Elly: {self.match.seat_name(view['elly_blocked'])} can't tell")
+        line = cg.fit_text(" · ".join(parts), 15, DIM, r.w - s.get_width() - 24, "sans")
+        surface.blit(line, line.get_rect(midleft=(r.x + s.get_width() + 18, r.y + 17)))
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        super().draw_seats(surface)
+        thinking = self.thinking_seat()
+        for seat, (rect, kind) in self.seat_areas.items():
+            if seat == self.bottom_seat() and self.viewer is not None and not self.match.is_ai(seat):
+                name = "You" if len(self.match.human_seats) == 1 else self.match.seat_name(seat)
+                label = f"{name} · {self.state.seat_name(seat)}" if name == "You" else name
+                sub = "your cards face away from you: only the hints show"
+            else:
+                label = self.match.seat_name(seat)
+                sub = "AI" if self.match.is_ai(seat) else ""
+            if kind in ("left", "right"):
+                t = cg.fit_text(label, 15, TEXT, rect.w - 8, "bold")
+                surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + 8)))
+                ty = rect.bottom + 4
+                if sub:
+                    s = text.render(sub, 14, DIM)
+                    surface.blit(s, s.get_rect(midtop=(rect.centerx, ty)))
+                    ty += 18
+                tpos = (rect.centerx, ty)
+                anchor = "midtop"
+            else:
+                t = text.render(label, 15, TEXT, "bold")
+                surface.blit(t, (rect.x + 12, rect.y + 5))
+                if sub:
+                    s = text.render(sub, 14, DIM)
+                    surface.blit(s, (rect.x + 20 + t.get_width(), rect.y + 6))
+                tpos = (rect.right - 12, rect.y + 5)
+                anchor = "topright"
+            if seat == thinking:
+                dots = "." * (1 + int(time.monotonic() * 3) % 3)
+                th = text.render(f"thinking{dots}", 14, TEAL, "bold")
+                box = th.get_rect(**{anchor: tpos})
+                if kind in ("left", "right"):
+                    box.midtop = tpos
+                surface.blit(th, box)
+
+    def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        pass
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        view = getattr(self, "_view", None) or self.view()
+        # a revealed witch's ability, shown briefly as a caption over the girls' rows
+        if self.caption is not None:
+            title, body, until = self.caption
+            if time.monotonic() > until:
+                self.caption = None
+            else:
+                z = self.zones["play"].rect
+                lines = text.wrap(body, 16, z.w - 40)
+                box = pygame.Rect(0, 0, z.w - 8, 50 + 20 * len(lines))
+                box.center = (z.centerx, z.centery + 10)
+                panel(surface, box, (26, 10, 30, 235), (230, 180, 110, 230), radius=12)
+                t = text.render(f"Witch revealed: {title}", 17, (255, 226, 170), "bold")
+                surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 10)))
+                y = box.y + 38
+                for ln in lines:
+                    s = text.render(ln, 16, TEXT)
+                    surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
+                    y += 20
+        if (self.hover_zone == "discard" and self.hover_zone_time > 0.25 and self.menu is None) or self.discard_pinned:
+            self.draw_discard_browser(surface, view)
+
+    def draw_discard_browser(self, surface: pygame.Surface, view: dict) -> None:
+        """What is gone, grouped by girl and number: one box per copy, crossed when discarded,
+        teal when played."""
+        girls = view["girls"]
+        counts = {g.id: g.counts for g in self.cards.girls}
+        gone: dict[tuple[str, int], int] = {}
+        for c in view["discard"]:
+            gone[(c["girl"], c["number"])] = gone.get((c["girl"], c["number"]), 0) + 1
+        z = self.zones["discard"].rect
+        box = pygame.Rect(z.right + 8, z.y - 60, 330, 52 + 30 * len(girls))
+        box.clamp_ip(self.table_rect.inflate(-8, -8))
+        panel(surface, box, (14, 10, 34, 240), (*TEAL, 200), radius=12)
+        t = text.render("Discarded", 17, TEXT, "bold")
+        surface.blit(t, (box.x + 12, box.y + 8))
+        for n in (1, 2, 3, 4):
+            h = text.render(str(n), 14, DIM, "bold")
+            surface.blit(h, h.get_rect(midtop=(box.x + 120 + (n - 1) * 52 + 18, box.y + 12)))
+        y = box.y + 40
+        for g in girls:
+            icon = mc.symbol_icon(g, 18)
+            surface.blit(icon, (box.x + 12, y + 2))
+            surface.blit(text.render(mc.GIRL_NAMES[g], 15, TEXT), (box.x + 36, y))
+            height = view["heights"][g]
+            for n in (1, 2, 3, 4):
+                total = counts[g][n - 1]
+                k = gone.get((g, n), 0)
+                for j in range(total):
+                    cell = pygame.Rect(box.x + 120 + (n - 1) * 52 + j * 13, y + 3, 11, 16)
+                    if n <= height and j == 0:
+                        pygame.draw.rect(surface, TEAL, cell, border_radius=2)
+                    elif j < k:
+                        pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
+                        mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
+                    else:
+                        pygame.draw.rect(surface, mc.girl_colour(g), cell, 1, border_radius=2)
+                if k >= total and n > height:
+                    pygame.draw.line(surface, (255, 110, 120), (box.x + 118 + (n - 1) * 52, y + 22), (box.x + 118 + (n - 1) * 52 + total * 13, y + 22), 2)
+            y += 30
+
+    def glow_color(self, s: CardSprite):
+        c = super().glow_color(s)
+        if c is not None:
+            return c
+        # pulse the drawn card you do not know yet? no: keep quiet; highlight the acting hand
+        return None
+
+
+def _on_top_summary(witch_id: str, text_: str) -> str:
+    if witch_id == "patricia":
+        return "Information may name numbers only."
+    if witch_id == "walpurgisnacht":
+        return "A failed play adds two grief. Only Madoka defeats her."
+    return text_
+
+
+_ = math  # keep for future flourish

@@ -1,0 +1,7 @@
+"""Which table scene plays which game: game name -> TableScene subclass (DESIGN §3)."""
+
+from __future__ import annotations
+
+from scenes.madoka import MadokaTable
+
+TABLES: dict[str, type] = {"madoka": MadokaTable}

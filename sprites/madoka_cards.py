@@ -1,0 +1,304 @@
+"""Madoka card faces: the girls' symbols (bow, note, teacup, spear, shield; QB ring), girl
+cards, witch cards, the back, and your own hidden cards carrying what you know.
+
+Colour is never the only carrier: every girl card has her symbol and her initial letter, and
+the colour-blind setting draws them larger. Everything here returns a new Surface; the table
+caches them per face key and size.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from sprites import cards as cg
+from sprites import text
+
+Color = tuple[int, int, int]
+
+GIRL_COLOURS: dict[str, Color] = {
+    "homura": (123, 79, 184),  # purple
+    "mami": (232, 185, 35),  # yellow
+    "kyoko": (210, 51, 58),  # red
+    "sayaka": (59, 125, 216),  # blue
+    "madoka": (240, 124, 176),  # pink
+    "qb": (236, 236, 240),  # white
+}
+GIRL_SYMBOLS = {"homura": "shield", "mami": "teacup", "kyoko": "spear", "sayaka": "note",
+                "madoka": "bow", "qb": "ring"}
+GIRL_NAMES = {"homura": "Homura", "mami": "Mami", "kyoko": "Kyoko", "sayaka": "Sayaka",
+              "madoka": "Madoka", "qb": "Kyubey"}
+BODY = {1: "feet", 2: "legs", 3: "chest", 4: "head"}
+TEAL: Color = (84, 214, 200)
+NIGHT: Color = (30, 24, 70)
+NIGHT_EDGE: Color = (120, 100, 190)
+WITCH_FILL: Color = (38, 20, 40)
+WITCH_EDGE: Color = (170, 120, 60)
+
+
+def girl_colour(girl: str) -> Color:
+    return GIRL_COLOURS.get(girl, (200, 200, 200))
+
+
+def deep(c: Color) -> Color:
+    """A darker shade of a girl's colour, readable on her pastel card body."""
+    return cg.mix(c, (10, 8, 20), 0.45)
+
+
+def pastel(c: Color) -> Color:
+    return cg.mix(c, (255, 252, 250), 0.74)
+
+
+# --- symbols, drawn with primitives so they look the same everywhere ---------------------------
+def draw_symbol(surf: pygame.Surface, symbol: str, center: tuple[float, float], size: float, color: Color,
+                outline: Color | None = None) -> None:
+    """Draw a girl's symbol filling about a `size`-pixel square around `center`."""
+    cx, cy = center
+    s = size / 2
+    lw = max(2, int(size / 9))
+
+    def poly(points):
+        pts = [(cx + x * s, cy + y * s) for x, y in points]
+        pygame.draw.polygon(surf, color, pts)
+        if outline:
+            pygame.draw.polygon(surf, outline, pts, 1)
+
+    if symbol == "shield":  # Homura: a kite shield
+        poly([(-0.8, -0.85), (0.8, -0.85), (0.8, 0.05), (0.0, 0.95), (-0.8, 0.05)])
+        pygame.draw.line(surf, cg.mix(color, (255, 255, 255), 0.5), (cx, cy - s * 0.6), (cx, cy + s * 0.6), max(1, lw // 2))
+    elif symbol == "teacup":  # Mami: a cup, its handle and a saucer
+        poly([(-0.8, -0.45), (0.5, -0.45), (0.4, 0.35), (-0.7, 0.35)])
+        pygame.draw.circle(surf, color, (cx + s * 0.55, cy - s * 0.1), s * 0.32, lw)
+        pygame.draw.ellipse(surf, color, pygame.Rect(cx - s * 0.95, cy + s * 0.42, s * 1.7, s * 0.32))
+        for dx in (-0.35, 0.0):  # steam
+            pygame.draw.line(surf, color, (cx + dx * s, cy - s * 0.6), (cx + (dx + 0.12) * s, cy - s * 0.92), max(1, lw // 2))
+    elif symbol == "spear":  # Kyoko: a spear, shaft and blade
+        pygame.draw.line(surf, color, (cx - s * 0.75, cy + s * 0.85), (cx + s * 0.35, cy - s * 0.25), lw + 1)
+        poly([(0.85, -0.85), (0.55, 0.05), (0.3, -0.2), (0.05, -0.45)])
+        pygame.draw.line(surf, color, (cx + s * 0.05, cy + s * 0.05), (cx + s * 0.05 - s * 0.3, cy + s * 0.05 - s * 0.3), lw)
+    elif symbol == "note":  # Sayaka: a musical note
+        pygame.draw.ellipse(surf, color, pygame.Rect(cx - s * 0.85, cy + s * 0.3, s * 0.85, s * 0.6))
+        pygame.draw.line(surf, color, (cx - s * 0.05, cy + s * 0.6), (cx - s * 0.05, cy - s * 0.9), lw)
+        poly([(-0.05, -0.9), (0.7, -0.5), (0.7, -0.2), (-0.05, -0.55)])
+    elif symbol == "bow":  # Madoka: a ribbon bow
+        poly([(-0.95, -0.6), (-0.1, -0.08), (-0.1, 0.08), (-0.95, 0.6)])
+        poly([(0.95, -0.6), (0.1, -0.08), (0.1, 0.08), (0.95, 0.6)])
+        poly([(-0.2, 0.05), (-0.5, 0.95), (-0.25, 0.85), (0.0, 0.15)])
+        poly([(0.2, 0.05), (0.5, 0.95), (0.25, 0.85), (0.0, 0.15)])
+        pygame.draw.circle(surf, color, (cx, cy), s * 0.24)
+    else:  # "ring": Kyubey's ring
+        pygame.draw.circle(surf, color, (cx, cy), s * 0.8, max(lw, int(s * 0.26)))
+        if outline:
+            pygame.draw.circle(surf, outline, (cx, cy), s * 0.8, 1)
+
+
+def symbol_icon(girl: str, size: int, color: Color | None = None) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (size / 2, size / 2), size * 0.92,
+                color or girl_colour(girl), outline=(40, 40, 50) if girl == "qb" else None)
+    return surf
+
+
+def cross(surf: pygame.Surface, rect: pygame.Rect, color: Color = (235, 70, 80), width: int = 2) -> None:
+    """The 'not this' mark of negative information."""
+    pygame.draw.line(surf, color, rect.topleft, rect.bottomright, width)
+    pygame.draw.line(surf, color, rect.topright, rect.bottomleft, width)
+
+
+# --- faces --------------------------------------------------------------------------------------
+def girl_card(girl: str, number: int, size: tuple[int, int], big_symbols: bool = False) -> pygame.Surface:
+    """A girl card: her colour as frame, name at the top, the number big in the middle with
+    her symbol, the number again in two corners and her initial in the others."""
+    w, h = size
+    col = girl_colour(girl)
+    frame = col if girl != "qb" else (170, 170, 190)
+    fill = pastel(col)
+    surf = cg.blank(size, fill, frame, max(3, w // 18))
+    ink = deep(col) if girl != "qb" else (60, 60, 80)
+    sc = w / cg.TABLE[0]
+    pad = max(5, int(6 * sc))
+    name = cg.fit_text(GIRL_NAMES.get(girl, girl), max(14, int(14 * sc)), ink, w - 8, "bold")
+    # number in the top-left and bottom-right corners; initial at top-right
+    num = text.render(str(number), max(16, int(18 * sc)), ink, "bold")
+    surf.blit(num, (pad, pad - 2))
+    initial = text.render(GIRL_NAMES.get(girl, "?")[0], max(14, int(15 * sc)), ink, "bold")
+    surf.blit(initial, initial.get_rect(topright=(w - pad, pad - 1)))
+    nr = num.get_rect(bottomright=(w - pad, h - pad + 3))
+    surf.blit(num, nr)
+    # the name under the corner row
+    surf.blit(name, name.get_rect(midtop=(w / 2, pad + num.get_height() - 6)))
+    # symbol in the centre, large
+    ssz = h * (0.40 if big_symbols else 0.32)
+    cy = h * 0.56
+    draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (w / 2, cy), ssz, col if girl != "qb" else (250, 250, 255),
+                outline=(70, 70, 90) if girl == "qb" else None)
+    if w >= 90:  # the body part (feet … head) where there is room
+        part = text.render(BODY.get(number, ""), 14, ink)
+        surf.blit(part, part.get_rect(bottomleft=(pad, h - pad + 2)))
+    if w >= 150:
+        zh = {"homura": "曉美焰", "mami": "巴麻美", "kyoko": "佐倉杏子", "sayaka": "美樹沙耶香",
+              "madoka": "鹿目圓", "qb": "丘比"}.get(girl, "")
+        if zh:
+            t = text.render(zh, 16, ink, "sans")
+            surf.blit(t, t.get_rect(midbottom=(w / 2, h - pad - 22)))
+    return surf
+
+
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """The girl deck's back: night indigo with a teal Soul Gem."""
+    w, h = size
+    surf = cg.blank(size, NIGHT, NIGHT_EDGE, max(2, w // 25))
+    inner = surf.get_rect().inflate(-w // 6, -w // 6)
+    pygame.draw.rect(surf, cg.mix(NIGHT, NIGHT_EDGE, 0.4), inner, width=max(1, w // 45), border_radius=max(3, w // 14))
+    rng_pts = [(0.2, 0.15), (0.75, 0.22), (0.3, 0.8), (0.8, 0.75), (0.15, 0.55), (0.85, 0.45), (0.5, 0.9)]
+    for fx, fy in rng_pts:
+        pygame.draw.circle(surf, (200, 200, 255), (int(w * fx), int(h * fy)), max(1, w // 60))
+    soul_gem(surf, (w / 2, h / 2), w * 0.30, 0)
+    return surf
+
+
+def soul_gem(surf: pygame.Surface, center: tuple[float, float], r: float, grief: int, max_grief: int = 3) -> None:
+    """The Soul Gem: a teal egg-shaped gem that darkens with every grief marker."""
+    cx, cy = center
+    dark = grief / max_grief
+    body = cg.mix(TEAL, (14, 20, 26), min(1.0, dark * 0.85))
+    rim = cg.mix((220, 190, 90), (60, 50, 40), dark * 0.5)
+    # gold cap and base
+    pygame.draw.polygon(surf, rim, [(cx - r * 0.45, cy - r * 1.05), (cx + r * 0.45, cy - r * 1.05), (cx, cy - r * 1.45)])
+    gem = pygame.Rect(0, 0, r * 1.5, r * 2.1)
+    gem.center = (round(cx), round(cy))
+    pygame.draw.ellipse(surf, body, gem)
+    pygame.draw.ellipse(surf, rim, gem, max(2, int(r / 8)))
+    hi = pygame.Rect(0, 0, r * 0.4, r * 0.7)
+    hi.center = (round(cx - r * 0.28), round(cy - r * 0.35))
+    pygame.draw.ellipse(surf, cg.mix(body, (255, 255, 255), 0.55), hi)
+    pygame.draw.polygon(surf, rim, [(cx - r * 0.5, cy + r * 1.0), (cx + r * 0.5, cy + r * 1.0), (cx, cy + r * 1.35)])
+
+
+def witch_back(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = cg.blank(size, WITCH_FILL, WITCH_EDGE, max(2, w // 25))
+    inner = surf.get_rect().inflate(-w // 6, -w // 6)
+    pygame.draw.rect(surf, cg.mix(WITCH_FILL, WITCH_EDGE, 0.35), inner, width=max(1, w // 45), border_radius=max(3, w // 14))
+    # a labyrinth rune: concentric broken circles
+    for i, frac in enumerate((0.34, 0.22, 0.1)):
+        rr = pygame.Rect(0, 0, w * frac * 2, w * frac * 2)
+        rr.center = (w // 2, h // 2)
+        pygame.draw.arc(surf, cg.mix(WITCH_EDGE, WITCH_FILL, 0.2 + i * 0.2), rr, 0.4 + i, 5.6 + i, max(2, w // 30))
+    return surf
+
+
+def witch_card(number: int, name: str, title: str, ability: str, while_on_top: bool,
+               size: tuple[int, int], name_ja: str = "") -> pygame.Surface:
+    """A witch: number and name; at zoom size also her title and ability."""
+    w, h = size
+    surf = cg.blank(size, WITCH_FILL, WITCH_EDGE, max(3, w // 18))
+    ink = (245, 232, 210)
+    gold = (226, 190, 110)
+    sc = w / cg.TABLE[0]
+    pad = max(5, int(6 * sc))
+    num = text.render(str(number), max(16, int(18 * sc)), gold, "bold")
+    surf.blit(num, (pad, pad - 2))
+    if while_on_top:
+        tag = text.render("▲", max(14, int(14 * sc)), (255, 140, 120), "symbols2")
+        surf.blit(tag, tag.get_rect(topright=(w - pad, pad)))
+    short = name if len(name) <= 12 else name.split()[0]
+    nm = cg.fit_text(short, max(14, int(15 * sc)), ink, w - 2 * pad, "bold")
+    surf.blit(nm, nm.get_rect(midtop=(w / 2, pad + num.get_height() - 2)))
+    # a stylised witch's labyrinth sigil
+    cy = h * 0.52 if w < 150 else h * 0.36
+    r = w * 0.2
+    for k in range(6):
+        a = k * math.pi / 3
+        pygame.draw.line(surf, cg.mix(gold, WITCH_FILL, 0.35), (w / 2, cy), (w / 2 + math.cos(a) * r, cy + math.sin(a) * r), max(1, w // 40))
+    pygame.draw.circle(surf, gold, (w / 2, cy), r * 0.45, max(2, w // 35))
+    if w < 150:
+        foot = text.render("witch", 14, (200, 180, 160))
+        surf.blit(foot, foot.get_rect(midbottom=(w / 2, h - pad + 2)))
+        return surf
+    y = cy + r + 10
+    if title:
+        for ln in text.wrap(title, 14, w - 2 * pad):
+            t = text.render(ln, 14, (210, 196, 180))
+            surf.blit(t, t.get_rect(midtop=(w / 2, y)))
+            y += 17
+    if name_ja:
+        t = text.render(name_ja, 15, (210, 196, 180))
+        surf.blit(t, t.get_rect(midtop=(w / 2, y)))
+        y += 20
+    y += 4
+    for ln in text.wrap(ability, 14, w - 2 * pad):
+        t = text.render(ln, 14, ink)
+        surf.blit(t, t.get_rect(midtop=(w / 2, y)))
+        y += 17
+    return surf
+
+
+def known_card(girls: tuple[str, ...], numbers: tuple[int, ...], all_girls: tuple[str, ...], clued: bool,
+               size: tuple[int, int], marks: bool = True, big_symbols: bool = False) -> pygame.Surface:
+    """Your own card, face down: its back carrying what the hints told you.
+
+    A known girl shows her colour, symbol and name; a known number shows the number big;
+    otherwise "?". Ruled-out girls and numbers show as small crossed marks at the bottom.
+    """
+    w, h = size
+    if not marks:
+        return card_back(size)
+    one_girl = girls[0] if len(girls) == 1 else None
+    frame = girl_colour(one_girl) if one_girl else NIGHT_EDGE
+    surf = cg.blank(size, NIGHT, frame, max(3, w // 18))
+    ink = (236, 232, 255)
+    dim = (150, 140, 200)
+    sc = w / cg.TABLE[0]
+    pad = max(5, int(6 * sc))
+    # top: the girl if known
+    if one_girl:
+        band = pygame.Rect(3, 3, w - 6, max(20, int(20 * sc)))
+        pygame.draw.rect(surf, girl_colour(one_girl), band, border_top_left_radius=max(3, w // 12), border_top_right_radius=max(3, w // 12))
+        nm = cg.fit_text(GIRL_NAMES[one_girl], max(14, int(14 * sc)), cg.ink_on(girl_colour(one_girl)), w - 10, "bold")
+        surf.blit(nm, nm.get_rect(center=band.center))
+    else:
+        q = text.render("?", max(16, int(16 * sc)), dim, "bold")
+        surf.blit(q, q.get_rect(midtop=(w / 2, pad - 2)))
+    # middle: number if known, the girl's symbol beside it
+    mid_y = h * 0.45
+    if len(numbers) == 1:
+        n = text.render(str(numbers[0]), max(26, int(30 * sc)), ink, "bold")
+        if one_girl:
+            surf.blit(n, n.get_rect(center=(w * 0.32, mid_y)))
+            draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w * 0.68, mid_y), h * 0.2, girl_colour(one_girl))
+        else:
+            surf.blit(n, n.get_rect(center=(w / 2, mid_y)))
+    elif one_girl:
+        draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w / 2, mid_y), h * (0.3 if big_symbols else 0.24), girl_colour(one_girl))
+    else:
+        soul_gem(surf, (w / 2, mid_y), w * 0.17, 0)
+    # bottom: ruled-out girls (crossed symbols) and numbers (crossed digits)
+    out_girls = [g for g in all_girls if g not in girls] if one_girl is None else []
+    out_nums = [n for n in (1, 2, 3, 4) if n not in numbers] if len(numbers) != 1 else []
+    isz = max(13, int((15 if big_symbols else 13) * sc))
+    y = h - pad - isz
+    if out_nums:
+        x = pad
+        for n in out_nums:
+            t = text.render(str(n), 14, dim, "bold")
+            r = t.get_rect(topleft=(x, y - 2))
+            surf.blit(t, r)
+            cross(surf, r.inflate(-1, -5))
+            x += r.w + 4
+        y -= isz + 4
+    if out_girls:
+        per_row = max(1, (w - 2 * pad) // (isz + 2))
+        rows = [out_girls[i:i + per_row] for i in range(0, len(out_girls), per_row)]
+        for row in reversed(rows):
+            x = pad
+            for g in row:
+                icon = symbol_icon(g, isz)
+                surf.blit(icon, (x, y))
+                cross(surf, pygame.Rect(x, y, isz, isz), (235, 70, 80), 2)
+                x += isz + 2
+            y -= isz + 2
+    if clued:
+        pygame.draw.circle(surf, TEAL, (w - pad - 3, h - pad - 3), max(4, int(4 * sc)))
+    return surf
