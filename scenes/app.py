@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -83,7 +84,10 @@ class App:
         self.settings = settings
         pygame.display.set_caption("Card Table")
         self._set_icon()
-        self.screen = pygame.display.set_mode((WIDTH, HEIGHT), pygame.SCALED | pygame.RESIZABLE)
+        with warnings.catch_warnings():  # the dummy driver has no "fast renderer": harmless
+            warnings.filterwarnings("ignore", "no fast renderer")
+            self.screen = pygame.display.set_mode((WIDTH, HEIGHT),
+                                                  pygame.SCALED | pygame.RESIZABLE)
         self.clock = pygame.Clock()
         self.manager = SceneManager()
         self.toasts = ToastStack()

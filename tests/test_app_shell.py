@@ -1,0 +1,171 @@
+"""The application shell under the dummy video driver: real App, real events through the loop."""
+
+import json
+import os
+import subprocess
+import sys
+from importlib.util import find_spec
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from scenes import storage  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from scenes.app import App
+
+    a = App()
+    a.to_menu()
+    pygame.event.clear()
+    return a
+
+
+def click(app, pos):
+    """A real left click: button down and up posted to the event queue, one frame each."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.run(max_frames=1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run(max_frames=1)
+
+
+def press(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.run(max_frames=1)
+
+
+def test_menu_builds_and_draws_something(app):
+    from scenes.menu import Menu
+
+    app.run(max_frames=2)
+    assert isinstance(app.manager.top, Menu)
+    assert app.first_frame_at is not None and len(app.frame_times) == 2
+    colors = {app.screen.get_at((x, y))[:3] for x in range(0, 1280, 64) for y in range(0, 720, 48)}
+    assert len(colors) > 10  # a background and a title, not a blank window
+
+
+def test_continue_is_disabled_without_an_autosave(app):
+    assert not app.manager.top.buttons["continue"].enabled
+
+
+def test_clicking_new_game_opens_the_setup_screen(app):
+    from scenes.setup import Setup
+
+    button = app.manager.top.buttons["new"]
+    click(app, button.rect.center)
+    assert isinstance(app.manager.top, Setup)
+
+
+def test_escape_on_setup_returns_to_the_menu(app):
+    from scenes.menu import Menu
+
+    click(app, app.manager.top.buttons["new"].rect.center)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, Menu)
+
+
+def test_menu_keyboard_down_and_enter_opens_rules(app):
+    from scenes.rules import Rules
+
+    press(app, pygame.K_DOWN)  # New game → Rules (Continue is disabled, so skipped)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.manager.top, Rules)
+
+
+def test_settings_toggles_apply_and_persist(app):
+    from scenes.settings import SettingsScene
+
+    click(app, app.manager.top.buttons["settings"].rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, SettingsScene)
+    click(app, scene.toggles["colourblind"].rect.center)
+    click(app, scene.toggles["highlights"].rect.center)
+    seg = scene.speed.segments()[3]  # "Instant"
+    click(app, seg.center)
+    assert app.settings.colourblind is True and app.settings.highlights is False
+    saved = storage.load_settings()
+    assert (saved.colourblind, saved.highlights, saved.animation_speed) == (True, False, "instant")
+
+
+def test_corrupt_autosave_is_explained_and_kept_aside(app):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{oops", encoding="utf-8")
+    assert app.continue_game() is False
+    assert "could not be read" in app.toasts.toasts[-1].text
+    assert (path.parent / "autosave.json.bad").exists()
+
+
+def test_autosave_that_no_longer_replays_is_kept_aside(app):
+    bad = {"record": {"format": 1, "game": "no-such-game", "players": 2, "seed": 1,
+                      "options": {}, "actions": []}, "seats": ["you", "ai:random"]}
+    storage.save_game(bad)
+    assert app.continue_game() is False
+    assert "could not be restored" in app.toasts.toasts[-1].text
+    assert not storage.has_saved_game()
+    assert (storage.autosave_path().parent / "autosave.json.bad").exists()
+
+
+def test_handoff_covers_the_screen_and_calls_back(app):
+    from scenes.handoff import Handoff
+
+    done = []
+    app.open_handoff(1, lambda: done.append(True))
+    scene = app.manager.top
+    assert isinstance(scene, Handoff) and not scene.modal
+    assert "Player 2" in scene.button.text
+    click(app, scene.button.rect.center)
+    assert done == [True] and app.manager.top is not scene
+
+
+def _run_main(tmp_path, *args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               CARDTABLE_HOME=str(tmp_path / "home"))
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+KEYS = {"frames", "p50_ms", "p95_ms", "max_ms", "first_frame_ms"}
+
+
+def test_main_menu_run_for_frames_prints_timings_and_screenshot(tmp_path):
+    shot = tmp_path / "menu.png"
+    proc = _run_main(tmp_path, "--frames", "5", "--screenshot", str(shot))
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert KEYS <= set(line) and line["frames"] == 5
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_version_flag(tmp_path):
+    proc = _run_main(tmp_path, "--version")
+    assert proc.returncode == 0 and proc.stdout.startswith("Card Table ")
+
+
+def _has_table(game):
+    if find_spec("scenes.tables") is None:
+        return False
+    from scenes.tables import TABLES
+
+    return game in TABLES
+
+
+@pytest.mark.skipif(not _has_table("madoka"), reason="the Madoka table is not written yet")
+def test_smoke_run_of_madoka_prints_json_and_writes_png(tmp_path):
+    shot = tmp_path / "smoke.png"
+    proc = _run_main(tmp_path, "--smoke", "--game", "madoka", "--players", "4", "--frames", "60",
+                     "--screenshot", str(shot))
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert KEYS <= set(line) and line["frames"] == 60
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (tmp_path / "home" / "data" / "saves" / "autosave.json").exists()
