@@ -165,7 +165,8 @@ WITCH_FIELDS = {
     "text": Field(str, check=_nonempty),
     "while_on_top": Field(bool, required=False, default=False),
     "after": Field(str, required=False, default="stack", check=one_of(("stack", "discard"))),
-    "guard": Field(str, required=False, default="", check=one_of(("",) + GIRL_IDS)),
+    "guard": Field(str, required=False, default="", check=lambda v: None if v in ("",) + GIRL_IDS
+                   else f"must be a girl id ({', '.join(GIRL_IDS)}) or empty, got {v!r}"),
     "returnable": Field(bool, required=False, default=True),
 }
 
