@@ -17,8 +17,8 @@ A table scene uses it like this:
 
     tray = DiceTray(pygame.Rect(700, 380, 520, 280))
     tray.set_speed(app.settings.animation_speed)        # "x1" | "x2" | "x4" | "instant"
-    tray.throw([DieSpec("red", faces)], [event.data["rolls"]], total=event.data["total"],
-               seed=event_counter)
+    tray.throw_event(event.data, seed=event_counter)   # or, spelled out:
+    tray.throw([DieSpec("red", faces)], [rolls], total=total, seed=event_counter)
     ... every frame: tray.update(dt); tray.draw(screen)
     ... Space: tray.finish();  next event when tray.is_settled();  tray.clear() when done
 """
@@ -320,6 +320,7 @@ class DiceTray:
             raise ValueError(f"tray {self.rect} is too small for {die_size} px dice")
         self.space = pymunk.Space()
         self.space.gravity = (0, 0)  # seen from above
+        self.space.damping = 0.85  # a little air drag on top of the felt friction below
         self._add_walls()
         self.speed = 1.0
         self.chains: list[_Chain] = []
@@ -361,7 +362,7 @@ class DiceTray:
         `results[i]` has one index per roll: every index but the last must be a `+` face (each
         `+` throws one more die of that kind beside it). `total` is the rules' total; when None it
         is the sum of the face values. `seed` drives only the cosmetic motion. `on_done` is
-        called once when everything is at rest. Previous dice stay unless you `clear()` first.
+        called once when everything is at rest. Dice of an earlier throw are taken away first.
         """
         if len(dice) != len(results):
             raise ValueError("one result list per die")
@@ -384,6 +385,16 @@ class DiceTray:
             self._throw_next(chain_no)
         if self.speed == math.inf:
             self.finish()
+
+    def throw_event(self, data: dict, seed: int = 0,
+                    on_done: Callable[[], None] | None = None) -> None:
+        """Throw what a rules "dice" event carries: one die as `die` (kind), `faces`, `rolls`
+        and `total` (Bloodborne's monster attack), or several as `dice`: a list of such dicts."""
+        entries = data["dice"] if "dice" in data else [data]
+        self.throw([DieSpec(e["die"], tuple(e["faces"]), bool(e.get("pips", False)))
+                    for e in entries],
+                   [list(e["rolls"]) for e in entries], total=data.get("total"), seed=seed,
+                   on_done=on_done)
 
     def toss_coin(self, side: str, seed: int = 0, half_turns: int | None = None,
                   radius: int = 30) -> Coin:
@@ -447,6 +458,7 @@ class DiceTray:
         if self.coin is not None:
             self.coin.update(dt)
         if not self.dice or self._dice_settled():
+            self._check_done()
             return
         self._acc += dt * self.speed
         steps = 0
@@ -670,7 +682,7 @@ def _die_face(kind: str, label: str, size: int, pips: bool) -> pygame.Surface:
     pygame.draw.rect(surf, style.outline, surf.get_rect(), width=2 * k, border_radius=radius)
     value = label.rstrip("+")
     if pips and value in ("1", "2", "3", "4", "5", "6"):
-        pr = int(big * 0.085)
+        pr = int(big * (0.12 if value == "1" else 0.085))
         for px, py in PIP_LAYOUT[int(value)]:
             c = (int(px * big), int(py * big))
             pygame.draw.circle(surf, _lerp(style.ink, style.fill, 0.35), (c[0], c[1] + k), pr)
@@ -787,6 +799,7 @@ BLOODBORNE_RED_DEMO = ("1", "2", "3", "3", "4", "3+")  # the suggested red die o
 
 
 def _demo() -> None:  # pragma: no cover - interactive
+    import sys
     import time
 
     pygame.init()
@@ -796,7 +809,7 @@ def _demo() -> None:  # pragma: no cover - interactive
     tray = DiceTray(pygame.Rect(360, 190, 560, 340))
     red = DieSpec("red", BLOODBORNE_RED_DEMO)
     yellow = DieSpec("yellow", ("1", "1", "2", "2", "3", "2+"))
-    throws = 0
+    throws = int(sys.argv[1]) if len(sys.argv) > 1 else 0  # which demo throw to start with
 
     def throw_again() -> None:
         nonlocal throws

@@ -363,3 +363,23 @@ def test_coin_angle_is_a_whole_number_of_half_turns_at_rest():
     coin.flip("heads", seed=8)
     coin.finish()
     assert math.isclose(coin.angle, coin.half_turns * math.pi)
+
+
+def test_a_bloodborne_dice_event_is_thrown_as_it_comes():
+    # The shape of the event Bloodborne's monster attack emits (game/bloodborne/rules.py).
+    data = {"die": "yellow", "faces": list(YELLOW.faces), "rolls": [5, 5, 1], "total": 5}
+    tray = DiceTray(TRAY)
+    tray.throw_event(data, seed=12)
+    tray.finish()
+    assert tray.shown_faces() == [["2+", "2+", "1"]]
+    assert tray.total_text() == "2+ → 2+ → 1 = 5"
+
+
+def test_on_done_is_called_once_when_everything_rests():
+    calls = []
+    tray = DiceTray(TRAY)
+    tray.throw([GREEN], [[5, 1]], seed=6, on_done=lambda: calls.append("done"))
+    tray.toss_coin("heads", seed=6)
+    run_until_settled(tray)
+    tray.update(DT)
+    assert calls == ["done"]
