@@ -481,8 +481,8 @@ class TableScene(Scene):
                 self.pick_card(self.sprites[keys[n]])
 
     def finish_animation(self) -> None:
-        """Space: complete the animation now playing (input is never blocked longer)."""
-        self.timeline.finish_current()
+        """Space: complete what is animating now, and what is queued behind it."""
+        self.timeline.finish()
 
     def open_pause(self) -> None:
         if hasattr(self.app, "open_pause"):

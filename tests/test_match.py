@@ -1,0 +1,102 @@
+"""The Match: every applied action goes through the rules, into the record, then autosave;
+a saved match replays to exactly the same state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core.contract import Action, IllegalAction
+from game.core.rng import Rng
+from scenes.match import Match
+
+SEATS = ["you", "ai:random", "ai:random", "ai:random"]
+
+
+def play_some(match: Match, n: int, seed: int = 5) -> None:
+    rng = Rng(seed)
+    for _ in range(n):
+        if match.is_over():
+            return
+        p = match.to_act()[0]
+        match.apply(p, rng.choice(match.state.legal_actions(p)))
+
+
+def test_apply_appends_to_record_and_calls_on_change():
+    match = Match("madoka", 4, 11, SEATS)
+    seen = []
+    match.on_change = seen.append
+    p = match.to_act()[0]
+    action = match.state.legal_actions(p)[0]
+    events = match.apply(p, action)
+    assert match.record.actions == [(p, action)]
+    assert seen == [match]
+    assert events, "the rules report what happened"
+
+
+def test_illegal_action_leaves_match_and_record_untouched():
+    match = Match("madoka", 4, 11, SEATS)
+    before = match.state.to_json()
+    not_acting = (match.to_act()[0] + 1) % 4
+    card = match.state.hands[not_acting][0]
+    with pytest.raises(IllegalAction):
+        match.apply(not_acting, Action("play", source=card, target="play"))
+    assert match.state.to_json() == before
+    assert match.record.actions == []
+
+
+def test_to_json_from_json_resumes_exactly_the_same_state():
+    match = Match("madoka", 4, 12, SEATS)
+    play_some(match, 25)
+    data = json.loads(json.dumps(match.to_json()))  # through real JSON text
+    loaded = Match.from_json(data)
+    assert loaded.state.to_json() == match.state.to_json()
+    assert loaded.seats == match.seats
+    assert loaded.record.actions == match.record.actions
+    # and it goes on identically
+    play_some(match, 10, seed=9)
+    play_some(loaded, 10, seed=9)
+    assert loaded.state.to_json() == match.state.to_json()
+
+
+def test_from_json_rejects_a_record_whose_action_is_illegal():
+    match = Match("madoka", 4, 12, SEATS)
+    play_some(match, 3)
+    data = match.to_json()
+    p, a = data["record"]["actions"][1]
+    data["record"]["actions"][1] = [(p + 1) % 4, a]  # someone acting out of turn
+    with pytest.raises(ValueError, match="cannot be replayed"):
+        Match.from_json(data)
+
+
+def test_from_json_rejects_malformed_data():
+    with pytest.raises(ValueError):
+        Match.from_json({"seats": ["you"]})
+    with pytest.raises(ValueError):
+        Match.from_json([1, 2, 3])
+
+
+def test_ai_seats_get_agents_and_human_seats_are_listed():
+    match = Match("madoka", 3, 4, ["you", "ai:random", "human"])
+    assert set(match.agents) == {1}
+    assert match.human_seats == [0, 2]
+    assert match.is_ai(1) and not match.is_ai(0)
+    assert match.you == 0
+
+
+def test_unknown_bot_or_seat_count_is_refused():
+    with pytest.raises(ValueError):
+        Match("madoka", 2, 1, ["you", "ai:nobody"])
+    with pytest.raises(ValueError):
+        Match("madoka", 3, 1, ["you", "ai:random"])
+
+
+def test_reason_asks_the_rules_without_touching_the_match():
+    match = Match("madoka", 4, 11, SEATS)
+    before = match.state.to_json()
+    p = match.to_act()[0]
+    other = (p + 1) % 4
+    reason = match.reason(other, Action("discard", source=match.state.hands[other][0], target="discard"))
+    assert reason and "turn" in reason
+    assert match.state.to_json() == before

@@ -1,0 +1,189 @@
+"""The Madoka table driven by real pygame mouse events (dummy video driver).
+
+Each test asserts what the rules say a gesture does (spec: A turn), or that a refused gesture
+changes nothing and shows the rules module's reason.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.contract import Action, IllegalAction
+from tests.scene_helpers import (  # noqa: E402
+    click,
+    drag,
+    empty_spot,
+    feed,
+    key,
+    make_app,
+    open_table,
+    post,
+    pump,
+    run_until,
+)
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app(tmp_path)
+    yield a
+    pygame.event.clear()
+
+
+def my_card(table, i=0):
+    cid = table.state.hands[0][i]
+    return cid, table.sprites[cid]
+
+
+def toast_text(app):
+    return app.toasts.toasts[-1].text if app.toasts.toasts else None
+
+
+def test_dragging_your_card_onto_the_girls_rows_plays_it_and_draws(app):
+    table = open_table(app)
+    st = table.state
+    cid, sprite = my_card(table)
+    deck_before = len(st.deck)
+    drag(sprite.rect.center, table.zones["play"].rect.center)
+    feed(app)
+    assert table.match.record.actions[-1] == (0, Action("play", source=cid, target="play"))
+    assert cid not in st.hands[0]
+    # it joined its girl's row (success) or went to the discard pile (failure)
+    assert any(cid in row for row in st.rows) or cid in st.discard
+    assert len(st.hands[0]) == 4 and len(st.deck) == deck_before - 1, "a new card is drawn"
+
+
+def test_dragging_your_card_onto_the_discard_pile_discards_it(app):
+    table = open_table(app)
+    st = table.state
+    cid, sprite = my_card(table, 1)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    assert table.match.record.actions[-1] == (0, Action("discard", source=cid, target="discard"))
+    assert st.discard[-1] == cid
+    assert cid not in st.hands[0] and len(st.hands[0]) == 4
+
+
+def test_dropping_on_no_target_changes_nothing_and_the_card_glides_back(app):
+    table = open_table(app)
+    before = table.state.to_json()
+    cid, sprite = my_card(table)
+    home = sprite.home
+    drag(sprite.rect.center, empty_spot(table))
+    feed(app)
+    assert table.state.to_json() == before
+    assert table.match.record.actions == []
+    assert toast_text(app) == table.drop_hint(sprite)
+    pump(app, 30)  # 200 ms glide back
+    assert (sprite.x, sprite.y) == pytest.approx(home)
+
+
+def test_dragging_out_of_turn_is_refused_with_the_rules_reason(app):
+    from tests.scene_helpers import seed_where
+
+    table = open_table(app, seed=seed_where("madoka", 4, 1))
+    st = table.state
+    assert st.to_act() == (1,)
+    before = st.to_json()
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)  # events only: the AI seat has not had a frame to move yet
+    assert st.to_json() == before
+    with pytest.raises(IllegalAction) as refused:
+        st.clone().apply(0, Action("discard", source=cid, target="discard"))
+    assert toast_text(app) == refused.value.reason
+
+
+def tell_menu_for(app, table, seat=1):
+    cid = table.state.hands[seat][0]
+    click(table.sprites[cid].rect.center)
+    feed(app)
+    menu = table.menu
+    assert menu is not None and menu.open
+    return menu
+
+
+def test_tell_popup_previews_the_cards_pointed_at_and_gives_the_information(app):
+    table = open_table(app)
+    st = table.state
+    menu = tell_menu_for(app, table, seat=1)
+    # the first card's girl: at least that card is pointed at
+    girl = st.game.girl_ids[st.gof[st.hands[1][0]]]
+    i = next(i for i, (opt, _) in enumerate(menu.options) if opt == ("girl", girl))
+    row = menu.row_rect(i).center
+    post(pygame.MOUSEMOTION, pos=row, rel=(0, 0), buttons=(0, 0, 0))
+    feed(app)
+    expected = {c for c in st.hands[1] if st.game.girl_ids[st.gof[c]] == girl}
+    assert table.menu_preview == expected
+    grief = st.grief
+    click(row)
+    feed(app)
+    assert table.match.record.actions[-1] == (0, Action("tell", target=1, option=("girl", girl)))
+    assert st.grief == grief + 1, "giving information puts a grief marker on the Soul Gem"
+
+
+def test_a_tell_pointing_at_no_card_is_refused_with_the_rules_reason(app):
+    table = open_table(app)
+    st = table.state
+    before = st.to_json()
+    menu = tell_menu_for(app, table, seat=2)
+    present = {st.game.girl_ids[st.gof[c]] for c in st.hands[2]}
+    absent = next(g for g in st.game.girl_ids[:5] if g not in present)
+    i = next(i for i, (opt, _) in enumerate(menu.options) if opt == ("girl", absent))
+    assert i in menu.disabled, "options the rules refuse are shown dimmed"
+    click(menu.row_rect(i).center)
+    feed(app)
+    assert st.to_json() == before
+    with pytest.raises(IllegalAction) as refused:
+        st.clone().apply(0, Action("tell", target=2, option=("girl", absent)))
+    assert toast_text(app) == refused.value.reason
+
+
+def test_clicking_the_soul_gem_without_grief_explains_why_not(app):
+    table = open_table(app)
+    before = table.state.to_json()
+    click(table.zones["soulgem"].rect.center)
+    feed(app)
+    assert table.state.to_json() == before
+    assert toast_text(app) == table.match.reason(0, Action("cleanse", target="soulgem", option=1))
+
+
+def test_ai_seats_act_through_the_worker_until_it_is_your_turn_again(app):
+    app.settings.animation_speed = "instant"
+    table = open_table(app)
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    assert run_until(app, lambda: table.state.is_over() or table.state.to_act() == (0,))
+    seats = [p for p, _ in table.match.record.actions]
+    assert seats[:4] == [0, 1, 2, 3] or table.state.is_over()
+
+
+def test_space_finishes_the_animation_at_once(app):
+    table = open_table(app)
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    pump(app, 1)
+    assert table.timeline.busy, "the discard is being animated"
+    key(pygame.K_SPACE)
+    feed(app)
+    assert not table.timeline.busy
+    pile = table.sprites[cid]
+    assert (pile.x, pile.y) == pytest.approx(pile.home)
+
+
+def test_number_keys_pick_your_nth_card_and_offer_its_actions(app):
+    table = open_table(app)
+    key(pygame.K_2)
+    feed(app)
+    assert table.menu is not None
+    cid = table.state.hands[0][1]
+    assert {a.source for a, _ in table.menu.options} == {cid}
+    assert {a.kind for a, _ in table.menu.options} == {"play", "discard"}
