@@ -1,0 +1,617 @@
+"""The Madoka AI teammates: `simple`, `strong` (the convention bot) and `open` (a bound).
+
+Every bot is a class with `name` and `choose(state, player) -> Action`, made as `Bot(seed)`.
+
+- `simple` is the four-rule Hanabi baseline: play a card known to be playable, tell a teammate
+  about a playable card, discard the oldest card nobody pointed at, else cleanse or tell.
+- `strong` plays by the conventions of docs/madoka-bots.md (good touch, the next-card rule, saves
+  on the chop, discards from the chop) and plans cleansing around the witches.
+- `open` sees every hand including its own (not the deck order): the upper bound the figures are
+  measured against. It is never offered as a teammate.
+
+`simple` and `strong` read only `state.view(player)` (through `knowledge.Table`) plus
+`state.legal_actions(player)`; the tests check that their choice does not change when the hidden
+cards do. `open` additionally reads its own hand from the true state.
+"""
+
+from __future__ import annotations
+
+from game.core.contract import Action
+from game.core.rng import Rng
+from game.madoka.knowledge import (
+    Card,
+    Table,
+    beliefs,
+    chop,
+    code,
+    p_playable,
+    p_trash,
+    told,
+)
+
+WALP = "walpurgisnacht"
+WITCHES = ("gertrud", "charlotte", "elly", "elsa_maria", "oktavia", "albertine", "roberta",
+           "patricia", WALP)
+#: combinations (points, girl ids) of the base game; read from data by `_bonuses`
+_BONUS_CACHE: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+
+
+class Moves:
+    """The legal actions of one decision, looked up by their parts."""
+
+    def __init__(self, acts: list[Action]) -> None:
+        self.acts = acts
+        self.play: dict[int, Action] = {}
+        self.discard: dict[int, Action] = {}
+        self.tells: list[Action] = []
+        self.cleanse: dict[int, Action] = {}
+        for a in acts:
+            if a.kind == "play":
+                self.play[a.source] = a
+            elif a.kind == "discard":
+                self.discard[a.source] = a
+            elif a.kind == "tell":
+                self.tells.append(a)
+            else:
+                self.cleanse[a.option] = a
+
+
+def _table(state, player: int) -> Table:
+    t = Table.of(state, player)
+    key = id(state.game)
+    if key not in _BONUS_CACHE:
+        _BONUS_CACHE[key] = [(b.points, b.girls) for b in state.game.cards.scoring.bonuses
+                             if not b.variant]
+    t.bonuses = [(p, tuple(t.gi[g] for g in girls)) for p, girls in _BONUS_CACHE[key]
+                 if all(g in t.gi for g in girls)]
+    return t
+
+
+# --- values shared by the bots -------------------------------------------------------------------
+
+def girl_future(t: Table, g: int) -> float:
+    """Points still to come from girl g if she can finish: her missing cards, the combinations
+    she completes, and Walpurgisnacht for Madoka."""
+    h = t.height[g]
+    pts = sum(7 if n == 4 else 1 for n in range(h + 1, 5))
+    for p, girls in t.bonuses:
+        if g in girls and all(t.reach[x] == 4 for x in girls):
+            pts += p
+    if g == t.madoka and not t.walp_defeated:
+        pts += 20
+    return pts
+
+
+def loss_value(t: Table, c: int) -> float:
+    """What losing one copy of identity c costs: a girl's whole future for the last copy."""
+    if t.trash(c):
+        return 0.0
+    if t.critical(c):
+        g = c // 4
+        return girl_future(t, g) - sum(7 if n == 4 else 1 for n in range(t.height[g] + 1, c % 4 + 1))
+    return 0.6
+
+
+def expected_loss(t: Table, b: dict[int, int]) -> float:
+    tot = sum(b.values())
+    if not tot:
+        return 0.0
+    return sum(w * loss_value(t, c) for c, w in b.items()) / tot
+
+
+def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
+    """The witches the next n reveals may show, each as [(witch, probability)]: the returned
+    ones are known, then the unknown ones, then Walpurgisnacht at the bottom."""
+    known = list(t.wknown)
+    pool = [w for w in WITCHES[:-1] if w not in t.wup and w not in t.wgone and w not in t.wknown]
+    left = len(pool)
+    out = []
+    for _ in range(n):
+        if known:
+            out.append([(known.pop(), 1.0)])
+        elif left > 0:
+            out.append([(w, 1.0 / len(pool)) for w in pool])
+            left -= 1
+        elif t.walp_bottom:
+            out.append([(WALP, 1.0)])
+    return out
+
+
+def remaining_witches(t: Table) -> list[str]:
+    """Every witch still in the witch deck (Walpurgisnacht last)."""
+    out = list(t.wknown) + [w for w in WITCHES[:-1]
+                            if w not in t.wup and w not in t.wgone and w not in t.wknown]
+    if t.walp_bottom:
+        out.append(WALP)
+    return out
+
+
+def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:
+    """Points we expect to lose when witch w is revealed by `actor` (negative: a gain).
+    `knows_own`: the team sees its own hands (the open bound), so forgetting costs nothing."""
+    if w == "gertrud":
+        return 0.0 if knows_own else 0.8 * sum(c.clued for c in t.hands[actor])
+    if w == "charlotte":
+        return _eat_harm(t, t.mami)
+    if w == "oktavia":
+        return _eat_harm(t, t.sayaka)
+    if w == "elly":
+        return 0.1 if knows_own else 0.3
+    if w == "elsa_maria":
+        if not t.deck:
+            return 0.0
+        unseen = t.unseen_for(actor) if knows_own else t.unseen_for(t.me)
+        return expected_loss(t, {c: k for c, k in enumerate(unseen) if k > 0})
+    if w == "albertine":
+        return 0.0 if knows_own else 0.5 * sum(c.clued for h in t.hands for c in h)
+    if w == "roberta":
+        hand = t.hands[actor]
+        if not hand:
+            return 0.0
+        if knows_own or actor != t.me:
+            return sum(loss_value(t, c.ident) for c in hand) / len(hand)
+        bs = beliefs(t, actor)
+        return sum(expected_loss(t, b) + (0.8 if c.clued else 0) for c, b in zip(hand, bs, strict=True)) / len(hand)
+    if w == "patricia":
+        return 0.0 if knows_own else 0.6
+    # Walpurgisnacht: her marker comes straight back; before Madoka is done she locks the deck
+    if t.walp_defeated:
+        return 1.0
+    if t.complete(t.madoka):
+        return -20.0
+    return 0.5 if knows_own else 12.0
+
+
+def _eat_harm(t: Table, g: int) -> float:
+    h = t.height[g]
+    if h == 0 or h == 4:
+        return 0.0
+    c = code(g, h)
+    if t.total[c] - t.discarded[c] <= 1:  # the eaten card was the last one: she is stuck
+        return girl_future(t, g) + (7 if h == 4 else 1)
+    return 2.0
+
+
+def cleanse_harm(t: Table, n: int, actor: int, knows_own: bool) -> float:
+    harm = 0.0
+    for dist in next_witches(t, n):
+        harm += sum(p * witch_harm(t, w, actor, knows_own) for w, p in dist)
+    return harm
+
+
+def completes_last_girl(t: Table, c: int) -> bool:
+    g = c // 4
+    return c % 4 == 3 and all(t.height[x] == 4 for x in range(t.ngirls) if x != g)
+
+
+def walp_pending(t: Table) -> bool:
+    """Walpurgisnacht still to defeat and reachable by cleansing (before the final round)."""
+    return not t.walp_defeated and not t.final_round and t.reach[t.madoka] == 4
+
+
+def play_order(t: Table, c: int, seen: list[int]) -> tuple:
+    """Sort key for playable cards (smaller first): 4s, Madoka, cards whose next is in a hand."""
+    g, n = divmod(c, 4)
+    nxt = code(g, n + 2) if n < 3 else -1
+    return (c % 4 != 3, g != t.madoka, not (nxt >= 0 and seen[nxt] > 0), n)
+
+
+# --- simple ----------------------------------------------------------------------------------------
+
+class SimpleBot:
+    """The four-rule baseline, from the player's own view only."""
+
+    name = "simple"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state, player: int) -> Action:
+        t = _table(state, player)
+        m = Moves(state.legal_actions(player))
+        hand = t.hands[player]
+        unseen = t.unseen_for(player)
+        # 1. play a card known to be playable (plain counting, no conventions)
+        for card in hand:
+            poss = t.possible(card, unseen)
+            if poss and all(t.playable(c) for c in poss):
+                return m.play[card.id]
+        # 2. tell a teammate about a playable card (the tell that points at fewest cards)
+        if t.grief < 2 and m.tells:
+            best, key = None, None
+            for a in m.tells:
+                hand_t = t.hands[a.target]
+                what, value = a.option
+                gi = t.gi[value] if what == "girl" else value
+                after = told(hand_t, what, gi)
+                un_t = t.unseen_for(a.target)
+                hits = [k for k, card in enumerate(hand_t)
+                        if t.playable(card.ident) and after[k].clued
+                        and not all(t.playable(c) for c in t.possible(card, un_t) or [-1])]
+                if not hits:
+                    continue
+                pointed = sum(1 for k, card in enumerate(after) if card.clued and (
+                    card.ident // 4 == gi if what == "girl" else card.ident % 4 == gi - 1))
+                k = hits[0]
+                left = len(t.possible(after[k], un_t))
+                this = (pointed, left)
+                if key is None or this < key:
+                    best, key = a, this
+            if best is not None:
+                return best
+        # 3. cleanse a full Soul Gem before it blocks every tell
+        if t.grief == 2 and m.cleanse:
+            return m.cleanse[max(m.cleanse)]
+        # 4. discard the oldest card nobody pointed at
+        k = chop(hand)
+        if k >= 0 and hand[k].id in m.discard:
+            return m.discard[hand[k].id]
+        if m.cleanse:
+            return m.cleanse[max(m.cleanse)]
+        if t.grief < 2 and m.tells:
+            return m.tells[0]
+        if m.discard:
+            return m.discard[hand[0].id]
+        return m.acts[0]
+
+
+# --- strong -----------------------------------------------------------------------------------------
+
+class StrongBot:
+    """The convention bot (docs/madoka-bots.md), from the player's own view only."""
+
+    name = "strong"
+    #: how sure a card must be before playing it outside the final round
+    SURE = 1.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state, player: int) -> Action:
+        t = _table(state, player)
+        return Strong(t, Moves(state.legal_actions(player))).decide()
+
+
+class Strong:
+    """One strong decision: the priority list in `decide`, helpers below it."""
+
+    def __init__(self, t: Table, m: Moves) -> None:
+        self.t, self.m = t, m
+        self.me = t.me
+        self.hand = t.hands[self.me]
+        self.unseen = t.unseen_for(self.me)
+        self.mine = beliefs(t, self.me, self.unseen)
+        self._tell = None
+
+    def decide(self) -> Action:
+        t = self.t
+        # 1. Play a card I am sure of (never the card that would end the game before
+        #    Walpurgisnacht is defeated while she can still be reached).
+        play = self.sure_play()
+        if play is not None:
+            return play
+        # 2. The final round: only Play or Discard, and a failed play costs nothing but grief.
+        if t.final_round:
+            return self.final_turn()
+        # 3. Walpurgisnacht: once Madoka is complete, dig through the witch deck.
+        if t.complete(t.madoka) and walp_pending(t):
+            dig = self.dig()
+            if dig is not None:
+                return dig
+        # 4. Give the most useful information (a play, or a save on a teammate's chop).
+        tell, value = self.best_tell()
+        if tell is not None and value >= 1.0 and t.grief < 2:
+            return tell
+        # 5. Cleanse when the Soul Gem is full or cleansing is cheap.
+        cl = self.cleanse(value if tell is not None else 0.0)
+        if cl is not None:
+            return cl
+        # 6. Discard: a card known to be useless, else the chop (oldest card nobody pointed at).
+        return self.discard(tell)
+
+    # --- 1. plays ------------------------------------------------------------------------------
+    def sure_play(self) -> Action | None:
+        t = self.t
+        ks = [k for k, b in enumerate(self.mine) if b and p_playable(t, b) >= StrongBot.SURE]
+        if not ks:
+            return None
+        seen = [t.total[c] - u for c, u in enumerate(self.unseen)]
+        ks.sort(key=lambda k: play_order(t, next(iter(self.mine[k])), seen))
+        for k in ks:
+            c = next(iter(self.mine[k])) if len(self.mine[k]) == 1 else -1
+            if c >= 0 and completes_last_girl(t, c) and walp_pending(t) and self.can_dig():
+                continue
+            return self.m.play[self.hand[k].id]
+        return None
+
+    # --- 2. the final round ----------------------------------------------------------------------
+    def final_turn(self) -> Action:
+        t = self.t
+        cost = 2 if t.walp_on_top else 1
+        best, bp = -1, 0.0
+        for k, b in enumerate(self.mine):
+            p = p_playable(t, b)
+            if p > bp:
+                best, bp = k, p
+        if best >= 0 and t.grief + cost < 3:
+            return self.m.play[self.hand[best].id]
+        return self.discard(None)
+
+    # --- 3. Walpurgisnacht -----------------------------------------------------------------------
+    def can_dig(self) -> bool:
+        t = self.t
+        return t.wdeck > 0 and not t.final_round
+
+    def dig(self) -> Action | None:
+        """Reveal witches until Walpurgisnacht shows up and Madoka defeats her: cleanse as much
+        as allowed; with nothing to cleanse, give information to put grief on the gem."""
+        t, m = self.t, self.m
+        if m.cleanse:
+            n = max(m.cleanse)
+            harm = cleanse_harm(t, n, self.me, False)
+            if harm < 6:
+                return m.cleanse[n]
+            if n == 2 and cleanse_harm(t, 1, self.me, False) < 6:
+                return m.cleanse[1]
+        if t.grief < 2 and m.tells:
+            tell, _ = self.best_tell(any_safe=True)
+            if tell is not None:
+                return tell
+        return None
+
+    # --- 4. information --------------------------------------------------------------------------
+    def best_tell(self, any_safe: bool = False) -> tuple[Action | None, float]:
+        """The tell with the highest value; a tell that would make a teammate misplay, or point
+        at a useless or doubled card, is never given."""
+        if self._tell is not None and not any_safe:
+            return self._tell
+        t, m = self.t, self.m
+        best, bv = None, -1.0
+        promised = self.promised()
+        cache: dict[int, tuple] = {}
+        for a in m.tells:
+            p = a.target
+            if p not in cache:
+                un = t.unseen_for(p)
+                cache[p] = (un, simulate_plays(t, p, un, t.hands[p])[0])
+            un, before = cache[p]
+            what, value = a.option
+            v = tell_value(t, p, un, before, what, t.gi[value] if what == "girl" else value,
+                           promised)
+            if v is None:
+                continue
+            # sooner teammates first: their information is used sooner
+            v -= 0.01 * ((p - self.me) % t.players)
+            if v > bv:
+                best, bv = a, v
+        if any_safe:
+            return best, bv
+        self._tell = (best, bv)
+        return best, bv
+
+    def promised(self) -> list[int]:
+        """Copies of each identity already pointed at (others' hands as seen, mine as believed)."""
+        t = self.t
+        out = [0] * len(t.total)
+        for p, hand in enumerate(t.hands):
+            if p == self.me:
+                for card, b in zip(hand, self.mine, strict=True):
+                    if card.clued and len(b) == 1:
+                        out[next(iter(b))] += 1
+            else:
+                for card in hand:
+                    if card.clued:
+                        out[card.ident] += 1
+        return out
+
+    # --- 5. cleansing ----------------------------------------------------------------------------
+    def cleanse(self, tell_value_waiting: float) -> Action | None:
+        t, m = self.t, self.m
+        if not m.cleanse:
+            return None
+        # never uncover Walpurgisnacht before Madoka can face her
+        options = []
+        for n in sorted(m.cleanse):
+            harm = cleanse_harm(t, n, self.me, False)
+            options.append((harm / n, n, harm))
+        per, n, harm = min(options)
+        if t.grief == 2 and (tell_value_waiting >= 1.0 or harm < 3):
+            return m.cleanse[n] if harm < 8 else None
+        if harm / n < 0.5:
+            return m.cleanse[n]
+        return None
+
+    # --- 6. discards -----------------------------------------------------------------------------
+    def discard(self, tell: Action | None) -> Action:
+        t, m = self.t, self.m
+        hand = self.hand
+        if not m.discard:
+            return tell or m.acts[0]
+        scored = []
+        k_chop = chop(hand)
+        for k, (card, b) in enumerate(zip(hand, self.mine, strict=True)):
+            loss = expected_loss(t, b) * (1 - p_trash(t, b))
+            if card.clued:
+                loss += 1.0  # kept by convention: a teammate spent grief on it
+            if k != k_chop and not card.clued:
+                loss += 0.05 * (k_chop >= 0)  # the chop goes first among unknown cards
+            scored.append((loss, k))
+        loss, k = min(scored)
+        if loss > 3 and not t.final_round:
+            # every card is precious: rather cleanse or tell than throw one away
+            if m.cleanse:
+                n = min(m.cleanse)
+                if cleanse_harm(t, n, self.me, False) < loss:
+                    return m.cleanse[n]
+            if t.grief < 2 and tell is not None:
+                return tell
+        return m.discard[hand[k].id]
+
+
+def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tuple[int, bool]:
+    """How many cards seat p would play in a row from `hand` by its beliefs, and whether one of
+    them would fail (the giver sees the true identities)."""
+    saved = t.height[:]
+    cards = list(hand)
+    plays, bad = 0, False
+    try:
+        for _ in range(5):
+            bs = beliefs(t, p, unseen, cards)
+            ks = [k for k, b in enumerate(bs) if b and p_playable(t, b) >= StrongBot.SURE]
+            if not ks:
+                break
+            k = ks[0]
+            c = cards[k].ident
+            if not t.playable(c):
+                bad = True
+                break
+            plays += 1
+            t.height[c // 4] += 1
+            del cards[k]
+    finally:
+        t.height[:] = saved
+    return plays, bad
+
+
+def tell_value(t: Table, p: int, unseen: list[int], before: int, what: str, value: int,
+               promised: list[int]) -> float | None:
+    """Value of telling seat p a girl (index) or number; None if it must not be given."""
+    hand = t.hands[p]
+    after = told(hand, what, value)
+    v = 0.0
+    k_chop = chop(hand)
+    seen_new: set[int] = set()
+    for k, (old, new) in enumerate(zip(hand, after, strict=True)):
+        if not new.clued or old.clued:
+            continue
+        c = new.ident
+        if t.trash(c) or promised[c] or c in seen_new:
+            return None  # good touch: never point at a useless or doubled card
+        seen_new.add(c)
+        if k == k_chop and t.critical(c):
+            v += 1.5 if c % 4 != 3 or t.height[c // 4] < 3 else 0.5
+        elif t.critical(c):
+            v += 0.4
+        else:
+            v += 0.15
+    plays, bad = simulate_plays(t, p, unseen, after)
+    if bad:
+        return None
+    v += 1.1 * max(0, plays - before)
+    if v <= 0:
+        v = 0.01  # a harmless tell (used only to put grief on the gem)
+    return v
+
+
+# --- open (the bound) --------------------------------------------------------------------------
+
+class OpenBot:
+    """Sees every hand, its own included (never the deck order): the measuring bound."""
+
+    name = "open"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state, player: int) -> Action:
+        t = _table(state, player)
+        t.reveal_own(state)
+        return Open(t, Moves(state.legal_actions(player))).decide()
+
+
+class Open:
+    #: dig for Walpurgisnacht before Madoka is complete while the next reveals cost less
+    DIG_HARM = 10.0
+
+    def __init__(self, t: Table, m: Moves) -> None:
+        self.t, self.m = t, m
+        self.me = t.me
+        self.hand = t.hands[self.me]
+        # every identity in some hand
+        self.held = [0] * len(t.total)
+        for h in t.hands:
+            for c in h:
+                self.held[c.ident] += 1
+        self.deck_left = t.unseen_for(-1)  # exact: hands are all known, the rest is the deck
+
+    def decide(self) -> Action:
+        t, m = self.t, self.m
+        playable = [c for c in self.hand if t.playable(c.ident)]
+        playable.sort(key=lambda c: play_order(t, c.ident, self.held))
+        if t.final_round:
+            if playable:
+                return m.play[playable[0].id]
+            return m.discard[self.worst_card().id]
+        # Walpurgisnacht: dig through the witch deck whenever the next witches are cheap now
+        # (at the start nobody has played Mami or Sayaka, so Charlotte and Oktavia eat nothing),
+        # and at any price once Madoka is complete.
+        if walp_pending(t):
+            rest = sum(witch_harm(t, w, self.me, True) for w in remaining_witches(t))
+            if rest < (20.0 if t.complete(t.madoka) else self.DIG_HARM):
+                dig = self.dig(8.0)
+                if dig is not None:
+                    return dig
+        for c in playable:
+            if completes_last_girl(t, c.ident) and walp_pending(t) and t.wdeck:
+                continue
+            return m.play[c.id]
+        junk = self.junk()
+        needed_in_deck = any(k > 0 and not t.trash(c) for c, k in enumerate(self.deck_left))
+        if junk and needed_in_deck:
+            return m.discard[junk[0].id]
+        # nothing to draw for: pass (a tell, or a cheap cleanse) to keep the deck clock still
+        pas = self.pass_turn()
+        if pas is not None:
+            return pas
+        if junk:
+            return m.discard[junk[0].id]
+        return m.discard[self.worst_card().id]
+
+    def junk(self) -> list[Card]:
+        """Cards nobody needs: useless, or a copy another hand (or this one) already holds."""
+        t = self.t
+        out = []
+        seen = set()
+        for c in self.hand:
+            if t.trash(c.ident) or self.held[c.ident] > 1 and (c.ident in seen or self._elsewhere(c)):
+                out.append(c)
+            seen.add(c.ident)
+        return out
+
+    def _elsewhere(self, card: Card) -> bool:
+        return any(c.ident == card.ident for p, h in enumerate(self.t.hands) if p != self.me for c in h)
+
+    def worst_card(self) -> Card:
+        t = self.t
+        return min(self.hand, key=lambda c: (loss_value(t, c.ident), -(c.ident % 4)))
+
+    def dig(self, limit: float) -> Action | None:
+        t, m = self.t, self.m
+        if m.cleanse:
+            n = max(m.cleanse)
+            if cleanse_harm(t, n, self.me, True) < limit:
+                return m.cleanse[n]
+            if n == 2 and cleanse_harm(t, 1, self.me, True) < limit:
+                return m.cleanse[1]
+        if t.grief < 2 and m.tells:
+            return m.tells[0]
+        return None
+
+    def pass_turn(self) -> Action | None:
+        t, m = self.t, self.m
+        if m.cleanse:
+            n = max(m.cleanse)
+            if cleanse_harm(t, n, self.me, True) <= 0.3:
+                return m.cleanse[n]
+        if t.grief < 1 and m.tells:
+            return m.tells[0]
+        if t.grief == 1 and m.tells and (t.wdeck > 1 or t.wknown):
+            return m.tells[0]
+        if m.cleanse:
+            n = min(m.cleanse)
+            if cleanse_harm(t, n, self.me, True) <= 1.0:
+                return m.cleanse[n]
+        return None
+
+
+BOTS = {"simple": SimpleBot, "strong": StrongBot, "open": OpenBot}

@@ -1,0 +1,252 @@
+"""What a Madoka player knows, rebuilt from `state.view(player)` for the AI teammates.
+
+A `Table` is a snapshot of one player's view in small integer arrays: identities are codes
+`girl * 4 + number - 1`; each hand card is a `Card` with its public knowledge masks. On top of it
+sit the shared conventions (see docs/madoka-bots.md), written once here so that the player who
+gives information and the player who receives it reason in exactly the same way:
+
+- **Good touch**: information only ever points at cards that are still needed, so a pointed-at
+  card is assumed not to be trash.
+- **Next-card rule**: if you know a card's girl but not its number, your *newest* such card of
+  that girl is her next card (the one to play now); once it is played the next newest is the one
+  after, and so on.
+- Everything else is plain counting: a card can only be an identity whose copies are not all
+  visible elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.madoka.cards import SPEC_COUNTS
+
+NUMBERS = (1, 2, 3, 4)
+
+
+def code(g: int, n: int) -> int:
+    return g * 4 + n - 1
+
+
+@dataclass(slots=True)
+class Card:
+    id: int
+    ident: int  # identity code, -1 when the viewer cannot see it
+    gmask: int  # girls still possible (public)
+    nmask: int  # numbers still possible (public; bit n-1)
+    clued: bool
+
+
+class Table:
+    """One player's view of the table (the viewer's own identities are -1 unless revealed)."""
+
+    __slots__ = ("me", "players", "current", "girls", "gi", "ngirls", "total", "height",
+                 "discarded", "hands", "grief", "deck", "wdeck", "wknown", "wup", "wgone",
+                 "walp_bottom", "walp_on_top", "walp_defeated", "numbers_only", "elly",
+                 "final_round", "final_left", "cleanse_max", "turn", "madoka", "mami", "sayaka",
+                 "reach", "codes", "bonuses")
+
+    def __init__(self, view: dict) -> None:
+        self.me = view["seat"]
+        self.players = view["players"]
+        self.current = view["current"]
+        self.turn = view["turn"]
+        self.girls = girls = view["girls"]
+        self.gi = gi = {g: i for i, g in enumerate(girls)}
+        self.ngirls = ng = len(girls)
+        self.madoka, self.mami, self.sayaka = gi["madoka"], gi["mami"], gi["sayaka"]
+        self.total = total = [0] * (4 * ng)
+        for g, name in enumerate(girls):
+            for n in NUMBERS:
+                total[code(g, n)] = SPEC_COUNTS[name][n - 1]
+        self.codes = range(4 * ng)
+        self.height = [view["heights"][g] for g in girls]
+        self.discarded = disc = [0] * (4 * ng)
+        for c in view["discard"]:
+            disc[code(gi[c["girl"]], c["number"])] += 1
+        self.hands = []
+        for hand in view["hands"]:
+            cards = []
+            for c in hand:
+                gm = 0
+                for g in c["girls"]:
+                    gm |= 1 << gi[g]
+                nm = 0
+                for n in c["numbers"]:
+                    nm |= 1 << (n - 1)
+                ident = code(gi[c["girl"]], c["number"]) if c["girl"] is not None else -1
+                cards.append(Card(c["id"], ident, gm, nm, c["clued"]))
+            self.hands.append(cards)
+        self.grief = view["grief"]
+        self.deck = view["deck"]
+        self.wdeck = view["witch_deck"]
+        self.wknown = list(view["witch_deck_known_top"])  # top last
+        self.wup = list(view["witches_up"])
+        self.wgone = list(view["witches_gone"])
+        self.walp_bottom = view["walpurgis_in_deck_bottom"]
+        self.walp_on_top = view["walpurgis_on_top"]
+        self.walp_defeated = view["walpurgis_defeated"]
+        self.numbers_only = view["numbers_only"]
+        self.elly = view["elly_blocked"]
+        self.final_round = view["final_round"]
+        self.final_left = view["final_turns_left"]
+        self.cleanse_max = view["cleanse_max"]
+        self.bonuses: list[tuple[int, tuple[int, ...]]] = []
+        self.update_reach()
+
+    @staticmethod
+    def of(state, player: int) -> Table:
+        return Table(state.view(player))
+
+    def reveal_own(self, state) -> None:
+        """Fill in the viewer's own identities from the true state (the `open` bound only)."""
+        for c in self.hands[self.me]:
+            c.ident = code(state.gof[c.id], state.nof[c.id])
+
+    # --- the board -----------------------------------------------------------------------------
+    def update_reach(self) -> None:
+        """reach[g]: the highest number girl g can still get to (a missing number stops her)."""
+        self.reach = reach = []
+        for g in range(self.ngirls):
+            r = 4
+            for n in range(self.height[g] + 1, 5):
+                c = code(g, n)
+                if self.discarded[c] >= self.total[c]:
+                    r = n - 1
+                    break
+            reach.append(r)
+
+    def playable(self, c: int) -> bool:
+        return c % 4 == self.height[c // 4]
+
+    def trash(self, c: int) -> bool:
+        """Already played, or out of reach because a lower number is all gone."""
+        g, n = divmod(c, 4)
+        n += 1
+        return n <= self.height[g] or n > self.reach[g]
+
+    def critical(self, c: int) -> bool:
+        """Still needed and the last copy left."""
+        return not self.trash(c) and self.total[c] - self.discarded[c] == 1
+
+    def complete(self, g: int) -> bool:
+        return self.height[g] == 4
+
+    def name(self, c: int) -> str:
+        return f"{self.girls[c // 4]} {c % 4 + 1}"
+
+    # --- counting ------------------------------------------------------------------------------
+    def unseen_for(self, seat: int) -> list[int]:
+        """Copies of each identity `seat` cannot see, as far as the viewer knows: played and
+        discarded cards and the hands of everyone but `seat` (the viewer's own hand counts
+        only where the viewer knows it), so it is an upper bound of what `seat` counts."""
+        left = self.total[:]
+        for g in range(self.ngirls):
+            for n in range(1, self.height[g] + 1):
+                left[code(g, n)] -= 1
+        for c, k in enumerate(self.discarded):
+            left[c] -= k
+        for p, hand in enumerate(self.hands):
+            if p == seat:
+                continue
+            for card in hand:
+                if card.ident >= 0:
+                    left[card.ident] -= 1
+        return left
+
+    def possible(self, card: Card, unseen: list[int]) -> list[int]:
+        gm, nm = card.gmask, card.nmask
+        return [c for c in self.codes if gm >> (c >> 2) & 1 and nm >> (c & 3) & 1 and unseen[c] > 0]
+
+
+# --- the shared conventions ---------------------------------------------------------------------
+
+def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
+            hand: list[Card] | None = None) -> list[dict[int, int]]:
+    """For each card of `seat`'s hand, the identities it may be with their weights (unseen
+    copies), as `seat` reasons from public knowledge plus the conventions.
+
+    `hand` may be a hypothetical version of the hand (a tell the giver is considering)."""
+    if unseen is None:
+        unseen = t.unseen_for(seat)
+    if hand is None:
+        hand = t.hands[seat]
+    out: list[dict[int, int]] = []
+    for card in hand:
+        poss = t.possible(card, unseen)
+        if card.clued:  # good touch: a pointed-at card is still needed
+            good = [c for c in poss if not t.trash(c)]
+            if good:
+                poss = good
+        out.append({c: unseen[c] for c in poss})
+    # next-card rule: the newest clued card of a known girl with an unknown number
+    done = 0
+    for k in range(len(hand) - 1, -1, -1):
+        card = hand[k]
+        b = out[k]
+        if not card.clued or len(b) < 2:
+            continue
+        g = (card.gmask & -card.gmask).bit_length() - 1
+        if card.gmask != 1 << g or done >> g & 1:
+            continue
+        done |= 1 << g
+        nxt = code(g, t.height[g] + 1) if t.height[g] < 4 else -1
+        if nxt in b:
+            out[k] = {nxt: b[nxt]}
+    # one copy left, one card surely holds it: the others cannot
+    for _ in range(2):
+        sure = [next(iter(b)) for b in out if len(b) == 1]
+        if not sure:
+            break
+        changed = False
+        for c in set(sure):
+            if sure.count(c) < unseen[c]:
+                continue
+            for b in out:
+                if len(b) > 1 and c in b:
+                    del b[c]
+                    changed = True
+        if not changed:
+            break
+    return out
+
+
+def p_playable(t: Table, b: dict[int, int]) -> float:
+    tot = sum(b.values())
+    if not tot:
+        return 0.0
+    return sum(w for c, w in b.items() if t.playable(c)) / tot
+
+
+def p_trash(t: Table, b: dict[int, int]) -> float:
+    tot = sum(b.values())
+    if not tot:
+        return 1.0
+    return sum(w for c, w in b.items() if t.trash(c)) / tot
+
+
+def chop(hand: list[Card]) -> int:
+    """Index of the oldest card nobody has pointed at (-1: every card is pointed at)."""
+    for k, card in enumerate(hand):
+        if not card.clued:
+            return k
+    return -1
+
+
+def told(hand: list[Card], what: str, value: int) -> list[Card]:
+    """`hand` after a tell (girl index or number) — what its owner will then know."""
+    out = []
+    if what == "girl":
+        bit = 1 << value
+        for card in hand:
+            if card.ident // 4 == value:
+                out.append(Card(card.id, card.ident, bit, card.nmask, True))
+            else:
+                out.append(Card(card.id, card.ident, card.gmask & ~bit, card.nmask, card.clued))
+    else:
+        bit = 1 << (value - 1)
+        for card in hand:
+            if card.ident % 4 == value - 1:
+                out.append(Card(card.id, card.ident, card.gmask, bit, True))
+            else:
+                out.append(Card(card.id, card.ident, card.gmask, card.nmask & ~bit, card.clued))
+    return out
