@@ -8,11 +8,12 @@
 `--frames N` (any mode) quits after N frames and prints one JSON line of timings:
     frames, p50_ms, p95_ms, max_ms: work per frame = events + update + draw + flip, measured
         with time.perf_counter() around it (the clock's sleep is not included);
-    first_frame_ms: from the first line of this file to the first flipped frame (the menu,
-        or the table with --game/--smoke);
-    process_start_ms_offset: how long the process had already existed when this file's first
-        line ran (Python start-up: from /proc/self/stat and /proc/uptime, 10 ms resolution;
-        absent where /proc is not available). Process start → first frame is the sum.
+    first_frame_ms: from the start of the process to the first flipped frame (the menu, or
+        the table with --game/--smoke): Python's start-up (in a onefile build also the
+        unpacking) plus this file's work, read the same way from source and frozen. Where
+        /proc is missing (Windows, macOS) it counts from the first line of this file only;
+    process_start_ms_offset: the part before this file's first line ran (Python start-up:
+        /proc/<pid>/stat against CLOCK_BOOTTIME, 10 ms steps; absent without /proc).
 `--smoke` seats AI in every seat, plays at animation speed ×4 without sleeping (each frame
 advances a fixed 1/60 s), saves the last frame as PNG and never touches the saves or settings.
 Works with SDL_VIDEODRIVER=dummy.
@@ -27,16 +28,32 @@ T0 = time.perf_counter()  # as early as we can: before any other import
 
 
 def _process_age_ms():
-    """Milliseconds since the OS started this process (None without /proc)."""
+    """Milliseconds since the OS started this process (None without /proc).
+
+    Start times come from /proc/<pid>/stat (field 22, clock ticks since boot: 10 ms steps,
+    rounded down, so the age is never under-counted) against CLOCK_BOOTTIME, the same clock.
+    A onefile build runs twice: the bootloader (our parent, the same executable) unpacks the
+    bundle, then starts this process; the unpacking is part of the wait, so its start counts.
+    """
     try:
         import os
+        import sys
 
-        with open("/proc/self/stat", "rb") as f:
-            stat = f.read()
-        start_ticks = int(stat[stat.rindex(b")") + 2:].split()[19])  # field 22: starttime
-        with open("/proc/uptime", "rb") as f:
-            uptime = float(f.read().split()[0])
-        return round((uptime - start_ticks / os.sysconf("SC_CLK_TCK")) * 1000, 1)
+        def start_ticks(pid):
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+            return int(stat[stat.rindex(b")") + 2:].split()[19])  # field 22: starttime
+
+        start = start_ticks("self")
+        if getattr(sys, "frozen", False):
+            try:
+                parent = os.getppid()
+                if os.readlink(f"/proc/{parent}/exe") == os.readlink("/proc/self/exe"):
+                    start = start_ticks(parent)
+            except OSError:
+                pass
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        return round((now - start / os.sysconf("SC_CLK_TCK")) * 1000, 1)
     except (OSError, ValueError, IndexError, AttributeError):
         return None
 
@@ -80,7 +97,8 @@ def timings(app):
     first = app.first_frame_at
     out = {"frames": len(app.frame_times), "p50_ms": pct(0.5), "p95_ms": pct(0.95),
            "max_ms": round(ms[-1], 2),
-           "first_frame_ms": round((first - T0) * 1000, 1) if first else None}
+           "first_frame_ms": round((first - T0) * 1000 + (PROCESS_AGE_MS or 0), 1)
+           if first else None}
     if PROCESS_AGE_MS is not None:
         out["process_start_ms_offset"] = PROCESS_AGE_MS
     return out
@@ -128,4 +146,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from scenes import crash
+
+    sys.exit(crash.run_guarded(main))
