@@ -40,10 +40,10 @@ MAX_FRAMES = 60 * 30  # half a minute of animation is far more than any throw ma
 
 @pytest.fixture(scope="module", autouse=True)
 def display():
+    # No pygame.quit() afterwards: sprites.text caches fonts that other test modules reuse.
     pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.quit()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
 
 
 def rules_roll(rng: random.Random, spec: DieSpec) -> list[int]:
