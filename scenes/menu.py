@@ -25,12 +25,12 @@ class Menu(Scene):
              "symbols, fullscreen"),
             ("quit", "Quit", app.quit, "ghost", ""),
         ]
-        top = 322
+        top = 340
         for i, (key, text, action, kind, tip) in enumerate(entries):
             rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
             rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
             self.buttons[key] = self.group.add(Button(rect, text, action, kind, tooltip=tip))
-        self.emblem = theme.draw_emblem(132)
+        self.emblem = theme.draw_emblem(140)
         self._t = 0.0
 
     def on_enter(self) -> None:
@@ -51,15 +51,15 @@ class Menu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "menu")
         cx = WIDTH // 2
-        surface.blit(self.emblem, self.emblem.get_rect(midtop=(cx, 34)))
-        draw_text(surface, "Card Table", (cx + 2, 176), 64, (0, 0, 0), "serif", "midtop")
-        draw_text(surface, "Card Table", (cx, 172), 64, theme.ACCENT_HI, "serif", "midtop")
-        y = 262
+        surface.blit(self.emblem, self.emblem.get_rect(midtop=(cx, 26)))
+        draw_text(surface, "Card Table", (cx + 2, 174), 64, (0, 0, 0), "serif", "midtop")
+        draw_text(surface, "Card Table", (cx, 170), 64, theme.ACCENT_HI, "serif", "midtop")
+        y = 264
         pygame.draw.line(surface, theme.ACCENT_LO, (cx - 170, y), (cx - 18, y))
         pygame.draw.line(surface, theme.ACCENT_LO, (cx + 18, y), (cx + 170, y))
         pygame.draw.polygon(surface, theme.ACCENT, [(cx, y - 6), (cx + 6, y), (cx, y + 6),
                                                     (cx - 6, y)])
-        draw_text(surface, "Tabletop card games, with the rules kept for you", (cx, 280), 18,
+        draw_text(surface, "Tabletop card games, with the rules kept for you", (cx, 284), 18,
                   theme.TEXT_DIM, anchor="midtop")
         self.group.draw(surface)
         draw_text(surface, "Arrows + Enter   ·   F11 fullscreen", (WIDTH - 24, HEIGHT - 18), 15,

@@ -22,7 +22,7 @@ class Pause(Modal):
         self.match = getattr(match, "match", match)
         self.confirming = False
         self.panel = Panel(pygame.Rect(0, 0, W, 430), "Paused")
-        self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
+        self.panel.rect.midtop = (WIDTH // 2, HEIGHT // 2 - 200)
         self.build()
 
     @property
@@ -46,6 +46,9 @@ class Pause(Modal):
         for i, (text, action, kind) in enumerate(entries):
             self.group.add(Button((body.left, top + i * (BH + GAP), body.width, BH), text,
                                   action, kind))
+        # the panel hugs its buttons
+        bottom = top + len(entries) * (BH + GAP) - GAP + 24
+        self.panel.rect.height = bottom - self.panel.rect.top
         self.group.move_focus(1)
 
     def save_and_quit(self) -> None:

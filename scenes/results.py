@@ -25,7 +25,7 @@ from sprites import theme
 from sprites.widgets import Button, WidgetGroup, dim, draw_text, fill_rounded, shadow
 
 KNOWN = {"reason", "breakdown", "bonuses", "per_player", "tiebreak", "total", "lost"}
-PANEL = pygame.Rect(140, 150, 1000, 470)
+PANEL = pygame.Rect(140, 162, 1000, 458)
 
 
 def _num(v: Any) -> str:
@@ -157,8 +157,13 @@ class Results(Scene):
         y = self.rows(surface, title, breakdown, right, right.top)
         bonuses = self.bonuses()
         if bonuses:
-            self.rows(surface, "Bonuses and penalties", bonuses, right, y + 18)
-        if not breakdown and not bonuses:
+            y = self.rows(surface, "Bonuses and penalties", bonuses, right, y + 18)
+        if breakdown or bonuses:
+            pygame.draw.line(surface, theme.ACCENT_LO, (right.left, y + 6), (right.right, y + 6))
+            draw_text(surface, "Total", (right.left + 12, y + 14), 18, theme.TEXT, "bold")
+            draw_text(surface, _num(score), (right.right - 12, y + 14), 18, theme.ACCENT_HI,
+                      "bold", "topright")
+        else:
             draw_text(surface, "No score breakdown for this game.", right.topleft, 16,
                       theme.TEXT_DIM)
 
@@ -172,7 +177,12 @@ class Results(Scene):
             r = pygame.Rect(area.left, y, area.width, 30)
             if i % 2 == 0:
                 fill_rounded(surface, (255, 255, 255, 10), r, 6)
-            draw_text(surface, label, (r.left + 12, r.centery), 17, theme.TEXT, anchor="midleft")
+            x = r.left + 12
+            swatch = theme.palette(self.game.name).get(label.lower())
+            if swatch:  # a girl / kind with a colour: a dot beside its (always written) name
+                pygame.draw.circle(surface, swatch, (x + 6, r.centery), 6)
+                x += 20
+            draw_text(surface, label, (x, r.centery), 17, theme.TEXT, anchor="midleft")
             draw_text(surface, _num(pts), (r.right - 12, r.centery), 17, theme.TEXT, "bold",
                       "midright")
             y += 32

@@ -18,7 +18,7 @@ from scenes.app import Modal
 from scenes.manager import HEIGHT, WIDTH
 from sprites import theme
 from sprites.text import font, render
-from sprites.widgets import Button, Choice, ScrollView, WidgetGroup, dim, fill_rounded, shadow
+from sprites.widgets import Button, ScrollView, WidgetGroup, dim, fill_rounded, shadow
 
 BODY = 16
 _INLINE = re.compile(r"(\*\*.+?\*\*|`[^`]+`|\[[^\]]+\]\([^)]*\))")
@@ -50,43 +50,79 @@ class _Page:
 
 
 def _runs(text: str) -> list[tuple[str, bool]]:
-    """Split inline Markdown into (text, bold) runs."""
+    """Split inline Markdown into (text, bold) runs; *emphasis* markers are dropped."""
     runs = []
     for part in _INLINE.split(text):
         if not part:
             continue
-        if part.startswith("**") and part.endswith("**"):
+        if part.startswith("**") and part.endswith("**") and len(part) > 4:
             runs.append((part[2:-2], True))
         elif part.startswith("`"):
             runs.append((part[1:-1], False))
         elif part.startswith("["):
             runs.append((part[1:part.index("]")], False))
         else:
-            runs.append((part, False))
+            runs.append((re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)\*(?!\w)", r"\1", part), False))
     return runs
 
 
-def _flow(page: _Page, text: str, x: int, width: int, size: int = BODY,
-          color=theme.TEXT, bold_all: bool = False) -> None:
-    """Word-wrap mixed regular/bold text into `width` starting at (x, page.y)."""
-    words: list[tuple[str, bool]] = []
+def _words(text: str, bold_all: bool) -> list[tuple[str, bool, bool]]:
+    """(word, bold, glued) — glued: no space before it (e.g. "**bold**:" keeps the colon)."""
+    out: list[tuple[str, bool, bool]] = []
+    space_before = True
     for chunk, bold in _runs(text):
-        for i, word in enumerate(chunk.split(" ")):
-            if word:
-                words.append((word, bold or bold_all))
-            elif i and words:  # keep run boundaries that had spaces
-                pass
-    lh = font(size).get_linesize() + 2
+        for i, piece in enumerate(chunk.split(" ")):
+            if i:
+                space_before = True
+            if piece:
+                out.append((piece, bold or bold_all, not space_before and bool(out)))
+                space_before = False
+    return out
+
+
+def _has_glyph(face: str, size: int, ch: str) -> bool:
+    """True if the face draws `ch` (a missing glyph measures like the private-use U+E000)."""
+    f = font(size, face)
+    m = f.metrics(ch)[0]
+    return m is not None and m != f.metrics("\ue000")[0]
+
+
+def _word_image(word: str, size: int, color, face: str) -> pygame.Surface:
+    """Render a word, falling back to the symbols fonts for glyphs the text face lacks
+    (arrows, suits, stars)."""
+    if word.isascii() or any("\u3000" <= ch <= "\u9fff" for ch in word) or all(
+            _has_glyph(face, size, ch) for ch in word):
+        return render(word, size, color, face)
+    parts = []
+    for ch in word:
+        use = face
+        if not _has_glyph(face, size, ch):
+            use = next((f for f in ("symbols2", "symbols") if _has_glyph(f, size, ch)), face)
+        parts.append((render(ch, size, color, use), font(size, use).get_ascent()))
+    top = font(size, face).get_ascent()  # the text face's baseline, so the word sits in line
+    height = max(top - a + p.get_height() for p, a in parts)
+    img = pygame.Surface((sum(p.get_width() for p, _ in parts), height), pygame.SRCALPHA)
+    x = 0
+    for p, a in parts:
+        img.blit(p, (x, top - a))
+        x += p.get_width()
+    return img
+
+
+def _flow(page: _Page, text: str, x: int, width: int, size: int = BODY,
+          color=theme.TEXT, bold_all: bool = False, face: str | None = None) -> None:
+    """Word-wrap mixed regular/bold text into `width` starting at (x, page.y)."""
+    lh = font(size, face or "sans").get_linesize() + 2
     cx, line_has = x, False
-    for word, bold in words:
-        face = "bold" if bold else "sans"
-        img = render(word, size, color, face)
-        space = font(size, face).size(" ")[0]
-        if line_has and cx + img.get_width() > x + width:
+    for word, bold, glued in _words(text, bold_all):
+        wface = face or ("bold" if bold else "sans")
+        img = _word_image(word, size, color, wface)
+        space = 0 if glued or not line_has else font(size, wface).size(" ")[0]
+        if line_has and cx + space + img.get_width() > x + width:
             page.y += lh
-            cx = x
-        page.text(img, (cx, page.y))
-        cx += img.get_width() + space
+            cx, space = x, 0
+        page.text(img, (cx + space, page.y))
+        cx += space + img.get_width()
         line_has = True
     page.y += lh
 
@@ -162,8 +198,7 @@ def render_markdown(text: str, width: int) -> pygame.Surface:
             size, face, color = {1: (32, "serif", theme.ACCENT_HI),
                                  2: (24, "serif", theme.ACCENT)}.get(level, (19, "bold", theme.TEXT))
             page.y += 16 if level > 1 and page.y else 0
-            page.text(render(title.replace("**", ""), size, color, face), (0, page.y))
-            page.y += font(size, face).get_linesize() + 2
+            _flow(page, title.replace("**", ""), 0, width, size, color, face=face)
             if level <= 2:
                 page.box(theme.ACCENT_LO if level == 1 else (90, 84, 70),
                          pygame.Rect(0, page.y, width, 1))
@@ -226,7 +261,8 @@ def rule_games() -> dict[str, str]:
 
 
 class Rules(Modal):
-    PANEL = pygame.Rect(0, 0, 1120, 660)
+    PANEL = pygame.Rect(0, 0, 1180, 668)
+    SIDEBAR = 250
 
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
@@ -234,16 +270,20 @@ class Rules(Modal):
         self.panel.center = (WIDTH // 2, HEIGHT // 2)
         self.games = rule_games()
         self.game = game if game in self.games else next(iter(self.games), None)
-        self.fixed = game is not None  # from the pause menu: only the current game
+        #: from the pause menu only the current game's rules; from the menu a game list
+        self.sidebar = game is None and len(self.games) > 1
         self.group = WidgetGroup()
         p = self.panel
-        self.view = ScrollView(pygame.Rect(p.left + 36, p.top + 84, p.width - 60,
-                                           p.height - 110))
-        if not self.fixed and len(self.games) > 1:
-            opts = list(self.games.items())
-            w = min(620, 150 * len(opts))
-            self.group.add(Choice((p.right - 80 - w, p.top + 18, w, 40), opts, self.game,
-                                  self.show))
+        left = p.left + (self.SIDEBAR + 24 if self.sidebar else 36)
+        self.view = ScrollView(pygame.Rect(left, p.top + 84, p.right - 24 - left,
+                                           p.height - 104))
+        self.tabs: dict[str, Button] = {}
+        if self.sidebar:
+            for i, (name, title) in enumerate(self.games.items()):
+                rect = (p.left + 20, p.top + 84 + i * 58, self.SIDEBAR - 20, 50)
+                self.tabs[name] = self.group.add(
+                    Button(rect, _short(title), lambda n=name: self.show(n), "ghost", size=17,
+                           tooltip=title))
         close = Button((p.right - 64, p.top + 18, 40, 40), "×", self.close, "ghost", size=22,
                        tooltip="Close (Esc)")
         self.group.add(close)
@@ -253,6 +293,8 @@ class Rules(Modal):
 
     def show(self, game: str | None) -> None:
         self.game = game
+        for name, tab in self.tabs.items():
+            tab.kind = "primary" if name == game else "ghost"
         width = self.view.rect.width - 28
         if game is None:
             text = "# Rules\n\nNo games are installed yet."
@@ -289,5 +331,13 @@ class Rules(Modal):
         surface.blit(render(title, 28, theme.TEXT, "serif"), (p.left + 32, p.top + 20))
         pygame.draw.line(surface, theme.ACCENT_LO, (p.left + 32, p.top + 72),
                          (p.right - 32, p.top + 72))
+        if self.sidebar:
+            x = p.left + self.SIDEBAR + 10
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, p.top + 90), (x, p.bottom - 24))
         self.group.draw(surface)
         self.group.draw_overlays(surface)
+
+
+def _short(title: str) -> str:
+    """A game title short enough for the sidebar ("Bloodborne: The Card Game" → "Bloodborne")."""
+    return title.split(":")[0] if len(title) > 20 else title
