@@ -51,6 +51,12 @@ class MadokaGame(Game):
                       for n in range(1, 5) for _ in range(g.counts[n - 1]))
             for qb in (False, True)
         }
+        # the same as four columns: girl, number, girl bit, number bit (setup permutes them)
+        self.identity_columns = {
+            qb: (tuple(c >> 2 for c in codes), tuple((c & 3) + 1 for c in codes),
+                 tuple(1 << (c >> 2) for c in codes), tuple(1 << (c & 3) for c in codes))
+            for qb, codes in self.identity_codes.items()
+        }
         self._build_actions()
 
     def _build_actions(self) -> None:

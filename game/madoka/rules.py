@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import itemgetter
 
 from game.core.rng import Rng
 
@@ -79,10 +80,9 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     s.rng = rng = Rng(seed)
     # Card instance ids 0..N-1 get their identities from a shuffled list, so an id says nothing
     # about the card; the deck is then simply the ids in order (top = last).
-    codes = list(map(game.identity_codes[qb].__getitem__,
-                     shuffled_order(rng, len(game.identity_codes[qb]))))
-    s.set_identities(codes)
-    total = len(codes)
+    deal = itemgetter(*shuffled_order(rng, len(game.identity_codes[qb])))
+    s.gof, s.nof, s.gbit, s.nbit = (deal(column) for column in game.identity_columns[qb])
+    total = len(s.gof)
     s.ngirls = 6 if qb else 5
     s.all_girls = (1 << s.ngirls) - 1
     s.kg = [s.all_girls] * total
@@ -261,16 +261,26 @@ def reveal_witch(s, player: int) -> None:
 # --- The witches (one function each, in number order) ------------------------------------------
 
 def gertrud(s, player: int) -> None:
-    """1. The revealing player's hand is shuffled and everything known about it is forgotten."""
+    """1. The revealing player's hand is shuffled and everything known about it is forgotten.
+
+    The cards' identities are shuffled among the hand's card ids (the slots and ids stay), so
+    the owner cannot follow a card through the shuffle by its id."""
     hand = s.hands[player]
-    shuffle(s.rng, hand)
+    order = shuffled_order(s.rng, len(hand))
+    columns = [list(s.gof), list(s.nof), list(s.gbit), list(s.nbit)]
+    for col in columns:
+        values = [col[c] for c in hand]
+        for c, k in zip(hand, order, strict=True):
+            col[c] = values[k]
+    s.gof, s.nof, s.gbit, s.nbit = (tuple(col) for col in columns)
     for c in hand:
         s.kg[c] = s.all_girls
         s.kn[c] = ALL_NUMBERS
         s.clued[c] = 0
     if s._events is not None:
         s.emit("forget", f"{s.seat_name(player)}'s hand is shuffled and forgotten", player,
-               seats=[player], order=list(hand))
+               seats=[player], shuffled=True,
+               hand=[[s.game.girl_ids[s.gof[c]], s.nof[c]] for c in hand])
 
 
 def charlotte(s, player: int) -> None:

@@ -14,8 +14,9 @@ MadokaState attributes (read them, never write them outside game/madoka)
 players, qb          seat count; Kyubey variant on?
 ngirls, all_girls    5 or 6; bitmask of every girl in play
 rng                  the state's Rng
-gof, nof             per card id: girl index, number (never change during a game)
-gbit, nbit           per card id: 1 << girl, 1 << (number - 1)
+gof, nof             per card id: girl index, number (tuples: they never change in a state;
+                     clones share them, determinize makes new ones)
+gbit, nbit           per card id: 1 << girl, 1 << (number - 1) (tuples)
 deck                 girl deck, card ids, top = last
 hands[p]             card ids in slot order: oldest first, newest (just drawn) last
 kg, kn               per card id: bitmask of girls / numbers still possible given the public
@@ -60,7 +61,7 @@ view(player) format (JSON-safe dict)
 Events (kinds and data): "move" {card, src, dst, face_up, girl, number[, success]} with zones
 "deck", "hand:<seat>", "play:<girl>", "discard" — girl/number are the true identity, so a scene
 must hide them when the card enters the viewer's own hand; "tell" {target, what, value, cards};
-"grief" {markers, added}; "witch" {witch, action reveal|return, dst, effect}; "forget" {seats};
+"grief" {markers, added}; "witch" {witch, action reveal|return, dst, effect}; "forget" {seats[, shuffled, hand: [[girl, number] per slot] after Gertrud]};
 "transform" {girl}; "walpurgis_defeated" {first}; "turn" {seat}; "final_round" {turns};
 "message"; "game_over" {score, rank, lost}.
 """
@@ -104,10 +105,10 @@ class MadokaState(State):
 
     def set_identities(self, codes: list[int]) -> None:
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
-        self.gof = list(map(_GOF.__getitem__, codes))
-        self.nof = list(map(_NOF.__getitem__, codes))
-        self.gbit = list(map(_GBIT.__getitem__, codes))
-        self.nbit = list(map(_NBIT.__getitem__, codes))
+        self.gof = tuple(map(_GOF.__getitem__, codes))
+        self.nof = tuple(map(_NOF.__getitem__, codes))
+        self.gbit = tuple(map(_GBIT.__getitem__, codes))
+        self.nbit = tuple(map(_NBIT.__getitem__, codes))
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -160,6 +161,9 @@ class MadokaState(State):
         else:
             cleanse_soul_gem(self, player, action.option)
         end_turn(self)
+
+    #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
+    step = _apply
 
     def why_illegal(self, player: int, action: Action) -> str:
         g = self.game
