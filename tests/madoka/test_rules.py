@@ -599,3 +599,39 @@ def test_json_round_trip_is_exact():
 
 def test_bots_offer_random():
     assert "random" in GAME.bots()
+
+
+def test_elsa_maria_sweeping_the_last_card_starts_the_final_round():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, deck=["madoka4"],
+                   rest="discard", witch_deck=["elsa_maria"])
+    events = s.apply(0, cleanse(1))
+    assert any(e.kind == "final_round" for e in events)
+    assert {a.kind for a in s.legal_actions(1)} == {"play", "discard"}
+
+
+def test_hints_are_public_knowledge_in_every_view():
+    s = make_state(3, hands=[["kyoko1"], ["homura2", "mami2"], ["sayaka1"]])
+    s.apply(0, tell(1, "number", 2))
+    for viewer in (0, 1, 2, None):
+        cards = s.view(viewer)["hands"][1]
+        assert [c["numbers"] for c in cards] == [[2], [2]] and all(c["clued"] for c in cards)
+
+
+def test_gertrud_shuffles_identities_among_the_same_card_ids():
+    hand = ["homura1", "mami1", "kyoko1", "sayaka1", "madoka1"]
+    seen_orders = set()
+    for seed in range(8):
+        s = make_state(2, hands=[hand, ["homura2"]], grief=1, witch_deck=["gertrud"], seed=seed)
+        ids = list(s.hands[0])
+        before = sorted(names(s, ids))
+        s.apply(0, cleanse(1))
+        assert s.hands[0] == ids and sorted(names(s, ids)) == before
+        seen_orders.add(tuple(names(s, ids)))
+    assert len(seen_orders) > 1
+
+
+def test_action_labels_name_seats_and_girls():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1)
+    labels = [a.label for a in s.legal_actions(0)]
+    assert labels == ["Play card 1", "Discard card 1", "Tell Player 2 about Homura",
+                      "Tell Player 2 about the 2s", "Cleanse 1 grief"]
