@@ -43,6 +43,15 @@ class BloodborneGame(Game):
         # per round: one choice, one transform, one immediate, an upgrade and a removal each
         return rules.ROUND_LIMIT * players * 5
 
+    def summary_fields(self, outcome) -> dict[str, float]:
+        """Self-play averages: tie-breaks, the round-1 first player's win share, deaths."""
+        d = outcome.details
+        first = d["start_player"]
+        won = 1 / len(outcome.winners) if first in outcome.winners else 0.0
+        return {"tie_break": float(d["tie_break"]), "first_seat_win": won,
+                "deaths_per_hunter": sum(h["deaths"] for h in d["hunters"]) / len(d["hunters"]),
+                "round_limit": float(d["reason"] == "round_limit")}
+
     def bots(self) -> dict[str, Any]:
         from game.ai.agents import RandomAgent
         from game.bloodborne.bots import HeuristicAgent, ismcts_factory

@@ -1,6 +1,246 @@
-"""Bloodborne bots (placeholder, filled in below)."""
-from game.ai.agents import RandomAgent as HeuristicAgent  # noqa: F401
+"""Bloodborne bots: a readable heuristic hunter, and ISMCTS using it for playouts.
+
+The heuristic looks only at public information: its own hand, the monster, everyone's revealed
+cards, health and echoes (hands are public knowledge in this game). It never looks at another
+hunter's secret choice or the dungeon order.
+"""
+
+from __future__ import annotations
+
+from game.bloodborne import rules
+from game.bloodborne.rules import CHOOSE, DREAM, IMMEDIATE, TRANSFORM
+from game.core.contract import Action
+
+# --- the monster's die: chance that an attack deals at least x --------------------------------
+
+_TAILS: dict[tuple, list[float]] = {}
 
 
-def ismcts_factory(seed: int = 0, seconds: float = 1.0):
-    raise NotImplementedError
+def attack_tail(die) -> list[float]:
+    """tail[x] = P(roll total >= x), exploding faces included (cut at 4 explosions)."""
+    key = tuple(die.faces)
+    tail = _TAILS.get(key)
+    if tail is None:
+        dist = [0.0] * 40
+
+        def walk(total: int, prob: float, depth: int) -> None:
+            for v, boom in zip(die.values, die.explodes, strict=True):
+                p = prob / 6
+                if boom and depth < 4:
+                    walk(total + v, p, depth + 1)
+                else:
+                    dist[min(total + v, 39)] += p
+
+        walk(0, 1.0, 0)
+        tail = [sum(dist[x:]) for x in range(40)] + [0.0] * 60
+        _TAILS[key] = tail
+    return tail
+
+
+def death_chance(s, p: int, dream: bool = False, shield: int = 0) -> float:
+    """The chance the monster's attack kills hunter p this round."""
+    m = rules.monster(s)
+    if m is None:
+        return 0.0
+    tail = attack_tail(s.cs.dice[m.lantern])
+    bonus = m.amount if m.ability == "fury" else 0
+    if s.mdef[-1].ability == "orphan_of_kos":
+        bonus += 1
+    if m.ability == "unstoppable":
+        shield = 0
+    h = s.health[p]
+    if dream and m.ability != "dream_breaker":
+        need = 2 * h - bonus + shield  # (total + bonus) // 2 - shield >= h
+    else:
+        need = h - bonus + shield
+    return tail[max(0, need)]
+
+
+# --- how good a card is ---------------------------------------------------------------------------
+
+def card_value(c) -> float:
+    """A static worth for taking upgrades and for choosing what to remove at the hand limit."""
+    if c.ability == "dream":
+        return 100.0
+    if c.ability == "transform":
+        return 4.0
+    v = float(c.damage)
+    ab, amt = c.ability, c.amount
+    v += {"bane": 0.5, "boss_slayer": 0.6, "blood_price": 0.7, "executioner": 0.6,
+          "frenzy": 0.4, "recoil": -0.4, "heal": 0.6, "numb": 1.2, "lure": 2.5,
+          "recall": 1.5}.get(ab, 0.0) * amt
+    v += {"bank": 3.5, "roar": 2.0}.get(ab, 0.0)
+    if c.immediate and c.damage:
+        v += 0.7
+    if c.protection == "shield":
+        v += 0.4 * c.shield
+    elif c.protection == "cancel":
+        v += 0.6
+    elif c.protection == "choose":
+        v += 0.6 + 0.3 * c.shield
+    return v
+
+
+def weapon_damage(s, p: int, c, transformed: bool = False) -> int:
+    """The damage c would deal to the current monster (no side effects)."""
+    m = rules.monster(s)
+    if m is None:
+        return 0
+    d = c.damage + (1 if transformed else 0)
+    ab = c.ability
+    if ab == "bane" and c.vs in m.trophies:
+        d += c.amount
+    elif ab == "boss_slayer" and m.boss:
+        d += c.amount
+    elif ab == "blood_price" and s.health[p] > 1:
+        d += c.amount
+    elif ab == "executioner" and s.hp < s.hp_full:
+        d += c.amount
+    elif ab == "frenzy" and s.health[p] <= 4:
+        d += c.amount
+    defence = rules.DEFENCE.get(m.ability)
+    if defence is not None:
+        d = defence(c, d, m)
+    return d
+
+
+class HeuristicAgent:
+    """A priority list, top rule first. Fast: a few list scans per decision."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        if ph == CHOOSE:
+            pick = self.choose_action_card(state, player)
+        elif ph == TRANSFORM:
+            pick = self.choose_transform_weapon(state, player)
+        elif ph == IMMEDIATE:
+            return self.choose_immediate(state, player, legal)
+        elif ph == DREAM:
+            return self.choose_in_dream(state, player, legal)
+        else:
+            pick = None
+        for a in legal:
+            if a.source == pick:
+                return a
+        return legal[0]
+
+    # step 1 ----------------------------------------------------------------------------------
+    def choose_action_card(self, s, p: int) -> int:
+        cards, hand = s.cards, s.hand[p]
+        by_ability = {}
+        for c in hand:
+            by_ability.setdefault(cards[c].ability, c)
+        dream = by_ability.get("dream")
+        weapons = [c for c in hand if cards[c].weapon or (cards[c].damage and cards[c].immediate)]
+        collected = s.collected[p]
+        risk = death_chance(s, p)
+        rom_risk = s.mdef[-1].ability == "rom" and s.deaths[p] >= 1
+        m = rules.monster(s)
+        # 1. Dream: nothing to fight with, or the echoes and the life at stake are too much
+        if dream is not None:
+            if not weapons:
+                return dream
+            if risk >= 0.3 and (collected >= 2 or rom_risk):
+                return dream
+            if risk >= 0.12 and (collected >= 8 or rom_risk):
+                return dream
+            if collected >= 14:
+                return dream
+            if len(weapons) <= 1 and len(s.used[p]) >= 3 and collected >= 3:
+                return dream
+        # 2. a Blood Vial when the next blow may kill
+        vial = by_ability.get("heal")
+        if vial is not None and risk >= 0.3 and s.health[p] <= 4:
+            return vial
+        # 3. bank with Madman's Knowledge when echoes pile up under threat
+        know = by_ability.get("bank")
+        if know is not None and collected >= 6 and risk >= 0.1:
+            return know
+        # 4. hide behind a lure or the mist when the fight is deadly
+        for ab in ("lure", "numb"):
+            c = by_ability.get(ab)
+            if c is not None and risk >= 0.3:
+                return c
+        # 5. old bones bring back the weapons when the hand runs dry
+        bone = by_ability.get("recall")
+        if bone is not None and len(weapons) <= 1 and len(s.used[p]) >= 2:
+            return bone
+        if not weapons:
+            for c in hand:
+                if cards[c].ability != "dream":
+                    return c
+            return hand[0]
+        # 6. a shielding shot when the fight is risky but there is little to bank
+        shielded = [c for c in weapons if cards[c].protection in ("shield", "choose")]
+        if shielded and risk >= 0.2:
+            best = max(shielded, key=lambda c: cards[c].shield)
+            if death_chance(s, p, shield=cards[best].shield) < risk / 2:
+                return best
+        # 7. Transform keeps the choice open and adds 1, when the hand is rich
+        tf = by_ability.get("transform")
+        if tf is not None and len(weapons) >= 2 and len(hand) >= 4:
+            return tf
+        # 8. the weapon that takes the most echoes; among equals, the weakest card
+        left = s.hp if m is not None else 0
+        return max(weapons, key=lambda c: (min(weapon_damage(s, p, cards[c]), left),
+                                           -card_value(cards[c])))
+
+    # step 2 ----------------------------------------------------------------------------------
+    def choose_transform_weapon(self, s, p: int) -> int:
+        """Everyone's card is known: take the most echoes left after those who strike first."""
+        cards = s.cards
+        left = s.hp
+        for q in rules.turn_order(s):
+            if q == p:
+                break
+            c = rules.played_card(s, q)
+            if c is not None and c.weapon:
+                left -= weapon_damage(s, q, c, s.tform[q] >= 0)
+        left = max(left, 0)
+        options = rules.transform_options(s, p)
+        return max(options, key=lambda c: (min(weapon_damage(s, p, cards[c], True), left),
+                                           -card_value(cards[c])))
+
+    # step 3 ----------------------------------------------------------------------------------
+    def choose_immediate(self, s, p: int, legal: list[Action]) -> Action:
+        """Shield when the blow may kill; else cancel the strongest melee striking before me."""
+        shield = [a for a in legal if a.option == "shield"]
+        if shield and death_chance(s, p) >= 0.15:
+            return shield[0]
+        order = rules.turn_order(s)
+        mine = order.index(p)
+        cancels = [a for a in legal if a.option == "cancel"]
+        if cancels:
+            def threat(a):
+                q = a.target
+                c = rules.played_card(s, q)
+                ahead = order.index(q) < mine
+                return (ahead, weapon_damage(s, q, c, s.tform[q] >= 0))
+            best = max(cancels, key=threat)
+            if threat(best)[0] or not shield:
+                return best
+        return shield[0] if shield else legal[0]
+
+    # step 7 ----------------------------------------------------------------------------------
+    def choose_in_dream(self, s, p: int, legal: list[Action]) -> Action:
+        cards = s.cards
+        if s.dream_stage == 1:  # take the most valuable upgrade
+            ups = [a for a in legal if a.kind == "upgrade"]
+            return max(ups, key=lambda a: card_value(cards[a.source]))
+        # hand limit: remove the weakest card
+        return min(legal, key=lambda a: card_value(cards[a.source]))
+
+
+def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
+    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per decision)."""
+    from game.ai.ismcts import ISMCTS
+
+    return ISMCTS(seed, seconds=seconds, playout=HeuristicAgent, **overrides)

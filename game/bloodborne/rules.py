@@ -129,7 +129,7 @@ def setup(s, final_boss: str) -> None:
     s.hand = [list(range(p * STARTERS, (p + 1) * STARTERS)) for p in range(P)]
     s.health = [MAX_HEALTH] * P
     # 6. a random first player
-    s.first = rng.below(P)
+    s.first = s.start_player = rng.below(P)
     s.emit("final_boss", f"The final boss is {final.name}: {final.text}", card=s.mbase + 10,
            monster=final.id)
     # 7. reveal the first dungeon card

@@ -16,7 +16,7 @@ from game.core.rng import Rng
 _SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "tform", "deaths", "out",
                "dead", "damaged", "cancelled", "shield", "extra")
 _PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed", "queue")
-_SCALARS = ("phase", "round", "first", "current", "hp", "hp_full", "revealed", "numb",
+_SCALARS = ("phase", "round", "first", "start_player", "current", "hp", "hp_full", "revealed", "numb",
             "waiting", "dream_stage", "tie_break", "over_reason")
 
 
@@ -120,7 +120,10 @@ class BloodborneState(State):
         if kind == "choose":
             if ph != CHOOSE:
                 return "Action cards are chosen at the start of the round, not now."
-            if self.chosen[player] >= 0:
+            mine = self.chosen[player]
+            if mine >= 0 and not hand and self.cards[mine].ability == "dream":
+                return "You must choose Hunter's Dream: it is your only card."
+            if mine >= 0:
                 return "You have already chosen your card this round."
             if src not in hand:
                 return "That card is not in your hand."
@@ -289,6 +292,7 @@ class BloodborneState(State):
         details = {
             "rounds": self.round,
             "final_boss": self.mdef[-1].id,
+            "start_player": self.start_player,
             "reason": self.over_reason,
             "tie_break": self.tie_break,
             "hunters": [{"seat": p, "banked": self.banked[p],
@@ -330,6 +334,7 @@ class BloodborneState(State):
         c.removed = self.removed[:]
         c.queue = self.queue[:]
         c.phase, c.round, c.first, c.current = self.phase, self.round, self.first, self.current
+        c.start_player = self.start_player
         c.hp, c.hp_full, c.revealed, c.numb = self.hp, self.hp_full, self.revealed, self.numb
         c.waiting, c.dream_stage = self.waiting, self.dream_stage
         c.tie_break, c.over_reason = self.tie_break, self.over_reason
