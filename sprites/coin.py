@@ -61,7 +61,7 @@ class Coin:
         self.duration = 0.0
         self.time = 0.0
         self.speed = 1.0  # animation-speed multiplier (the tray sets it; instant = finish)
-        self._from = pygame.Vector2(center)
+        self._from: pygame.Vector2 | None = None  # where a toss glides from
 
     # --- the flip ------------------------------------------------------------------------
     def flip(self, side: str, seed: int = 0, half_turns: int | None = None,
@@ -83,7 +83,7 @@ class Coin:
         self.start_side = side if half_turns % 2 == 0 else other_side(side)
         self.duration = flip_duration(half_turns)
         self.time = 0.0
-        self._from = pygame.Vector2(start) if start is not None else pygame.Vector2(self.center)
+        self._from = pygame.Vector2(start) if start is not None else None
         if self.speed == math.inf:
             self.finish()
 
@@ -119,7 +119,9 @@ class Coin:
 
     @property
     def position(self) -> pygame.Vector2:
-        if self.side is None:
+        """Where it is drawn: `center`, or on the way there while a toss glides in. (The dice
+        tray moves `center` itself when the coin slides as a physics body.)"""
+        if self.side is None or self._from is None:
             return pygame.Vector2(self.center)
         u = min(1.0, self.progress * 1.25)
         return self._from.lerp(self.center, 1.0 - (1.0 - u) ** 3)

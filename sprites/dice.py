@@ -326,6 +326,10 @@ class DiceTray:
         self.chains: list[_Chain] = []
         self.dice: list[Die] = []  # every die thrown, in throw order
         self.coin: Coin | None = None
+        self._coin_body: pymunk.Body | None = None
+        self._coin_parts: list = []
+        self._coin_still = 0.0
+        self._coin_time = 0.0
         self.total: int | None = None  # the rules' total (or the sum of the faces)
         self.rng = random.Random(0)
         self._from_left = True
@@ -398,19 +402,82 @@ class DiceTray:
 
     def toss_coin(self, side: str, seed: int = 0, half_turns: int | None = None,
                   radius: int = 30) -> Coin:
-        """Toss a coin into the tray; it lands on `side`, the side the rules chose."""
+        """Toss a coin into the tray; it lands on `side`, the side the rules chose.
+
+        The coin slides on the felt as a pymunk disc (bumping dice) while it spins; with dice
+        it comes from the far side, as if the opponent tossed it, and stops near that edge.
+        """
+        self._remove_coin()
+        rng = random.Random(seed)
         a = self.area
-        if self.chains:  # dice fly to the far side: the coin lands near the thrower's edge
-            margin = int(radius * 1.35) + 10
-            x = a.left + margin if self._from_left else a.right - margin
+        r = radius
+        if self.chains:
+            direction = -1 if self._from_left else 1
+            x0 = a.right - r - 6 if self._from_left else a.left + r + 6
+            y0 = rng.uniform(a.top + r + 6, a.bottom - r - 6)
+            target = pygame.Vector2(x0 + direction * rng.uniform(0.4, 1.0) * r,
+                                    rng.uniform(a.top + r + 6, a.bottom - r - 6))
         else:
-            x = a.centerx
-        centre = (x, a.centery)
-        start = (a.centerx, a.bottom) if not self.chains else (x, a.bottom - radius)
-        self.coin = Coin(centre, radius)
+            direction = rng.choice((-1, 1))
+            x0 = a.left + r + 6 if direction > 0 else a.right - r - 6
+            y0 = rng.uniform(a.top + r + 6, a.bottom - r - 6)
+            target = pygame.Vector2(a.centerx + rng.uniform(-0.5, 0.5) * r,
+                                    a.centery + rng.uniform(-0.3, 0.3) * r)
+        start = pygame.Vector2(x0, y0)
+        self.coin = Coin(start, radius)
         self.coin.speed = self.speed
-        self.coin.flip(side, seed, half_turns, start=start)
+        self.coin.flip(side, seed, half_turns)
+        body = pymunk.Body(1.0, math.inf)  # a flat disc: it slides, it does not turn
+        body.position = (start.x, start.y)
+        shape = pymunk.Circle(body, r)
+        shape.elasticity = 0.4
+        shape.friction = 0.5
+        path = target - start
+        distance = max(path.length(), 1.0)
+        velocity = path / distance * math.sqrt(2 * LIN_DECEL * distance)
+        body.velocity = (velocity.x, velocity.y)
+        slide = pymunk.PivotJoint(self.space.static_body, body, (0, 0), (0, 0))
+        slide.max_bias = 0
+        slide.max_force = body.mass * LIN_DECEL
+        self.space.add(body, shape, slide)
+        self._coin_parts = [body, shape, slide]
+        self._coin_body = body
+        self._coin_still = 0.0
+        self._coin_time = 0.0
+        if self.speed == math.inf:
+            self.finish()
         return self.coin
+
+    def _coin_moving(self) -> bool:
+        return self._coin_body is not None and self._coin_body.body_type == pymunk.Body.DYNAMIC
+
+    def _step_coin(self) -> None:
+        """Follow the coin's body; it stops for good once still (or after the time cap)."""
+        body = self._coin_body
+        self.coin.center = pygame.Vector2(body.position.x, body.position.y)
+        if not self._coin_moving():
+            return
+        self._coin_time += STEP
+        self._coin_still = self._coin_still + STEP if body.velocity.length < REST_SPEED else 0.0
+        if self._coin_still >= REST_TIME or self._coin_time >= MAX_ROLL_TIME:
+            self._freeze_coin()
+
+    def _freeze_coin(self) -> None:
+        body = self._coin_body
+        if body is None or not self._coin_moving():
+            return
+        self.space.remove(self._coin_parts[2])
+        body.velocity = (0, 0)
+        body.body_type = pymunk.Body.KINEMATIC
+        self.coin.center = pygame.Vector2(body.position.x, body.position.y)
+
+    def _remove_coin(self) -> None:
+        if self._coin_body is not None:
+            self.space.remove(*[p for p in self._coin_parts if p in self.space.bodies
+                                or p in self.space.shapes or p in self.space.constraints])
+        self._coin_body = None
+        self._coin_parts = []
+        self.coin = None
 
     def _throw_next(self, chain_no: int) -> None:
         """Throw the next die of a chain from the thrower's edge towards its landing spot."""
@@ -457,7 +524,7 @@ class DiceTray:
             return
         if self.coin is not None:
             self.coin.update(dt)
-        if not self.dice or self._dice_settled():
+        if self._dice_settled() and not self._coin_moving():
             self._check_done()
             return
         self._acc += dt * self.speed
@@ -472,6 +539,8 @@ class DiceTray:
 
     def _step(self) -> None:
         self.space.step(STEP)
+        if self._coin_body is not None:
+            self._step_coin()
         for die in list(self.dice):
             if die.settled:
                 continue
@@ -498,7 +567,7 @@ class DiceTray:
         a die still moving after the time cap is stopped where it is."""
         guard = 0
         limit = int(MAX_ROLL_TIME / STEP + 2) * max(1, len(self.dice) + 8)
-        while not self._dice_settled() and guard < limit:
+        while (not self._dice_settled() or self._coin_moving()) and guard < limit:
             self._step()
             guard += 1
         for chain_no, chain in enumerate(self.chains):  # only reachable if physics misbehaved
@@ -509,19 +578,20 @@ class DiceTray:
                     self._throw_next(chain_no)
                     chain.dice[-1].settle("finish")
         if self.coin is not None:
+            self._freeze_coin()
             self.coin.finish()
         self._acc = 0.0
         self._check_done()
 
     def is_settled(self) -> bool:
-        coin_done = self.coin is None or self.coin.is_settled()
+        coin_done = self.coin is None or (self.coin.is_settled() and not self._coin_moving())
         return self._dice_settled() and coin_done
 
     def clear(self) -> None:
         """Take everything off the tray."""
         self._remove_dice()
+        self._remove_coin()
         self.chains = []
-        self.coin = None
         self.total = None
         self._on_done = None
 

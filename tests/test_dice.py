@@ -348,9 +348,12 @@ def test_coin_in_the_tray_lands_and_counts_towards_settled():
     tray = DiceTray(TRAY)
     tray.throw([GREEN], [[2]], seed=1)
     coin = tray.toss_coin("tails", seed=1)
+    start = coin.position
     run_until_settled(tray)
     assert coin.is_settled() and coin.shown_side() == "tails"
+    # It slid on the felt as a body and stopped inside the tray.
     assert tray.area.collidepoint(coin.position)
+    assert coin.position.distance_to(start) > coin.radius / 2
     tray.set_speed("x4")
     tray.toss_coin("heads", seed=2)
     assert not tray.is_settled()
