@@ -95,7 +95,8 @@ class MadokaTable(TableScene):
         ng = 6 if self.state.qb else 5
         self.col_w = 76 if ng == 5 else 72
         play_w = ng * self.col_w + 16
-        left_w, right_w, gap = 96, 186, 14
+        left_w, gap = 96, 14
+        right_w = max(186, min(236, mx1 - mx0 - (left_w + gap + play_w + gap)))
         block = left_w + gap + play_w + gap + right_w
         x0 = mx0 + max(0, (mx1 - mx0 - block) // 2)
         my0 = 190
@@ -104,8 +105,8 @@ class MadokaTable(TableScene):
         self.zones["deck"] = Zone("deck", pygame.Rect(lx, my0, left_w, 138), None, "", (200, 190, 255))
         self.zones["discard"] = Zone("discard", pygame.Rect(lx, my0 + 146, left_w, 150), "discard", "", (200, 190, 255))
         self.zones["play"] = Zone("play", pygame.Rect(px, my0, play_w, 282), "play", "", (200, 190, 255))
-        self.zones["witches"] = Zone("witches", pygame.Rect(rx, my0, right_w, 196), None, "", (230, 190, 150))
-        self.zones["soulgem"] = Zone("soulgem", pygame.Rect(rx, my0 + 204, right_w, 92), None, "", (120, 230, 215))
+        self.zones["witches"] = Zone("witches", pygame.Rect(rx, my0, right_w, 210), None, "", (230, 190, 150))
+        self.zones["soulgem"] = Zone("soulgem", pygame.Rect(rx, my0 + 218, right_w, 82), None, "", (120, 230, 215))
         self.score_rect = pygame.Rect(px, my0 + 290, play_w, 64)
 
     def seat_rect(self, seat: int) -> pygame.Rect | None:
@@ -136,11 +137,11 @@ class MadokaTable(TableScene):
 
     def witch_deck_pos(self) -> tuple[float, float]:
         r = self.zones["witches"].rect
-        return r.x + 48, r.y + 60
+        return r.centerx - 46, r.y + 60
 
     def witch_up_pos(self) -> tuple[float, float]:
         r = self.zones["witches"].rect
-        return r.x + 134, r.y + 60
+        return r.centerx + 46, r.y + 60
 
     # ================================================================ cards ================
     def looks(self) -> tuple[bool, bool]:
@@ -320,6 +321,12 @@ class MadokaTable(TableScene):
             return [Wait(0.2)]
         return []
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.MOUSEBUTTONDOWN and self.discard_pinned
+                and not self.zones["discard"].contains(event.pos)):
+            self.discard_pinned = False  # any click elsewhere closes the pinned browser
+        super().handle_event(event)
+
     # ================================================================ update ===============
     def update(self, dt: float) -> None:
         look = self.looks()
@@ -370,8 +377,7 @@ class MadokaTable(TableScene):
             theme.draw_background(surface, "madoka")
         else:  # pragma: no cover
             surface.fill((30, 22, 70))
-        view = self.view()
-        self._view = view
+        view = self.shown if self.shown is not None else self.view()
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)
         self.draw_witches(surface, view)
@@ -393,11 +399,13 @@ class MadokaTable(TableScene):
             surface.blit(nm, nm.get_rect(midtop=(head.centerx, head.y + 2)))
             isz = 20 if big else 16
             icon = mc.symbol_icon(g, isz, (250, 250, 255) if g == "qb" else col if not done else mc.pastel(col))
-            st = text.render("★ 4/4" if done else f"{height}/4", 14, (255, 236, 150) if done else DIM, "bold" if done else "sans")
-            wtot = isz + 4 + st.get_width()
+            st = text.render(f"{height}/4", 14, (255, 236, 150) if done else DIM, "bold" if done else "sans")
+            wtot = isz + 4 + st.get_width() + (16 if done else 0)
             lx = head.centerx - wtot // 2
             surface.blit(icon, icon.get_rect(midleft=(lx, head.y + 31)))
             surface.blit(st, st.get_rect(midleft=(lx + isz + 4, head.y + 31)))
+            if done:  # transformed: a gold star
+                _star(surface, (lx + isz + 4 + st.get_width() + 9, head.y + 31), 7, (255, 226, 120))
             # the empty slot for her next card
             if height < 4:
                 slot = pygame.Rect(0, 0, TABLE[0], TABLE[1])
@@ -436,13 +444,21 @@ class MadokaTable(TableScene):
         surface.blit(title, (r.x + 8, y))
         y += 19
         if w.while_on_top:
-            tag = text.render("▲ while on top", 14, (255, 150, 130), "bold")
-            surface.blit(tag, (r.x + 8, y))
+            tag = text.render("while on top:", 14, (255, 150, 130), "bold")
+            pygame.draw.polygon(surface, (255, 150, 130), [(r.x + 8, y + 14), (r.x + 20, y + 14), (r.x + 14, y + 3)])
+            surface.blit(tag, (r.x + 25, y))
             y += 18
-            lines = text.wrap(_on_top_summary(w.id, w.text), 14, r.w - 16)[:2]
-            for ln in lines:
-                surface.blit(text.render(ln, 14, DIM), (r.x + 8, y))
-                y += 17
+            body, colour = _on_top_summary(w.id, w.text), TEXT
+        else:
+            body, colour = w.text, DIM
+        room = max(1, (r.bottom - 4 - y) // 17)
+        lines = text.wrap(body, 14, r.w - 16)
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1].rstrip(".") + "…"
+        for ln in lines:
+            surface.blit(text.render(ln, 14, colour), (r.x + 8, y))
+            y += 17
 
     def draw_soul_gem(self, surface: pygame.Surface, view: dict) -> None:
         r = self.zones["soulgem"].rect
@@ -522,7 +538,7 @@ class MadokaTable(TableScene):
         pass
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        view = getattr(self, "_view", None) or self.view()
+        view = self.shown if self.shown is not None else self.view()
         # a revealed witch's ability, shown briefly as a caption over the girls' rows
         if self.caption is not None:
             title, body, until = self.caption
@@ -530,11 +546,13 @@ class MadokaTable(TableScene):
                 self.caption = None
             else:
                 z = self.zones["play"].rect
-                lines = text.wrap(body, 16, z.w - 40)
-                box = pygame.Rect(0, 0, z.w - 8, 50 + 20 * len(lines))
-                box.center = (z.centerx, z.centery + 10)
-                panel(surface, box, (26, 10, 30, 235), (230, 180, 110, 230), radius=12)
                 t = text.render(f"Witch revealed: {title}", 17, (255, 226, 170), "bold")
+                bw = max(z.w - 8, t.get_width() + 40)
+                lines = text.wrap(body, 16, bw - 40)
+                box = pygame.Rect(0, 0, bw, 50 + 20 * len(lines))
+                box.center = (z.centerx, z.centery + 10)
+                box.clamp_ip(self.table_rect.inflate(-8, -8))
+                panel(surface, box, (26, 10, 30, 235), (230, 180, 110, 230), radius=12)
                 surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 10)))
                 y = box.y + 38
                 for ln in lines:
@@ -591,6 +609,15 @@ class MadokaTable(TableScene):
         return None
 
 
+def _star(surface: pygame.Surface, c: tuple[float, float], r: float, color) -> None:
+    pts = []
+    for i in range(10):
+        a = math.pi / 5 * i - math.pi / 2
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
+    pygame.draw.polygon(surface, color, pts)
+
+
 def _on_top_summary(witch_id: str, text_: str) -> str:
     if witch_id == "patricia":
         return "Information may name numbers only."
@@ -598,5 +625,3 @@ def _on_top_summary(witch_id: str, text_: str) -> str:
         return "A failed play adds two grief. Only Madoka defeats her."
     return text_
 
-
-_ = math  # keep for future flourish

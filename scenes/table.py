@@ -94,7 +94,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.match = match
         you = match.you
-        self.viewer: int | None = you if you is not None else None
+        # all-AI games are watched over seat 0's shoulder (its own hand stays hidden)
+        self.viewer: int | None = you if you is not None else 0
         self.sprites: dict[Any, CardSprite] = {}
         self.order: list[CardSprite] = []  # draw order (last on top)
         self.zones: dict[str, Zone] = {}
@@ -118,6 +119,9 @@ class TableScene(Scene):
         self.finished = False
         self.handoff_pending = False
         self.face_cache: dict[tuple, pygame.Surface] = {}
+        #: the view the table's counters and texts show: it catches up with the rules state
+        #: when the animation of the events does, so numbers never run ahead of the cards
+        self.shown: Any = None
         self.frame_ms: list[float] = []
         if match.on_change is None:
             match.on_change = self.autosave
@@ -285,12 +289,14 @@ class TableScene(Scene):
     def sync(self, animate: bool = True, events: Iterable[Event] = ()) -> None:
         """Bring the sprites to the current view: queue one step per event naming cards,
         after a first step that glides everything else."""
-        places = self.card_places(self.view())
+        view = self.view()
+        places = self.card_places(view)
         by_key = {p.key: p for p in places}
         events = list(events)
         named: list[list[Any]] = [self.event_cards(e) for e in events]
         later = {k for ks in named for k in ks}
         if not animate or self.speed == 0:
+            self.shown = view
             self._apply_places(places, set(by_key), instant=True)
             for e in events:
                 self.log_event(e)
@@ -302,7 +308,12 @@ class TableScene(Scene):
         self.timeline.then(first_step)
         for e, keys in zip(events, named, strict=True):
             self.timeline.then(lambda e=e, keys=keys: self._event_step(e, keys, by_key))
-        self.timeline.then(lambda: self._apply_places(self.card_places(self.view()), None, instant=False))
+        self.timeline.then(self._last_step)
+
+    def _last_step(self) -> list[Any]:
+        """Everything to its final place; counters and texts (`self.shown`) catch up."""
+        self.shown = self.view()
+        return self._apply_places(self.card_places(self.shown), None, instant=False)
 
     def event_cards(self, event: Event) -> list[Any]:
         d = event.data

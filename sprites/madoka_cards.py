@@ -29,6 +29,8 @@ GIRL_SYMBOLS = {"homura": "shield", "mami": "teacup", "kyoko": "spear", "sayaka"
                 "madoka": "bow", "qb": "ring"}
 GIRL_NAMES = {"homura": "Homura", "mami": "Mami", "kyoko": "Kyoko", "sayaka": "Sayaka",
               "madoka": "Madoka", "qb": "Kyubey"}
+#: two letters, so Mami (Ma) and Madoka (Md) never share a mark
+SHORT = {"homura": "Ho", "mami": "Ma", "kyoko": "Ky", "sayaka": "Sa", "madoka": "Md", "qb": "QB"}
 BODY = {1: "feet", 2: "legs", 3: "chest", 4: "head"}
 TEAL: Color = (84, 214, 200)
 NIGHT: Color = (30, 24, 70)
@@ -100,6 +102,21 @@ def symbol_icon(girl: str, size: int, color: Color | None = None) -> pygame.Surf
     return surf
 
 
+def _not_chip(surf: pygame.Surface, rect: pygame.Rect, label: str, colour: Color) -> None:
+    """A small 'not this' chip: the girl's initial (in her colour) or a number, struck out."""
+    pygame.draw.rect(surf, (14, 10, 30), rect, border_radius=4)
+    pygame.draw.rect(surf, colour, rect, 1, border_radius=4)
+    t = text.render(label, 14, colour if label.isalpha() else (225, 220, 250), "bold")
+    surf.blit(t, t.get_rect(center=rect.center))
+    pygame.draw.line(surf, (255, 80, 90), (rect.x + 2, rect.y + 2), (rect.right - 3, rect.bottom - 3), 2)
+
+
+def slash(surf: pygame.Surface, rect: pygame.Rect, color: Color = (255, 80, 90)) -> None:
+    """Negative information on your own card: the girl or number it is not, struck through."""
+    pygame.draw.line(surf, (20, 10, 20), rect.bottomleft, rect.topright, 4)
+    pygame.draw.line(surf, color, rect.bottomleft, rect.topright, 2)
+
+
 def cross(surf: pygame.Surface, rect: pygame.Rect, color: Color = (235, 70, 80), width: int = 2) -> None:
     """The 'not this' mark of negative information."""
     pygame.draw.line(surf, color, rect.topleft, rect.bottomright, width)
@@ -122,7 +139,7 @@ def girl_card(girl: str, number: int, size: tuple[int, int], big_symbols: bool =
     # number in the top-left and bottom-right corners; initial at top-right
     num = text.render(str(number), max(16, int(18 * sc)), ink, "bold")
     surf.blit(num, (pad, pad - 2))
-    initial = text.render(GIRL_NAMES.get(girl, "?")[0], max(14, int(15 * sc)), ink, "bold")
+    initial = text.render(SHORT.get(girl, "?"), max(14, int(14 * sc)), ink, "bold")
     surf.blit(initial, initial.get_rect(topright=(w - pad, pad - 1)))
     nr = num.get_rect(bottomright=(w - pad, h - pad + 3))
     surf.blit(num, nr)
@@ -277,28 +294,20 @@ def known_card(girls: tuple[str, ...], numbers: tuple[int, ...], all_girls: tupl
     # bottom: ruled-out girls (crossed symbols) and numbers (crossed digits)
     out_girls = [g for g in all_girls if g not in girls] if one_girl is None else []
     out_nums = [n for n in (1, 2, 3, 4) if n not in numbers] if len(numbers) != 1 else []
-    isz = max(13, int((15 if big_symbols else 13) * sc))
-    y = h - pad - isz
+    chip = 20 if big_symbols else 17
+    per_row = max(1, (w - 2 * pad + 2) // (chip + 2))
+    y = h - pad - chip
     if out_nums:
-        x = pad
-        for n in out_nums:
-            t = text.render(str(n), 14, dim, "bold")
-            r = t.get_rect(topleft=(x, y - 2))
-            surf.blit(t, r)
-            cross(surf, r.inflate(-1, -5))
-            x += r.w + 4
-        y -= isz + 4
-    if out_girls:
-        per_row = max(1, (w - 2 * pad) // (isz + 2))
-        rows = [out_girls[i:i + per_row] for i in range(0, len(out_girls), per_row)]
-        for row in reversed(rows):
-            x = pad
-            for g in row:
-                icon = symbol_icon(g, isz)
-                surf.blit(icon, (x, y))
-                cross(surf, pygame.Rect(x, y, isz, isz), (235, 70, 80), 2)
-                x += isz + 2
-            y -= isz + 2
+        for i, n in enumerate(out_nums):
+            _not_chip(surf, pygame.Rect(pad + i * (chip + 2), y, chip, chip), str(n), (205, 198, 240))
+        y -= chip + 3
+    gw = chip + 7
+    per_row = max(1, (w - 2 * pad + 2) // (gw + 2))
+    rows = [out_girls[i:i + per_row] for i in range(0, len(out_girls), per_row)]
+    for row in reversed(rows):
+        for i, g in enumerate(row):
+            _not_chip(surf, pygame.Rect(pad + i * (gw + 2), y, gw, chip), SHORT[g], girl_colour(g))
+        y -= chip + 3
     if clued:
         pygame.draw.circle(surf, TEAL, (w - pad - 3, h - pad - 3), max(4, int(4 * sc)))
     return surf
