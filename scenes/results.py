@@ -7,6 +7,7 @@
     "per_player": [{"name": str, "score": num, "parts": [[label, points], ...] or {label: pts}}]
                   competitive score parts per seat (names default to the seat names)
     "tiebreak":   one sentence on how a tie was broken
+    "headline":   the big title, when "Victory" / "Defeat" / "X wins" does not fit
 Also understood: "by_<thing>": {label: points} as the breakdown when "breakdown" is absent (the
 title says "By <thing>"), bonus rows as dicts {"name", "points"}, and "<thing>_points": n
 (n ≠ 0) as an extra bonus row. "total" and "lost" are implied by the score and the headline.
@@ -24,7 +25,7 @@ from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
 from sprites.widgets import Button, WidgetGroup, dim, draw_text, fill_rounded, shadow
 
-KNOWN = {"reason", "breakdown", "bonuses", "per_player", "tiebreak", "total", "lost"}
+KNOWN = {"headline", "reason", "breakdown", "bonuses", "per_player", "tiebreak", "total", "lost"}
 PANEL = pygame.Rect(140, 162, 1000, 458)
 
 
@@ -92,6 +93,8 @@ class Results(Scene):
         return bool(self.outcome.winners)
 
     def headline(self) -> str:
+        if isinstance(self.details.get("headline"), str):  # a game may word it itself
+            return self.details["headline"]
         if self.game.cooperative:
             return "Victory" if self.won else "Defeat"
         winners = [self.names[i] for i in self.outcome.winners if i < len(self.names)]
