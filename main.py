@@ -114,7 +114,10 @@ def main(argv=None):
     if args.smoke:
         from scenes.smoke import run_smoke
 
-        app = run_smoke(args.game, args.players, args.frames, args.screenshot, args.seed, T0)
+        try:
+            app = run_smoke(args.game, args.players, args.frames, args.screenshot, args.seed, T0)
+        except (KeyError, ValueError) as e:
+            raise SystemExit(f"main.py: {e.args[0] if e.args else e}") from None
         print(json.dumps(timings(app)), flush=True)
         return 0
 
@@ -126,11 +129,14 @@ def main(argv=None):
         players = args.players or (len(seats) if seats else None)
         from game.registry import get_game
 
-        game = get_game(args.game)
-        players = players or game.min_players
-        if seats is not None and len(seats) != players:
-            raise SystemExit(f"--seats lists {len(seats)} seats for {players} players")
-        app.new_game(args.game, players, seats, args.seed)
+        try:  # a mistyped game, player count or bot is a usage error, not a crash
+            game = get_game(args.game)
+            players = players or game.min_players
+            if seats is not None and len(seats) != players:
+                raise ValueError(f"--seats lists {len(seats)} seats for {players} players")
+            app.new_game(args.game, players, seats, args.seed)
+        except (KeyError, ValueError) as e:
+            raise SystemExit(f"main.py: {e.args[0] if e.args else e}") from None
         if not app.manager.stack:
             app.to_menu()
     else:
