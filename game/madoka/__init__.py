@@ -51,10 +51,10 @@ class MadokaGame(Game):
                       for n in range(1, 5) for _ in range(g.counts[n - 1]))
             for qb in (False, True)
         }
-        # the same as four columns: girl, number, girl bit, number bit (setup permutes them)
+        # the same as three columns: girl, number, bits (see MadokaState.cbit); setup permutes them
         self.identity_columns = {
             qb: (tuple(c >> 2 for c in codes), tuple((c & 3) + 1 for c in codes),
-                 tuple(1 << (c >> 2) for c in codes), tuple(1 << (c & 3) for c in codes))
+                 tuple(1 << (c >> 2) | 1 << (6 + (c & 3)) for c in codes))
             for qb, codes in self.identity_codes.items()
         }
         self._build_actions()
@@ -70,18 +70,19 @@ class MadokaGame(Game):
                 self.discard_actions[c * slots + k] = Action(
                     "discard", c, "discard", None, f"Discard card {k + 1}")
         seat = "Player {}".format
-        # tell_girls[t][mask] = the girl tells for target t when its hand holds the girls in mask
-        self.tell_girls = []
-        self.tell_numbers = []
+        # tells[numbers_only][t][mask]: the tells for target t whose hand holds the girls (bits
+        # 0-5) and numbers (bits 6-9) in mask; girls are left out while Patricia is on top
+        self.tells = ([], [])
         for t in range(self.max_players):
             girl_acts = [Action("tell", None, t, ("girl", gid), f"Tell {seat(t + 1)} about {name}")
                          for gid, name in zip(self.girl_ids, self.girl_names, strict=True)]
             num_acts = [Action("tell", None, t, ("number", n), f"Tell {seat(t + 1)} about the {n}s")
                         for n in (1, 2, 3, 4)]
-            self.tell_girls.append([tuple(a for i, a in enumerate(girl_acts) if m >> i & 1)
-                                    for m in range(1 << len(girl_acts))])
-            self.tell_numbers.append([tuple(a for i, a in enumerate(num_acts) if m >> i & 1)
-                                      for m in range(16)])
+            both = girl_acts + num_acts
+            for numbers_only in (False, True):
+                first = 6 if numbers_only else 0
+                self.tells[numbers_only].append(
+                    [tuple(both[i] for i in range(first, 10) if m >> i & 1) for m in range(1 << 10)])
         self.cleanse_actions = {n: Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
                                 for n in (1, 2)}
         # others[players][p] = the other seats, starting with the next one
@@ -91,7 +92,7 @@ class MadokaGame(Game):
     # --- contract ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, **options: Any) -> MadokaState:
         self.check_players(players)
-        unknown = set(options) - set(self.options)
+        unknown = options and set(options) - set(self.options)
         if unknown:
             raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
         s = MadokaState(self)

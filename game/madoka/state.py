@@ -5,7 +5,7 @@ Card instances
 Girl cards have instance ids 0..N-1 (N = 40, 45 with Kyubey), stable for the whole game. At
 setup the *identities* are shuffled onto the ids, so an id says nothing about its card: a view
 may show the ids of your own hand, and a sprite can follow a card from deck to hand to table.
-`gof[id]` is the girl index, `nof[id]` the number 1–4 (`gbit`/`nbit` the same as one-bit masks).
+`gof[id]` is the girl index, `nof[id]` the number 1–4 (`cbit` both as one bit mask).
 Girl index = position in `game.girl_ids` ("homura", "mami", "kyoko", "sayaka", "madoka", "qb").
 Witches are indices 0..8 = number - 1 (8 = Walpurgisnacht), see `game.witches`.
 
@@ -16,7 +16,7 @@ ngirls, all_girls    5 or 6; bitmask of every girl in play
 rng                  the state's Rng
 gof, nof             per card id: girl index, number (tuples: they never change in a state;
                      clones share them, determinize makes new ones)
-gbit, nbit           per card id: 1 << girl, 1 << (number - 1) (tuples)
+cbit                 per card id: 1 << girl | 1 << (6 + number - 1) (tuple)
 deck                 girl deck, card ids, top = last
 hands[p]             card ids in slot order: oldest first, newest (just drawn) last
 kg, kn               per card id: bitmask of girls / numbers still possible given the public
@@ -86,16 +86,14 @@ from game.madoka.rules import (
 # identity code (girl * 4 + number - 1) -> girl, number, girl bit, number bit
 _GOF = tuple(code >> 2 for code in range(24))
 _NOF = tuple((code & 3) + 1 for code in range(24))
-_GBIT = tuple(1 << (code >> 2) for code in range(24))
-_NBIT = tuple(1 << (code & 3) for code in range(24))
+_CBIT = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
 _COPIED = ("kg", "kn", "clued", "deck", "discard", "wdeck", "wup", "wgone")
 _SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current", "elly",
             "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn")
 
 
 class MadokaState(State):
-    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "gbit",
-                 "nbit", "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief",
+    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit", "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief",
                  "wdeck", "wknown", "wup", "wgone", "current", "elly", "final_turns", "over",
                  "lost", "reason", "walp_defeated", "ate_mami", "turn", "_events")
 
@@ -107,8 +105,7 @@ class MadokaState(State):
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
         self.gof = tuple(map(_GOF.__getitem__, codes))
         self.nof = tuple(map(_NOF.__getitem__, codes))
-        self.gbit = tuple(map(_GBIT.__getitem__, codes))
-        self.nbit = tuple(map(_NBIT.__getitem__, codes))
+        self.cbit = tuple(map(_CBIT.__getitem__, codes))
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -130,18 +127,15 @@ class MadokaState(State):
             return acts  # D10: only Play or Discard in the final round
         if self.elly != player:
             wup = self.wup
-            numbers_only = wup and wup[-1] == g.patricia
-            gbit, nbit, hands = self.gbit, self.nbit, self.hands
-            tg, tn = g.tell_girls, g.tell_numbers
+            # one bit per girl (0-5) and per number (6-9): the table gives the tells at once
+            table = g.tells[bool(wup) and wup[-1] == g.patricia]
+            cbit, hands = self.cbit, self.hands
             for t in g.others[self.players][player]:
-                gm = nm = 0
+                m = 0
                 for c in hands[t]:
-                    gm |= gbit[c]
-                    nm |= nbit[c]
-                if not numbers_only:
-                    acts += tg[t][gm]
-                acts += tn[t][nm]
-        if self.grief:
+                    m |= cbit[c]
+                acts += table[t][m]
+        if self.grief and self.wdeck:
             n = cleanse_limit(self)
             if n:
                 acts.append(g.cleanse_actions[1])
@@ -330,7 +324,7 @@ class MadokaState(State):
         s.players, s.qb, s.ngirls, s.all_girls = self.players, self.qb, self.ngirls, self.all_girls
         s.rng = Rng(self.rng.state)
         # identities never change inside one state: share them
-        s.gof, s.nof, s.gbit, s.nbit = self.gof, self.nof, self.gbit, self.nbit
+        s.gof, s.nof, s.cbit = self.gof, self.nof, self.cbit
         s.deck = self.deck[:]
         s.hands = [h[:] for h in self.hands]
         s.kg, s.kn, s.clued = self.kg[:], self.kn[:], self.clued[:]
