@@ -385,6 +385,9 @@ def monster_attack(s) -> None:
             d //= 2
         if prevention:
             d -= s.shield[p]
+            c = played_card(s, p)
+            if c.protection == "shield" and not c.immediate:  # Immediate ones acted in step 3
+                d -= c.shield
         if d <= 0:
             continue
         s.health[p] -= d
