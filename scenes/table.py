@@ -710,7 +710,7 @@ class TableScene(Scene):
             self.handoff_pending = False
             self.switch_viewer(nxt)
 
-        self.app.open_handoff(nxt, done)
+        self.app.open_handoff(nxt, done, name=self.match.seat_name(nxt))
 
     def switch_viewer(self, seat: int) -> None:
         self.viewer = seat

@@ -187,3 +187,30 @@ def test_number_keys_pick_your_nth_card_and_offer_its_actions(app):
     cid = table.state.hands[0][1]
     assert {a.source for a, _ in table.menu.options} == {cid}
     assert {a.kind for a, _ in table.menu.options} == {"play", "discard"}
+
+
+def test_hot_seat_covers_the_table_before_the_next_human_sees_it(app):
+    table = open_table(app, players=2, seats=["you", "human"])
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    assert run_until(app, lambda: app.manager.top is not table, timeout=3)
+    assert type(app.manager.top).__name__ == "Handoff"
+    assert table.viewer == 0, "the table still shows Player 1's view, hidden under the cover"
+    key(pygame.K_RETURN)
+    pump(app, 1)
+    assert app.manager.top is table and table.viewer == 1
+    # Player 2 now sees Player 1's cards face up and their own as hint-marked backs
+    assert table.sprites[table.state.hands[0][0]].face_key[0] == "girl"
+    assert table.sprites[table.state.hands[1][0]].face_key[0] == "mine"
+
+
+def test_l_hides_the_log_and_the_table_uses_the_room(app):
+    table = open_table(app)
+    width = table.table_rect.width
+    key(pygame.K_l)
+    pump(app, 40)
+    assert not table.log.open and table.table_rect.width > width
+    s = table.sprites[table.state.hands[0][0]]
+    assert s.home == pytest.approx((s.x, s.y))
+    assert s.rect.right <= table.table_rect.right
