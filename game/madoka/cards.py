@@ -57,6 +57,8 @@ EFFECTS = {
     "numbers_only": "patricia",
     "walpurgisnacht": "walpurgisnacht",
 }
+#: effects that act while their witch is on top of the face-up stack (the rest act on reveal)
+WHILE_ON_TOP = ("numbers_only", "walpurgisnacht")
 MAX_SCORE, MAX_SCORE_QB = 100, 150
 
 
@@ -235,6 +237,9 @@ def load_witches(path: Path) -> tuple[Witch, ...]:
         if (w.effect == "walpurgisnacht") != (w.number == 9):
             raise CardDataError(path, w.id, "number" if w.effect == "walpurgisnacht" else "effect",
                                 "Walpurgisnacht (effect 'walpurgisnacht') must be witch number 9")
+        if w.while_on_top != (w.effect in WHILE_ON_TOP):
+            raise CardDataError(path, w.id, "while_on_top",
+                                f"must be {str(not w.while_on_top).lower()} for effect {w.effect!r}")
         by_number[w.number] = w
         effects[w.effect] = w.id
     if len(by_number) != 9:
