@@ -50,16 +50,12 @@ def app_version() -> str:
 
 
 def how_it_runs() -> str:
-    """"source", or the PyInstaller shape: onefile unpacks to a temporary folder away from the
-    executable, onedir keeps its files beside it."""
-    from pathlib import Path
-
+    """"source", or the PyInstaller shape: a onefile app unpacks itself into a fresh temporary
+    folder named _MEI<random> on every start; a onedir (or macOS .app) keeps its files."""
     bundle = getattr(sys, "_MEIPASS", None)
     if not getattr(sys, "frozen", False) or not bundle:
         return "source"
-    exe_dir, bundle = Path(sys.executable).resolve().parent, Path(bundle).resolve()
-    beside = bundle == exe_dir or exe_dir in bundle.parents
-    return "frozen onedir" if beside else "frozen onefile"
+    return "frozen onefile" if os.path.basename(bundle).startswith("_MEI") else "frozen onedir"
 
 
 def _game_record() -> str:

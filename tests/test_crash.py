@@ -140,3 +140,13 @@ def test_the_crash_test_switch_crashes_on_purpose(home, monkeypatch):
     monkeypatch.setenv(crash.CRASH_TEST_ENV, "1")
     assert crash.run_guarded(lambda: 0) == 1
     assert "RuntimeError: crash test" in reports(tmp_path)[0].read_text(encoding="utf-8")
+
+
+def test_the_report_names_how_the_app_runs(monkeypatch, tmp_path):
+    assert crash.how_it_runs() == "source"
+    monkeypatch.setattr(crash.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(crash.sys, "_MEIPASS", str(tmp_path / "CardTable" / "_internal"),
+                        raising=False)
+    assert crash.how_it_runs() == "frozen onedir"
+    monkeypatch.setattr(crash.sys, "_MEIPASS", str(tmp_path / "_MEIa1b2c3"))
+    assert crash.how_it_runs() == "frozen onefile"
