@@ -81,6 +81,7 @@ from game.madoka.rules import (
     end_turn,
     give_information,
     play_card,
+    shuffled_order,
 )
 
 # identity code (girl * 4 + number - 1) -> girl, number, girl bit, number bit
@@ -305,8 +306,7 @@ class MadokaState(State):
         hi = len(self.wdeck) - self.wknown
         if hi - lo > 1:
             middle = s.wdeck[lo:hi]
-            rng.shuffle(middle)
-            s.wdeck[lo:hi] = middle
+            s.wdeck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
         return s
 
     def outcome(self) -> Outcome:
@@ -382,19 +382,19 @@ def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int
     def fits(code: int, want: tuple[int, int]) -> bool:
         return bool(want[0] >> (code >> 2) & 1 and want[1] >> (code & 3) & 1)
 
-    for _ in range(30):  # sequential sampling, restarted on a dead end
-        rest = pool[:]
+    # Sequential sampling: in a random order of the pool, each hand card takes the first code
+    # its hints allow (a uniform pick among those); restarted on a dead end.
+    for _ in range(30):
+        rest = list(map(pool.__getitem__, shuffled_order(rng, len(pool))))
         chosen = []
-        for want in wants:
-            options = [i for i, code in enumerate(rest) if fits(code, want)]
-            if not options:
+        for gm, nm in wants:
+            for i, code in enumerate(rest):
+                if gm >> (code >> 2) & 1 and nm >> (code & 3) & 1:
+                    chosen.append(rest.pop(i))
+                    break
+            else:
                 break
-            i = options[rng.below(len(options))]
-            chosen.append(rest[i])
-            rest[i] = rest[-1]
-            rest.pop()
         else:
-            rng.shuffle(rest)
             return chosen + rest
     # Rare tight hints: depth-first search over distinct codes (the real hand always fits).
     counts: dict[int, int] = {}
@@ -418,5 +418,4 @@ def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int
     if not search(0):  # pragma: no cover - impossible for a consistent state
         raise ValueError("no deal fits the hints")
     rest = [code for code, n in counts.items() for _ in range(n)]
-    rng.shuffle(rest)
-    return chosen + rest
+    return chosen + list(map(rest.__getitem__, shuffled_order(rng, len(rest))))

@@ -635,3 +635,14 @@ def test_action_labels_name_seats_and_girls():
     labels = [a.label for a in s.legal_actions(0)]
     assert labels == ["Play card 1", "Discard card 1", "Tell Player 2 about Homura",
                       "Tell Player 2 about the 2s", "Cleanse 1 grief"]
+
+
+def test_determinize_finds_a_deal_for_tight_hints():
+    from game.madoka.state import _sample_hand
+
+    # card 1 may be code 0 or 5, card 2 only code 0: card 1 must take 5
+    pool = [0, 5, 9, 9]
+    wants = [(0b1 | 0b10, 0b1111), (0b1, 0b0001)]
+    for seed in range(20):
+        codes = _sample_hand(pool, wants, Rng(seed))
+        assert codes[:2] == [5, 0] and sorted(codes) == sorted(pool)
