@@ -21,6 +21,7 @@ from sprites.text import render
 
 SIDES = ("heads", "tails")
 HALF_TURNS = range(4, 9)  # STYLE.md: 4–8 half-turns
+SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": math.inf}  # the animation-speed setting
 
 Color = tuple[int, int, int]
 
@@ -62,6 +63,12 @@ class Coin:
         self.time = 0.0
         self.speed = 1.0  # animation-speed multiplier (the tray sets it; instant = finish)
         self._from: pygame.Vector2 | None = None  # where a toss glides from
+
+    def set_speed(self, speed: float | str) -> None:
+        """Animation speed: 1, 2, 4, math.inf or the settings' "x1"/"x2"/"x4"/"instant"."""
+        self.speed = SPEEDS[speed] if isinstance(speed, str) else float(speed)
+        if self.speed == math.inf:
+            self.finish()
 
     # --- the flip ------------------------------------------------------------------------
     def flip(self, side: str, seed: int = 0, half_turns: int | None = None,

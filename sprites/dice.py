@@ -19,8 +19,13 @@ A table scene uses it like this:
     tray.set_speed(app.settings.animation_speed)        # "x1" | "x2" | "x4" | "instant"
     tray.throw_event(event.data, seed=event_counter)   # or, spelled out:
     tray.throw([DieSpec("red", faces)], [rolls], total=total, seed=event_counter)
+    tray.toss_coin(event.data["side"], seed=event_counter)  # a coin flip, in the same tray
     ... every frame: tray.update(dt); tray.draw(screen)
     ... Space: tray.finish();  next event when tray.is_settled();  tray.clear() when done
+
+`update(dt)` takes real seconds and applies the tray's own speed; a scene that already scales dt
+by the setting leaves the tray at speed 1 (and still calls finish() for "instant"). A coin outside
+any tray is `sprites.coin.Coin(center).flip(side, seed)`.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from functools import lru_cache
 import pygame
 import pymunk
 
-from sprites.coin import Coin
+from sprites.coin import SPEEDS, Coin
 from sprites.text import render
 
 Color = tuple[int, int, int]
@@ -52,7 +57,6 @@ TARGET_SHOWN = 0.3  # ... and for at least this long before it may count as sett
 MAX_ROLL_TIME = 2.6  # a die that still moves after this long is stopped where it is
 UPRIGHT_SPIN = 2.5  # rad/s at most while easing a slowing die to a readable angle
 DROP_TIME = 0.3  # a thrown die falls onto the felt over this long (scale and shadow)
-SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": math.inf}
 
 RIM = 9  # the tray's raised border
 BAND_H = 46  # the label strip under the dice area
@@ -353,7 +357,7 @@ class DiceTray:
         """Animation speed: 1, 2, 4, math.inf or the settings' "x1"/"x2"/"x4"/"instant"."""
         self.speed = SPEEDS[speed] if isinstance(speed, str) else float(speed)
         if self.coin is not None:
-            self.coin.speed = self.speed
+            self.coin.set_speed(self.speed)
         if self.speed == math.inf:
             self.finish()
 
@@ -425,7 +429,7 @@ class DiceTray:
                                     a.centery + rng.uniform(-0.3, 0.3) * r)
         start = pygame.Vector2(x0, y0)
         self.coin = Coin(start, radius)
-        self.coin.speed = self.speed
+        self.coin.set_speed(self.speed)
         self.coin.flip(side, seed, half_turns)
         body = pymunk.Body(1.0, math.inf)  # a flat disc: it slides, it does not turn
         body.position = (start.x, start.y)

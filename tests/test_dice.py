@@ -386,3 +386,21 @@ def test_on_done_is_called_once_when_everything_rests():
     run_until_settled(tray)
     tray.update(DT)
     assert calls == ["done"]
+
+
+def test_coin_speed_setting_shortens_or_skips_the_spin():
+    frames = {}
+    for speed in ("x1", "x4"):
+        coin = Coin((0, 0))
+        coin.set_speed(speed)
+        coin.flip("heads", half_turns=7)
+        n = 0
+        while not coin.is_settled():
+            coin.update(DT)
+            n += 1
+        frames[speed] = n
+    assert frames["x4"] < frames["x1"]
+    coin = Coin((0, 0))
+    coin.set_speed("instant")
+    coin.flip("tails", seed=1)
+    assert coin.is_settled() and coin.shown_side() == "tails"
