@@ -37,7 +37,7 @@ def attack_tail(die) -> list[float]:
     return tail
 
 
-def death_chance(s, p: int, dream: bool = False, shield: int = 0) -> float:
+def death_chance(s, p: int, dream: bool = False, shield: int = 0, heal: int = 0) -> float:
     """The chance the monster's attack kills hunter p this round."""
     m = rules.monster(s)
     if m is None:
@@ -48,12 +48,28 @@ def death_chance(s, p: int, dream: bool = False, shield: int = 0) -> float:
         bonus += 1
     if m.ability == "unstoppable":
         shield = 0
-    h = s.health[p]
+    h = min(rules.MAX_HEALTH, s.health[p] + heal)
     if dream and m.ability != "dream_breaker":
         need = 2 * h - bonus + shield  # (total + bonus) // 2 - shield >= h
     else:
         need = h - bonus + shield
-    return tail[max(0, need)]
+    return tail[min(max(0, need), 99)]
+
+
+def card_risk(s, p: int, c) -> float:
+    """The chance of dying this round if hunter p plays c (protections counted)."""
+    ab = c.ability
+    if ab == "dream":
+        return death_chance(s, p, dream=True)
+    if ab == "lure":
+        return death_chance(s, p, shield=99)
+    if ab == "numb":
+        return death_chance(s, p, shield=c.amount)
+    if ab == "heal":
+        return death_chance(s, p, heal=c.amount)
+    if c.protection in ("shield", "choose"):
+        return death_chance(s, p, shield=c.shield)
+    return death_chance(s, p)
 
 
 # --- how good a card is ---------------------------------------------------------------------------
@@ -144,6 +160,9 @@ class HeuristicAgent:
         risk = death_chance(s, p)
         rom_risk = s.mdef[-1].ability == "rom" and s.deaths[p] >= 1
         m = rules.monster(s)
+        # 0. Rom: a second death puts you out, so take the safest card when the blow may kill
+        if rom_risk and (risk >= 0.1):
+            return min(hand, key=lambda c: (card_risk(s, p, cards[c]), -card_value(cards[c])))
         # 1. Dream: nothing to fight with, or the echoes and the life at stake are too much
         if dream is not None:
             if not weapons:
@@ -153,6 +172,10 @@ class HeuristicAgent:
             if risk >= 0.12 and (collected >= 8 or rom_risk):
                 return dream
             if collected >= 14:
+                return dream
+            # heal up while the Dream is safe, before a blow from a stronger monster
+            low = 5 if rom_risk else 4
+            if s.health[p] <= low and death_chance(s, p, dream=True) < 0.15:
                 return dream
             if len(weapons) <= 1 and len(s.used[p]) >= 3 and collected >= 3:
                 return dream
