@@ -126,11 +126,16 @@ def remaining_witches(t: Table) -> list[str]:
     return out
 
 
+def runway(t: Table) -> int:
+    """Witches to reveal before Walpurgisnacht comes up."""
+    return len(remaining_witches(t)) - (1 if t.walp_bottom else 0)
+
+
 def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:
     """Points we expect to lose when witch w is revealed by `actor` (negative: a gain).
     `knows_own`: the team sees its own hands (the open bound), so forgetting costs nothing."""
     if w == "gertrud":
-        return 0.0 if knows_own else 0.8 * sum(c.clued for c in t.hands[actor])
+        return 0.0 if knows_own else 1.2 * sum(c.clued for c in t.hands[actor])
     if w == "charlotte":
         return _eat_harm(t, t.mami)
     if w == "oktavia":
@@ -143,7 +148,7 @@ def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:
         unseen = t.unseen_for(actor) if knows_own else t.unseen_for(t.me)
         return expected_loss(t, {c: k for c, k in enumerate(unseen) if k > 0})
     if w == "albertine":
-        return 0.0 if knows_own else 0.5 * sum(c.clued for h in t.hands for c in h)
+        return 0.0 if knows_own else 1.2 * sum(c.clued for h in t.hands for c in h)
     if w == "roberta":
         hand = t.hands[actor]
         if not hand:
@@ -166,10 +171,13 @@ def _eat_harm(t: Table, g: int) -> float:
     h = t.height[g]
     if h == 0 or h == 4:
         return 0.0
+    # a card told only its girl would now be read as one number too low
+    told_girl = sum(1 for hand in t.hands for c in hand
+                    if c.clued and c.gmask == 1 << g and c.nmask & (c.nmask - 1))
     c = code(g, h)
     if t.total[c] - t.discarded[c] <= 1:  # the eaten card was the last one: she is stuck
-        return girl_future(t, g) + (7 if h == 4 else 1)
-    return 2.0
+        return girl_future(t, g) + (7 if h == 4 else 1) + 3.0 * told_girl
+    return 4.0 + 3.0 * told_girl  # a card to play again, a tell to point at it again
 
 
 def cleanse_harm(t: Table, n: int, actor: int, knows_own: bool) -> float:
@@ -263,6 +271,10 @@ class StrongBot:
     name = "strong"
     #: how sure a card must be before playing it outside the final round
     SURE = 1.0
+    #: points a tell must be worth to spend a grief marker on it
+    TELL = 2.0
+    #: how likely a card must be playable to risk it instead of discarding, by grief markers
+    RISK = (1.1,)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -300,13 +312,17 @@ class Strong:
                 return dig
         # 4. Give the most useful information (a play, or a save on a teammate's chop).
         tell, value = self.best_tell()
-        if tell is not None and value >= 1.0 and t.grief < 2:
+        if tell is not None and value >= StrongBot.TELL and t.grief < 2:
             return tell
-        # 5. Cleanse when the Soul Gem is full or cleansing is cheap.
+        # 5. A likely play instead of a discard while the Soul Gem can take a failure.
+        risky = self.likely_play()
+        if risky is not None:
+            return risky
+        # 6. Cleanse when the Soul Gem is full or cleansing is cheap.
         cl = self.cleanse(value if tell is not None else 0.0)
         if cl is not None:
             return cl
-        # 6. Discard: a card known to be useless, else the chop (oldest card nobody pointed at).
+        # 7. Discard: a card known to be useless, else the chop (oldest card nobody pointed at).
         return self.discard(tell)
 
     # --- 1. plays ------------------------------------------------------------------------------
@@ -323,6 +339,18 @@ class Strong:
                 continue
             return self.m.play[self.hand[k].id]
         return None
+
+    def likely_play(self) -> Action | None:
+        t = self.t
+        if t.walp_on_top or t.grief >= len(StrongBot.RISK):
+            return None
+        need = StrongBot.RISK[t.grief]
+        best, bp = -1, 0.0
+        for k, b in enumerate(self.mine):
+            p = p_playable(t, b)
+            if p >= need and p > bp and expected_loss(t, b) < 2.0:
+                best, bp = k, p
+        return self.m.play[self.hand[best].id] if best >= 0 else None
 
     # --- 2. the final round ----------------------------------------------------------------------
     def final_turn(self) -> Action:
@@ -406,20 +434,24 @@ class Strong:
 
     # --- 5. cleansing ----------------------------------------------------------------------------
     def cleanse(self, tell_value_waiting: float) -> Action | None:
+        """Cleanse only a full Soul Gem (grief 2 blocks every tell), never into Walpurgisnacht
+        before Madoka is complete, one marker at a time unless the second reveal is cheap:
+        the unrevealed witches are the runway that keeps Walpurgisnacht away."""
         t, m = self.t, self.m
-        if not m.cleanse:
+        harms = self.cleanse_options()
+        if not harms or t.grief < 2:
             return None
-        # never uncover Walpurgisnacht before Madoka can face her
-        options = []
-        for n in sorted(m.cleanse):
-            harm = cleanse_harm(t, n, self.me, False)
-            options.append((harm / n, n, harm))
-        per, n, harm = min(options)
-        if t.grief == 2 and (tell_value_waiting >= 1.0 or harm < 3):
-            return m.cleanse[n] if harm < 8 else None
-        if harm / n < 0.5:
+        n = 1 if 1 in harms else 2
+        if 2 in harms and 1 in harms and harms[2] - harms[1] < 0.7 and runway(t) >= 4:
+            n = 2
+        if harms[n] < 2.5 or tell_value_waiting >= StrongBot.TELL and harms[n] < 4:
             return m.cleanse[n]
         return None
+
+    def cleanse_options(self) -> dict[int, float]:
+        t = self.t
+        return {n: cleanse_harm(t, n, self.me, False) for n in self.m.cleanse
+                if t.complete(t.madoka) or n <= runway(t) or t.walp_defeated}
 
     # --- 6. discards -----------------------------------------------------------------------------
     def discard(self, tell: Action | None) -> Action:
@@ -430,30 +462,32 @@ class Strong:
         scored = []
         k_chop = chop(hand)
         for k, (card, b) in enumerate(zip(hand, self.mine, strict=True)):
-            loss = expected_loss(t, b) * (1 - p_trash(t, b))
-            if card.clued:
-                loss += 1.0  # kept by convention: a teammate spent grief on it
-            if k != k_chop and not card.clued:
-                loss += 0.05 * (k_chop >= 0)  # the chop goes first among unknown cards
+            if p_trash(t, b) >= 1.0:
+                loss = -1.0  # known to be useless
+            elif card.clued:
+                loss = 2.0 + expected_loss(t, b)  # kept by convention: someone spent grief on it
+            elif k == k_chop:
+                loss = expected_loss(t, b)  # the chop: the card teammates expect me to discard
+            else:
+                loss = 1.5 + expected_loss(t, b)
             scored.append((loss, k))
         loss, k = min(scored)
-        if loss > 3 and not t.final_round:
+        if loss > 4 and not t.final_round:
             # every card is precious: rather cleanse or tell than throw one away
-            if m.cleanse:
-                n = min(m.cleanse)
-                if cleanse_harm(t, n, self.me, False) < loss:
-                    return m.cleanse[n]
+            harms = self.cleanse_options()
+            if 1 in harms and harms[1] < loss:
+                return m.cleanse[1]
             if t.grief < 2 and tell is not None:
                 return tell
         return m.discard[hand[k].id]
 
 
-def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tuple[int, bool]:
-    """How many cards seat p would play in a row from `hand` by its beliefs, and whether one of
-    them would fail (the giver sees the true identities)."""
+def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tuple[float, bool]:
+    """The points of the cards seat p would play in a row from `hand` by its beliefs, and
+    whether one of them would fail (the giver sees the true identities)."""
     saved = t.height[:]
     cards = list(hand)
-    plays, bad = 0, False
+    value, bad = 0.0, False
     try:
         for _ in range(5):
             bs = beliefs(t, p, unseen, cards)
@@ -465,17 +499,25 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tup
             if not t.playable(c):
                 bad = True
                 break
-            plays += 1
+            value += play_value(t, c)
             t.height[c // 4] += 1
             del cards[k]
     finally:
         t.height[:] = saved
-    return plays, bad
+    return value, bad
 
 
-def tell_value(t: Table, p: int, unseen: list[int], before: int, what: str, value: int,
+def play_value(t: Table, c: int) -> float:
+    """Points a successful play of c brings, with its share of what completing the girl is
+    worth (combinations, Walpurgisnacht): the bots spend information where it pays most."""
+    g = c // 4
+    return girl_future(t, g) / (4 - t.height[g])
+
+
+def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
                promised: list[int]) -> float | None:
-    """Value of telling seat p a girl (index) or number; None if it must not be given."""
+    """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
+    given (it would make them misplay, or point at a useless or doubled card)."""
     hand = t.hands[p]
     after = told(hand, what, value)
     v = 0.0
@@ -488,16 +530,14 @@ def tell_value(t: Table, p: int, unseen: list[int], before: int, what: str, valu
         if t.trash(c) or promised[c] or c in seen_new:
             return None  # good touch: never point at a useless or doubled card
         seen_new.add(c)
-        if k == k_chop and t.critical(c):
-            v += 1.5 if c % 4 != 3 or t.height[c // 4] < 3 else 0.5
-        elif t.critical(c):
-            v += 0.4
+        if t.critical(c):  # a save: most needed on the chop
+            v += loss_value(t, c) * (0.5 if k == k_chop else 0.15)
         else:
-            v += 0.15
+            v += 0.1 * play_value(t, c)
     plays, bad = simulate_plays(t, p, unseen, after)
     if bad:
         return None
-    v += 1.1 * max(0, plays - before)
+    v += max(0.0, plays - before)
     if v <= 0:
         v = 0.01  # a harmless tell (used only to put grief on the gem)
     return v
@@ -521,7 +561,7 @@ class OpenBot:
 
 class Open:
     #: dig for Walpurgisnacht before Madoka is complete while the next reveals cost less
-    DIG_HARM = 10.0
+    DIG_HARM = 4.0
 
     def __init__(self, t: Table, m: Moves) -> None:
         self.t, self.m = t, m

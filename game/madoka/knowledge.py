@@ -173,8 +173,8 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
     out: list[dict[int, int]] = []
     for card in hand:
         poss = t.possible(card, unseen)
-        if card.clued:  # good touch: a pointed-at card is still needed
-            good = [c for c in poss if not t.trash(c)]
+        if card.clued:  # good touch: a pointed-at card was needed (not yet played) when told
+            good = [c for c in poss if c % 4 >= t.height[c >> 2]]
             if good:
                 poss = good
         out.append({c: unseen[c] for c in poss})
@@ -189,8 +189,10 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
         if card.gmask != 1 << g or done >> g & 1:
             continue
         done |= 1 << g
-        nxt = code(g, t.height[g] + 1) if t.height[g] < 4 else -1
-        if nxt in b:
+        h = t.height[g]
+        above = (0b1111 >> h) << h  # the numbers she still needs
+        nxt = code(g, h + 1) if h < 4 else -1
+        if nxt in b and card.nmask & above == above:  # no number information yet
             out[k] = {nxt: b[nxt]}
     # one copy left, one card surely holds it: the others cannot
     for _ in range(2):
@@ -199,6 +201,11 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
             break
         changed = False
         for c in set(sure):
+            if sure.count(c) > unseen[c]:  # a contradiction: trust none of them
+                for k, b in enumerate(out):
+                    if len(b) == 1 and c in b:
+                        out[k] = {x: unseen[x] for x in t.possible(hand[k], unseen)}
+                continue
             if sure.count(c) < unseen[c]:
                 continue
             for b in out:
