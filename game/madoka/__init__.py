@@ -83,11 +83,24 @@ class MadokaGame(Game):
                 first = 6 if numbers_only else 0
                 self.tells[numbers_only].append(
                     [tuple(both[i] for i in range(first, 10) if m >> i & 1) for m in range(1 << 10)])
+        #: tuple(hand) -> its Play and Discard actions (see make_hand_actions)
+        self.hand_actions: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.cleanse_actions = {n: Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
                                 for n in (1, 2)}
         # others[players][p] = the other seats, starting with the next one
         self.others = {n: [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
                        for n in range(self.min_players, self.max_players + 1)}
+
+    def make_hand_actions(self, hand: list[int]) -> list[Action]:
+        """Play then Discard for each card of `hand` (labels name the slot), remembered in
+        `hand_actions` by the hand's ids (a bounded cache: it is emptied when full)."""
+        slots = self.SLOTS
+        acts = [self.play_actions[c * slots + k] for k, c in enumerate(hand)]
+        acts += [self.discard_actions[c * slots + k] for k, c in enumerate(hand)]
+        if len(self.hand_actions) >= 100_000:
+            self.hand_actions.clear()
+        self.hand_actions[tuple(hand)] = tuple(acts)
+        return acts
 
     # --- contract ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, **options: Any) -> MadokaState:

@@ -120,10 +120,9 @@ class MadokaState(State):
             return []
         g = self.game
         hand = self.hands[player]
-        # cached Action objects, indexed card * SLOTS + slot (the label names the slot)
-        idx = [c * 8 + k for k, c in enumerate(hand)]
-        acts = list(map(g.play_actions.__getitem__, idx))
-        acts += map(g.discard_actions.__getitem__, idx)
+        # Play and Discard for every card: a pure function of the hand's ids and order, cached
+        acts = g.hand_actions.get(tuple(hand))
+        acts = list(acts) if acts is not None else g.make_hand_actions(hand)
         if self.final_turns >= 0:
             return acts  # D10: only Play or Discard in the final round
         if self.elly != player:
