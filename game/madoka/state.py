@@ -8,14 +8,15 @@ may show the ids of your own hand, and a sprite can follow a card from deck to h
 `gof[id]` is the girl index, `nof[id]` the number 1–4 (`cbit` both as one bit mask).
 Girl index = position in `game.girl_ids` ("homura", "mami", "kyoko", "sayaka", "madoka", "qb").
 Witches are indices 0..8 = number - 1 (8 = Walpurgisnacht), see `game.witches`.
+Hand-made states for tests and bots: `game.madoka.setups.make_state`.
 
 MadokaState attributes (read them, never write them outside game/madoka)
 -----------------------------------------------------------------------
 players, qb          seat count; Kyubey variant on?
 ngirls, all_girls    5 or 6; bitmask of every girl in play
 rng                  the state's Rng
-gof, nof             per card id: girl index, number (tuples: they never change in a state;
-                     clones share them, determinize makes new ones)
+gof, nof             per card id: girl index, number (tuples, never mutated: clones share them;
+                     Gertrud and determinize replace them with new tuples)
 cbit                 per card id: 1 << girl | 1 << (6 + number - 1) (tuple)
 deck                 girl deck, card ids, top = last
 hands[p]             card ids in slot order: oldest first, newest (just drawn) last
@@ -94,9 +95,10 @@ _SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current"
 
 
 class MadokaState(State):
-    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit", "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief",
-                 "wdeck", "wknown", "wup", "wgone", "current", "elly", "final_turns", "over",
-                 "lost", "reason", "walp_defeated", "ate_mami", "turn", "_events")
+    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit",
+                 "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief", "wdeck",
+                 "wknown", "wup", "wgone", "current", "elly", "final_turns", "over", "lost",
+                 "reason", "walp_defeated", "ate_mami", "turn", "_events")
 
     def __init__(self, game) -> None:
         self.game = game
