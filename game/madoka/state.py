@@ -195,7 +195,8 @@ class MadokaState(State):
                 return "Information names one girl or one number."
             what, value = opt
             if what == "girl":
-                if value not in g.girl_index or g.girl_index[value] >= self.ngirls:
+                if (not isinstance(value, str) or value not in g.girl_index
+                        or g.girl_index[value] >= self.ngirls):
                     return f"{value!r} is not a girl in this game."
                 if self.wup and self.wup[-1] == g.patricia:
                     return "Patricia is on top: information may name numbers only."

@@ -646,3 +646,18 @@ def test_determinize_finds_a_deal_for_tight_hints():
     for seed in range(20):
         codes = _sample_hand(pool, wants, Rng(seed))
         assert codes[:2] == [5, 0] and sorted(codes) == sorted(pool)
+
+
+def test_malformed_actions_are_refused_with_a_reason():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1)
+    for action, reason in [
+        (Action("tell", None, 1, ("girl", {"x": 1})), "not a girl in this game"),
+        (Action("tell", None, 1, ("girl", "qb")), "not a girl in this game"),
+        (Action("tell", None, 1, ("number", 7)), "Numbers go from 1 to 4"),
+        (Action("tell", None, 5, ("number", 2)), "another player at the table"),
+        (Action("tell", None, 1, "homura"), "one girl or one number"),
+        (Action("cleanse", None, "soulgem", 3), "1 or 2"),
+        (Action("play", None, "play"), "not in your hand"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            s.apply(0, action)
