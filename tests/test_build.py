@@ -118,6 +118,12 @@ def test_the_onedir_app_bundles_every_file_under_data(built_app):
     assert missing == []
 
 
+@pytest.mark.slow
+def test_the_onedir_app_stays_within_its_80_mb_budget(built_app):
+    size = sum(p.stat().st_size for p in built_app.parent.rglob("*") if p.is_file())
+    assert size <= 80 * 1024 * 1024, f"{size / 2**20:.1f} MB"
+
+
 def _tables() -> set:
     from scenes.tables import TABLES
 
