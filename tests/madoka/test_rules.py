@@ -661,3 +661,19 @@ def test_malformed_actions_are_refused_with_a_reason():
     ]:
         with pytest.raises(IllegalAction, match=reason):
             s.apply(0, action)
+
+
+def test_events_describe_moves_for_the_table():
+    s = make_state(2, hands=[["mami1", "kyoko2"], ["homura2"]], deck=["sayaka1"],
+                   witches_up=["elly"])
+    played, drawn = s.hands[0][0], s.deck[-1]
+    events = s.apply(0, play(s, played))
+    moves = [e.data for e in events if e.kind == "move"]
+    assert moves[0] == {"card": played, "src": "hand:0", "dst": "play:mami", "face_up": True,
+                        "girl": "mami", "number": 1, "success": True}
+    assert moves[1]["card"] == drawn and moves[1]["src"] == "deck" and moves[1]["dst"] == "hand:0"
+    assert events[-1].kind == "turn" and events[-1].data == {"seat": 1}
+    events = s.apply(1, discard(s.hands[1][0]))
+    returned = [e.data for e in events if e.kind == "witch"]
+    assert returned[0]["witch"] == "elly" and returned[0]["action"] == "return"
+    assert all(e.text for e in events)
