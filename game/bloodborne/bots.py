@@ -74,8 +74,18 @@ def card_risk(s, p: int, c) -> float:
 
 # --- how good a card is ---------------------------------------------------------------------------
 
+_VALUES: dict[str, float] = {}
+
+
 def card_value(c) -> float:
     """A static worth for taking upgrades and for choosing what to remove at the hand limit."""
+    v = _VALUES.get(c.id)
+    if v is None:
+        v = _VALUES[c.id] = _card_value(c)
+    return v
+
+
+def _card_value(c) -> float:
     if c.ability == "dream":
         return 100.0
     if c.ability == "transform":
@@ -262,8 +272,31 @@ class HeuristicAgent:
         return min(legal, key=lambda a: card_value(cards[a.source]))
 
 
+def estimated_score(s, p: int) -> float:
+    """Banked echoes and trophy points, plus most of the collected echoes (they may be lost)."""
+    return s.banked[p] + 0.7 * s.collected[p] + rules.trophy_points(s, p)
+
+
+def evaluate(s) -> list[float]:
+    """Rewards in [0, 1] for a playout cut short: 1 for a clear leader, less for the others
+    by how far behind they are (ties share); a finished game scores as the rules say."""
+    if s.is_over():
+        winners = s.winners
+        return [1 / len(winners) if p in winners else 0.0 for p in range(s.players)]
+    est = [estimated_score(s, p) for p in range(s.players)]
+    best = max(est)
+    return [0.0 if s.out[p] else max(0.0, 1.0 - (best - e) / 10.0) for p, e in enumerate(est)]
+
+
+#: playout actions before `evaluate` judges the position (about three rounds at 4 players)
+CUTOFF = 24
+
+
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
-    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per decision)."""
+    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per decision);
+    playouts stop after CUTOFF actions and `evaluate` scores the position."""
     from game.ai.ismcts import ISMCTS
 
-    return ISMCTS(seed, seconds=seconds, playout=HeuristicAgent, **overrides)
+    options = {"playout": HeuristicAgent, "cutoff": CUTOFF, "evaluate": evaluate}
+    options.update(overrides)
+    return ISMCTS(seed, seconds=seconds, **options)

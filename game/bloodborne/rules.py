@@ -207,7 +207,8 @@ def to_choose(s) -> tuple[int, ...]:
 def choose(s, p: int, card: int) -> None:
     s.hand[p].remove(card)
     s.chosen[p] = card
-    s.emit("choose", f"{name(s, p)} has chosen a card.", p)  # hidden: no card in the event
+    if s._events is not None:  # hidden: no card in the event
+        s.emit("choose", f"{name(s, p)} has chosen a card.", p)
 
 
 def on_choose(s, p: int, card: int) -> None:
@@ -253,7 +254,8 @@ def transform_options(s, p: int) -> list[int]:
 def take_transform_weapon(s, p: int, card: int) -> None:
     s.hand[p].remove(card)
     s.tform[p] = card
-    s.emit("transform_chosen", f"{name(s, p)} has chosen a weapon.", p)
+    if s._events is not None:
+        s.emit("transform_chosen", f"{name(s, p)} has chosen a weapon.", p)
 
 
 def on_transform(s, p: int, card: int) -> None:
@@ -391,7 +393,9 @@ def monster_attack(s) -> None:
         if d <= 0:
             continue
         s.health[p] -= d
-        s.emit("damage", f"{name(s, p)} takes {d} damage.", p, amount=d, health=s.health[p])
+        if s._events is not None:
+            s.emit("damage", f"{name(s, p)} takes {d} damage.", p, amount=d,
+                   health=s.health[p])
         if m.ability == "echo_drain":
             echo_drain(s, p, m)
         if s.health[p] <= 0:
@@ -452,8 +456,9 @@ def take_echoes(s, p: int, d: int) -> None:
     s.hp -= taken
     s.collected[p] += taken
     s.damaged[p] = True
-    s.emit("echoes_taken", f"{name(s, p)} deals {taken} and takes {taken} echoes.", p,
-           amount=taken, left=s.hp)
+    if s._events is not None:
+        s.emit("echoes_taken", f"{name(s, p)} deals {taken} and takes {taken} echoes.", p,
+               amount=taken, left=s.hp)
     if s.hp == 0:
         monster_killed(s, p)
 

@@ -76,3 +76,11 @@ def test_wrong_count_is_an_error(tmp_path):
 def test_bad_die_face_is_an_error(tmp_path):
     problems = broken(tmp_path, "dice.toml", '"3+"]', '"x"]')
     assert len(problems) == 1 and "dice.toml" in problems[0] and "field 'red'" in problems[0]
+
+
+def test_rules_reference_lists_the_current_cards():
+    from game.bloodborne.docs import rules_markdown
+
+    text = data_path("bloodborne", "rules.md").read_text(encoding="utf-8")
+    assert text == rules_markdown(), "run: uv run python -m game.bloodborne.docs"
+    assert "our own card set" in text
