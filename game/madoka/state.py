@@ -352,6 +352,8 @@ class MadokaState(State):
 
     @staticmethod
     def from_json(game, data: dict) -> MadokaState:
+        if not isinstance(data, dict) or data.get("game") != game.name:
+            raise ValueError("not a Madoka state")
         s = MadokaState(game)
         try:
             for k in _SCALARS:
