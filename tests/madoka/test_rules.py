@@ -677,3 +677,27 @@ def test_events_describe_moves_for_the_table():
     returned = [e.data for e in events if e.kind == "witch"]
     assert returned[0]["witch"] == "elly" and returned[0]["action"] == "return"
     assert all(e.text for e in events)
+
+
+def test_hints_never_contradict_the_cards_in_long_games():
+    # Games biased towards playable cards and cleansing run long enough to see every witch.
+    rng = Rng(5)
+    witches_seen = set()
+    for seed in range(60):
+        s = GAME.new_state(2 + seed % 3, seed, qb=seed % 2 == 1)
+        while not s.is_over():
+            p = s.current
+            acts = s.legal_actions(p)
+            good = [a for a in acts if a.kind in ("play", "cleanse")
+                    and (a.kind == "cleanse" or s.nof[a.source] == len(s.rows[s.gof[a.source]]) + 1)]
+            pick = good if good and rng.below(4) else acts
+            s.apply(p, pick[rng.below(len(pick))])
+            witches_seen.update(s.wup + s.wgone)
+            for hand in s.hands:
+                for c in hand:
+                    assert s.kg[c] >> s.gof[c] & 1 and s.kn[c] >> (s.nof[c] - 1) & 1
+            for g, row in enumerate(s.rows):
+                assert [s.nof[c] for c in row] == list(range(1, len(row) + 1))
+                assert all(s.gof[c] == g for c in row)
+            assert 0 <= s.grief <= 3
+    assert len(witches_seen) == 9
