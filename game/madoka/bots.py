@@ -99,17 +99,22 @@ def expected_loss(t: Table, b: dict[int, int]) -> float:
     return sum(w * loss_value(t, c) for c, w in b.items()) / tot
 
 
+def unknown_witches(t: Table) -> tuple[list[str], int]:
+    """The witches never seen that may be in the witch deck, and how many the deck holds."""
+    pool = [w for w in WITCHES[:-1] if w not in t.wup and w not in t.wgone and w not in t.wknown]
+    return pool, t.wdeck - len(t.wknown) - (1 if t.walp_bottom else 0)
+
+
 def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
     """The witches the next n reveals may show, each as [(witch, probability)]: the returned
     ones are known, then the unknown ones, then Walpurgisnacht at the bottom."""
     known = list(t.wknown)
-    pool = [w for w in WITCHES[:-1] if w not in t.wup and w not in t.wgone and w not in t.wknown]
-    left = len(pool)
+    pool, left = unknown_witches(t)
     out = []
     for _ in range(n):
         if known:
             out.append([(known.pop(), 1.0)])
-        elif left > 0:
+        elif left > 0 and pool:
             out.append([(w, 1.0 / len(pool)) for w in pool])
             left -= 1
         elif t.walp_bottom:
@@ -118,9 +123,10 @@ def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
 
 
 def remaining_witches(t: Table) -> list[str]:
-    """Every witch still in the witch deck (Walpurgisnacht last)."""
-    out = list(t.wknown) + [w for w in WITCHES[:-1]
-                            if w not in t.wup and w not in t.wgone and w not in t.wknown]
+    """Every witch still in the witch deck, an unknown one counted as the average of the
+    unseen ones (listed once each, weighted in `dig_harm`), Walpurgisnacht last."""
+    pool, left = unknown_witches(t)
+    out = list(t.wknown) + (pool if left > 0 else [])
     if t.walp_bottom:
         out.append(WALP)
     return out
@@ -128,7 +134,7 @@ def remaining_witches(t: Table) -> list[str]:
 
 def runway(t: Table) -> int:
     """Witches to reveal before Walpurgisnacht comes up."""
-    return len(remaining_witches(t)) - (1 if t.walp_bottom else 0)
+    return t.wdeck - (1 if t.walp_bottom else 0)
 
 
 def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:

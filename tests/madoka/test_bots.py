@@ -1,0 +1,174 @@
+"""The Madoka AI teammates (game/madoka/bots.py): behaviour from hand-made tables, legality,
+and that the honest bots never look at hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.contract import Action
+from game.core.rng import Rng
+from game.madoka import GAME
+from game.madoka.bots import BOTS, OpenBot, SimpleBot, StrongBot
+from game.madoka.setups import make_state
+
+
+def table(hands: list[list[str]], played: dict[str, int] | None = None, grief: int = 0,
+          told: dict[tuple[int, int], str] | None = None, witch_deck: list[str] | None = None):
+    """A state with exactly these hands (oldest card first) and rows. `told[(seat, slot)]`
+    gives a card public knowledge — "girl", "number" or "both" — as if a tell had pointed at
+    it. Returns the state and the card ids by seat and slot."""
+    s = make_state(players=len(hands), hands=[[c.replace(" ", "") for c in h] for h in hands],
+                   rows=played, grief=grief, witch_deck=witch_deck)
+    for (seat, slot), what in (told or {}).items():
+        c = s.hands[seat][slot]
+        if what in ("girl", "both"):
+            s.kg[c] = 1 << s.gof[c]
+        if what in ("number", "both"):
+            s.kn[c] = 1 << (s.nof[c] - 1)
+        s.clued[c] = 1
+    return s, [list(h) for h in s.hands]
+
+
+JUNK4 = ["homura 1", "homura 1", "mami 1", "kyoko 1"]
+
+
+# --- strong ---------------------------------------------------------------------------------------
+
+def test_strong_plays_a_card_it_knows_is_playable():
+    s, ids = table([["mami 3", "kyoko 2", "homura 1", "sayaka 2"], JUNK4],
+                   told={(0, 2): "both"})
+    assert StrongBot(0).choose(s, 0) == Action("play", ids[0][2], "play")
+
+
+def test_strong_reads_a_girl_tell_as_her_next_card():
+    # next-card rule: told "Kyoko" on a card whose number it does not know, Kyoko at 2 → Kyoko 3
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"], JUNK4],
+                   played={"kyoko": 2}, told={(0, 1): "girl"})
+    assert StrongBot(0).choose(s, 0) == Action("play", ids[0][1], "play")
+
+
+def test_strong_gives_a_play_clue_that_the_teammate_then_plays():
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
+    bot = StrongBot(0)
+    tell = bot.choose(s, 0)
+    assert tell.kind == "tell" and tell.target == 1
+    s.apply(0, tell)
+    s.current = 1
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][2], "play")
+
+
+def test_strong_never_points_at_a_useless_card():
+    # Homura 1 is already played: telling "1s" would point at it
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["homura 1", "mami 4", "kyoko 1", "sayaka 4"]], played={"homura": 1})
+    tell = StrongBot(0).choose(s, 0)
+    assert tell.option != ("number", 1)
+
+
+def test_strong_does_not_discard_a_known_critical_card():
+    # Madoka 4 (the only copy) is known; the Soul Gem is full and the witch deck holds only
+    # Walpurgisnacht, so the bot must discard — but not her
+    s, ids = table([["madoka 4", "mami 3", "kyoko 2", "homura 3"], JUNK4], grief=2,
+                   told={(0, 0): "both"}, witch_deck=["walpurgisnacht"])
+    act = StrongBot(0).choose(s, 0)
+    assert act.kind == "discard" and act.source != ids[0][0]
+
+
+def test_strong_never_cleanses_into_walpurgisnacht_before_madoka_is_complete():
+    s, ids = table([["mami 3", "kyoko 2", "homura 3", "sayaka 2"], JUNK4], grief=2,
+                   played={"madoka": 2}, witch_deck=["walpurgisnacht"])
+    assert StrongBot(0).choose(s, 0).kind != "cleanse"
+
+
+def test_strong_cleanses_to_defeat_walpurgisnacht_once_madoka_is_complete():
+    s, ids = table([["mami 3", "kyoko 2", "homura 3", "sayaka 2"], JUNK4], grief=1,
+                   played={"madoka": 4}, witch_deck=["walpurgisnacht"])
+    assert StrongBot(0).choose(s, 0) == Action("cleanse", None, "soulgem", 1)
+
+
+def test_strong_saves_a_critical_chop_card():
+    # the teammate's oldest unknown card is Sayaka 4, the last one; nothing is playable
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["sayaka 4", "mami 4", "kyoko 4", "homura 3"]])
+    tell = StrongBot(0).choose(s, 0)
+    assert tell.kind == "tell" and tell.target == 1
+    s.apply(0, tell)
+    assert s.clued[ids[1][0]]
+
+
+# --- simple ---------------------------------------------------------------------------------------
+
+def test_simple_tells_a_teammate_about_a_playable_card():
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
+    tell = SimpleBot(0).choose(s, 0)
+    assert tell.kind == "tell" and tell.target == 1
+    s.apply(0, tell)
+    assert s.clued[ids[1][2]]
+
+
+def test_simple_plays_a_card_known_to_be_playable():
+    s, ids = table([["mami 3", "kyoko 2", "homura 1", "sayaka 2"], JUNK4],
+                   told={(0, 2): "both"})
+    assert SimpleBot(0).choose(s, 0) == Action("play", ids[0][2], "play")
+
+
+# --- open -----------------------------------------------------------------------------------------
+
+def test_open_plays_instead_of_giving_information():
+    s, ids = table([["mami 3", "kyoko 2", "homura 1", "sayaka 2"],
+                    ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
+    assert OpenBot(0).choose(s, 0) == Action("play", ids[0][2], "play")
+
+
+# --- every bot, many states -------------------------------------------------------------------------
+
+def random_states(players: int, count: int, seed: int):
+    """Mid-game states reached by random legal play."""
+    rng = Rng(seed)
+    out = []
+    for i in range(count):
+        s = GAME.new_state(players, seed * 100 + i)
+        for _ in range(rng.below(40)):
+            if s.is_over():
+                break
+            p = s.to_act()[0]
+            s.step(p, rng.choice(s.legal_actions(p)))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_choose_only_legal_actions(name, players):
+    for i, s in enumerate(random_states(players, 40, players)):
+        p = s.to_act()[0]
+        assert BOTS[name](i).choose(s, p) in s.legal_actions(p)
+
+
+@pytest.mark.parametrize("name", ["simple", "strong"])
+def test_honest_bots_do_not_peek_at_hidden_cards(name):
+    # their own hand and the deck order are hidden: re-dealing them must not change the choice
+    rng = Rng(7)
+    for players in (2, 3, 4):
+        for i, s in enumerate(random_states(players, 25, 10 + players)):
+            p = s.to_act()[0]
+            want = BOTS[name](i).choose(s, p)
+            for _ in range(3):
+                other = s.determinize(p, rng)
+                assert BOTS[name](i).choose(other, p) == want
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_finish_games(name):
+    for seed in range(5):
+        s = GAME.new_state(4, seed)
+        bots = [BOTS[name](seed * 10 + p) for p in range(4)]
+        for _ in range(GAME.max_decisions(4)):
+            if s.is_over():
+                break
+            p = s.to_act()[0]
+            s.apply(p, bots[p].choose(s, p))
+        assert s.is_over()
