@@ -164,9 +164,10 @@ def reveal_next_dungeon_card(s) -> None:
         s.current = s.mbase + DUNGEON_SIZE
     m = monster(s)
     s.hp = s.hp_full = monster_hp(s, m)
-    if s._events is not None:
+    if s._events is not None:  # the final boss's arrival has its own event kind
         what = "The final boss" if m.final else ("A boss" if m.boss else "A monster")
-        s.emit("monster_revealed", f"{what} appears: {m.name} with {s.hp} echoes. {m.text}",
+        s.emit("final_boss" if m.final else "monster_revealed",
+               f"{what} appears: {m.name} with {s.hp} echoes. {m.text}",
                card=s.current, monster=m.id, echoes=s.hp)
     effect = ON_REVEAL.get(m.ability)
     if effect is not None:
