@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.ai.agents import RandomAgent
-from game.ai.ismcts import ISMCTS, ismcts_factory, outcome_rewards
+from game.ai.ismcts import ISMCTS, ismcts_factory, max_score, outcome_rewards
 from game.core.contract import Game, Outcome
 from tests import toygame
 
@@ -90,24 +90,22 @@ def test_factory_with_a_time_budget_drops_the_default_iteration_count():
     assert timed.iterations is None and timed.seconds == 0.05 and timed.cutoff is None
 
 
-class _Coop(Game):
-    cooperative = True
-    max_score = 25
-
-
 def test_cooperative_reward_is_score_over_max_score():
-    assert outcome_rewards(_Coop(), Outcome((), (20.0, 20.0)), 2) == [0.8, 0.8]
+    assert outcome_rewards(Outcome((), (20.0, 20.0)), 2, True, 25.0) == [0.8, 0.8]
 
 
-def test_cooperative_max_score_may_depend_on_the_player_count():
-    class ByPlayers(_Coop):
+def test_max_score_is_read_from_the_state_then_from_the_game():
+    class Coop(Game):
         def max_score(self, players):
             return 10 * players
 
-    assert outcome_rewards(ByPlayers(), Outcome((0, 1), (10.0, 10.0)), 2) == [0.5, 0.5]
+    state = toygame.GAME.new_state(2, seed=0)
+    state.game = Coop()
+    assert max_score(state) == 20.0
+    state.max_score = lambda: 35
+    assert max_score(state) == 35.0
 
 
 def test_competitive_reward_is_one_win_shared_among_tied_winners():
-    game = toygame.GAME
-    assert outcome_rewards(game, Outcome((1,), (3.0, 5.0, 1.0)), 3) == [0.0, 1.0, 0.0]
-    assert outcome_rewards(game, Outcome((0, 2), (4.0, 1.0, 4.0)), 3) == [0.5, 0.0, 0.5]
+    assert outcome_rewards(Outcome((1,), (3.0, 5.0, 1.0)), 3, False) == [0.0, 1.0, 0.0]
+    assert outcome_rewards(Outcome((0, 2), (4.0, 1.0, 4.0)), 3, False) == [0.5, 0.0, 0.5]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from typing import Protocol
 
 from game.core.contract import Action, State
@@ -25,3 +27,26 @@ class RandomAgent:
 
     def choose(self, state: State, player: int) -> Action:
         return self.rng.choice(state.legal_actions(player))
+
+
+def bots_for(game) -> dict[str, Callable[..., Agent]]:
+    """Every bot a game can seat: the generic "random" and "ismcts", then the game's own
+    `bots()` (which may replace them, e.g. an ISMCTS with the game's heuristic playouts)."""
+    from game.ai.ismcts import ismcts_factory
+
+    return {"random": RandomAgent, "ismcts": ismcts_factory(), **game.bots()}
+
+
+def make_bot(factory: Callable[..., Agent], seed: int, seconds: float | None = None) -> Agent:
+    """factory(seed), passing a per-decision time budget to factories that take `seconds`."""
+    if seconds is not None and _accepts(factory, "seconds"):
+        return factory(seed, seconds=seconds)
+    return factory(seed)
+
+
+def _accepts(factory: Callable, keyword: str) -> bool:
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in params)

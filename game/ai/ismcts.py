@@ -10,7 +10,7 @@ Works on any game through the contract alone (`determinize`, `to_act`, `legal_ac
 3. **Expand** one new node, then **play out** with a policy (uniform random, or the game's
    heuristic bot), optionally cut off after `cutoff` actions and scored by `evaluate(state)`.
 4. **Backpropagate** one reward per seat in [0, 1]: competitive games give 1 to a sole winner
-   (shared among tied winners), cooperative games give score / `Game.max_score`.
+   (shared among tied winners), cooperative games give score / max score (see `max_score`).
 
 Simultaneous steps (several seats in `to_act()`) are searched *decoupled*: at such a node every
 acting seat picks its action from its own statistics, independently of the others' picks this
@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.core.contract import Action, Game, Outcome, State
+from game.core.contract import Action, Outcome, State
 from game.core.rng import Rng
 
 #: iterations per decision when neither `iterations` nor `seconds` is given
@@ -45,19 +45,27 @@ EXPLORATION = 0.7
 Evaluate = Callable[[State], list[float]]
 
 
-def max_score(game: Game, players: int) -> float | None:
-    """A cooperative game's best possible score: `Game.max_score` as a number or a function of
-    the player count; None when the game does not say."""
-    top = getattr(game, "max_score", None)
-    if callable(top):
-        top = top(players)
-    return float(top) if top else None
+def max_score(state: State) -> float | None:
+    """A cooperative game's best possible score, or None when the game does not say.
+
+    Looked up on the state first (`state.max_score`, a number or a method: it may depend on the
+    options), then on the game (`Game.max_score`, a number or a function of the player count).
+    """
+    for owner, args in ((state, ()), (state.game, (state.players,))):
+        top = getattr(owner, "max_score", None)
+        if callable(top):
+            top = top(*args)
+        if top:
+            return float(top)
+    return None
 
 
-def outcome_rewards(game: Game, outcome: Outcome, players: int) -> list[float]:
-    """One reward in [0, 1] per seat for a finished game."""
-    if game.cooperative:
-        top = max_score(game, players)
+def outcome_rewards(
+    outcome: Outcome, players: int, cooperative: bool, top: float | None = None
+) -> list[float]:
+    """One reward in [0, 1] per seat for a finished game: cooperative games score / `top`
+    (win or loss when `top` is unknown), competitive games one win shared among the winners."""
+    if cooperative:
         if top is None:
             return [1.0 if outcome.winners else 0.0] * players
         return [min(1.0, max(0.0, s / top)) for s in outcome.scores]
@@ -122,14 +130,13 @@ class ISMCTS:
             self.last_iterations = 0
             return legal[0]
         root = _Node()
-        players = state.players
-        game = state.game
+        self._score = (state.players, state.game.cooperative, max_score(state))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
         while self.iterations is None or n < self.iterations:
             if deadline is not None and n and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(player, self.rng), game, players)
+            self._iterate(root, state.determinize(player, self.rng))
             n += 1
         self.last_iterations = n
         table = root.stats.get(player, {})
@@ -141,7 +148,7 @@ class ISMCTS:
         return max(legal, key=visits)
 
     # --- one iteration ---------------------------------------------------------------------
-    def _iterate(self, node: _Node, state: State, game: Game, players: int) -> None:
+    def _iterate(self, node: _Node, state: State) -> None:
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
         while True:  # selection, until a new node is made or the game ends
             seats = state.to_act()
@@ -160,7 +167,7 @@ class ISMCTS:
                 node.children[key] = _Node()
                 break
             node = child
-        rewards = self._playout(state, game, players)
+        rewards = self._playout(state)
         for node, moves in path:  # backpropagation
             for seat, action in moves:
                 s = node.stats[seat][action]
@@ -203,13 +210,13 @@ class ISMCTS:
             done.append((seat, action))
         return done
 
-    def _playout(self, state: State, game: Game, players: int) -> list[float]:
+    def _playout(self, state: State) -> list[float]:
         policy, rng, cutoff = self.playout, self.rng, self.cutoff
         depth = 0
         while True:
             seats = state.to_act()
             if not seats:
-                return outcome_rewards(game, state.outcome(), players)
+                return outcome_rewards(state.outcome(), *self._score)
             if cutoff is not None and depth >= cutoff:
                 return list(self.evaluate(state))
             seat = seats[0]

@@ -55,6 +55,7 @@ class GameRecord:
             raise ValueError(f"unknown record format {data.get('format')!r}")
         try:
             actions = [(int(p), Action.from_json(a)) for p, a in data["actions"]]
+            {a for _, a in actions}  # every action must be hashable: no stray lists or objects
             rec = GameRecord(
                 game=str(data["game"]),
                 players=int(data["players"]),
@@ -73,6 +74,6 @@ class GameRecord:
     def loads(text: str) -> GameRecord:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
             raise ValueError(f"not valid JSON ({e})") from None
         return GameRecord.from_json(data)

@@ -1,0 +1,126 @@
+"""`python -m game selfplay`: bots play K seeded games; one JSON summary line.
+
+Each game is independent (seed S+i), so games can run across processes; the per-game loop asks
+the acting seat's bot and applies its choice, nothing else. A game names what else to average
+through `Game.summary_fields(outcome) -> {name: number}`; by default, the numeric and true/false
+fields of `outcome.details`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from game.ai.agents import bots_for, make_bot
+from game.cli import UsageError, find_game
+from game.core.contract import Game, Outcome
+from game.registry import get_game
+
+
+def summary_fields(game: Game, outcome: Outcome) -> dict[str, float]:
+    custom = getattr(game, "summary_fields", None)
+    if custom is not None:
+        return {k: float(v) for k, v in custom(outcome).items()}
+    return {
+        k: float(v)
+        for k, v in outcome.details.items()
+        if isinstance(v, (int, float)) and k != "rounds"  # bool is an int
+    }
+
+
+def play_one(task: tuple) -> dict[str, Any]:
+    """Play one game: (game name, players, seed, bot names, options, seconds per decision,
+    checked) -> its result. Top-level so worker processes can run it."""
+    name, players, seed, bot_names, options, seconds, checked = task
+    game = get_game(name)
+    factories = bots_for(game)
+    agents = [make_bot(factories[b], seed * 1000 + seat, seconds) for seat, b in enumerate(bot_names)]
+    state = game.new_state(players, seed, **options)
+    move = state.apply if checked else state.step
+    bound = game.max_decisions(players)
+    decisions = 0
+    while True:
+        seats = state.to_act()
+        if not seats:
+            break
+        seat = seats[0]  # simultaneous seats each choose in turn; the rules hide pending choices
+        move(seat, agents[seat].choose(state, seat))
+        decisions += 1
+        if decisions > bound:
+            raise RuntimeError(f"{name} seed {seed}: more than max_decisions ({bound}) actions")
+    outcome = state.outcome()
+    rounds = getattr(state, "rounds", None)
+    if rounds is None:
+        rounds = outcome.details.get("rounds")
+    return {
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "decisions": decisions,
+        "rounds": rounds,
+        "fields": summary_fields(game, outcome),
+    }
+
+
+def selfplay(
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: list[str],
+    options: dict | None = None,
+    seconds: float | None = None,
+    jobs: int = 1,
+    checked: bool = False,
+) -> dict[str, Any]:
+    game = find_game(name, players)
+    known = bots_for(game)
+    if len(bot_names) == 1:
+        bot_names = bot_names * players
+    if len(bot_names) != players:
+        raise UsageError(f"give one bot for all seats or one per seat ({players}), not {len(bot_names)}")
+    unknown = [b for b in bot_names if b not in known]
+    if unknown:
+        raise UsageError(f"unknown bot(s) {', '.join(unknown)}; {name} has: {', '.join(known)}")
+    tasks = [(name, players, seed + i, bot_names, options or {}, seconds, checked) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1 and games > 1:
+        with Pool(min(jobs, games)) as pool:
+            results = pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8)))
+    else:
+        results = [play_one(t) for t in tasks]
+    return summarise(game, players, bot_names, options, results, time.perf_counter() - start)
+
+
+def summarise(game, players, bot_names, options, results, seconds) -> dict[str, Any]:
+    n = len(results)
+    out: dict[str, Any] = {"game": game.name, "players": players, "games": n, "bots": bot_names}
+    if options:
+        out["options"] = options
+    if game.cooperative:
+        scores = [r["scores"][0] for r in results]
+        out["mean_score"] = _round(statistics.fmean(scores))
+        out["median_score"] = _round(statistics.median(scores))
+    else:
+        share = [0.0] * players
+        for r in results:
+            for w in r["winners"]:
+                share[w] += 1 / len(r["winners"])
+        out["win_share"] = [_round(s / n) for s in share]
+        out["mean_scores"] = [_round(statistics.fmean(r["scores"][p] for r in results))
+                              for p in range(players)]
+    rounds = [r["rounds"] for r in results if r["rounds"] is not None]
+    if len(rounds) == n:
+        out["mean_rounds"] = _round(statistics.fmean(rounds))
+    out["mean_decisions"] = _round(statistics.fmean(r["decisions"] for r in results))
+    out["seconds"] = _round(seconds)
+    fields = sorted({k for r in results for k in r["fields"]})
+    for k in fields:  # a field a game left out counts as 0
+        key = k if k not in out else f"details_{k}"
+        out[key] = _round(sum(r["fields"].get(k, 0.0) for r in results) / n)
+    return out
+
+
+def _round(x: float) -> float:
+    return round(x, 4)

@@ -1,0 +1,132 @@
+"""`python -m game list | validate | selfplay | bench` (game/__main__.py, game/cli/)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import main
+from game.cli.selfplay import summary_fields
+from game.core.contract import Game, Outcome
+from game.core.resources import data_path
+from game.registry import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def one_json_line(text: str) -> dict:
+    lines = text.splitlines()
+    assert len(lines) == 1, f"expected one line, got {lines}"
+    return json.loads(lines[0])
+
+
+def test_list_names_every_registered_game_with_players_mode_and_bots(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for name, game in all_games().items():
+        line = next(line for line in out.splitlines() if line.startswith(name))
+        assert f"{game.min_players}-{game.max_players} players" in line
+        assert ("cooperative" if game.cooperative else "competitive") in line
+        assert "random" in line and "ismcts" in line
+
+
+def test_validate_passes_on_the_shipped_data(capsys):
+    code, out, _ = run(capsys, "validate")
+    assert code == 0
+    assert out.splitlines() == [f"{name}: ok" for name in all_games()]
+
+
+@pytest.mark.skipif("madoka" not in all_games(), reason="Madoka not registered")
+def test_validate_reports_broken_data_and_fails(capsys, tmp_path):
+    for f in data_path("madoka").glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    girls = tmp_path / "girls.toml"
+    girls.write_text(girls.read_text(encoding="utf-8") + "\n[[oops\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "--data-dir", str(tmp_path), "madoka")
+    assert code == 1
+    assert "girls.toml" in out and "madoka: ok" not in out
+
+
+def test_validate_refuses_an_unknown_game(capsys):
+    code, _, err = run(capsys, "validate", "nosuchgame")
+    assert code == 2 and "unknown game" in err
+
+
+def test_selfplay_prints_one_json_summary_for_a_competitive_game(capsys, toy_registered):
+    code, out, _ = run(capsys, "selfplay", "toy", "--players", "3", "--games", "6", "--seed", "2",
+                       "--bots", "random,greedy,random")
+    assert code == 0
+    summary = one_json_line(out)
+    assert summary["game"] == "toy" and summary["players"] == 3 and summary["games"] == 6
+    assert summary["bots"] == ["random", "greedy", "random"]
+    assert len(summary["win_share"]) == 3 and sum(summary["win_share"]) == pytest.approx(1)
+    assert summary["mean_rounds"] == 5 and summary["mean_decisions"] == 15
+    assert 0 <= summary["all_won"] <= 1 and summary["seconds"] >= 0
+
+
+def test_selfplay_across_processes_gives_the_same_summary(capsys, toy_registered):
+    argv = ["selfplay", "toy", "--players", "2", "--games", "2", "--bots", "ismcts,random"]
+    single = one_json_line(run(capsys, *argv)[1])
+    multi = one_json_line(run(capsys, *argv, "--jobs", "2")[1])
+    single.pop("seconds"), multi.pop("seconds")
+    assert single == multi
+
+
+@pytest.mark.skipif("madoka" not in all_games(), reason="Madoka not registered")
+def test_selfplay_of_a_cooperative_game_reports_mean_and_median_score(capsys):
+    code, out, _ = run(capsys, "selfplay", "madoka", "--players", "2", "--games", "3",
+                       "--bots", "random", "--checked")
+    assert code == 0
+    summary = one_json_line(out)
+    assert {"mean_score", "median_score", "mean_decisions", "seconds"} <= set(summary)
+    assert "win_share" not in summary
+
+
+def test_selfplay_refuses_unknown_bots_and_wrong_seat_counts(capsys, toy_registered):
+    code, _, err = run(capsys, "selfplay", "toy", "--players", "2", "--bots", "genius")
+    assert code == 2 and "unknown bot" in err
+    code, _, err = run(capsys, "selfplay", "toy", "--players", "2", "--bots", "random,random,random")
+    assert code == 2 and "one per seat" in err
+    code, _, err = run(capsys, "selfplay", "toy", "--players", "9")
+    assert code == 2 and "players" in err
+
+
+def test_bench_prints_one_json_line_with_speeds_and_bot_times(capsys, toy_registered):
+    code, out, _ = run(capsys, "bench", "toy", "--players", "2", "--seconds", "0.2")
+    assert code == 0
+    result = one_json_line(out)
+    assert result["decisions_per_s"] > 0 and result["games_per_s"] > 0
+    assert result["clone_us"] > 0
+    assert set(result["bot_ms"]) == {"random", "ismcts", "greedy"}
+    assert all(isinstance(ms, float) for ms in result["bot_ms"].values())
+
+
+def test_summary_fields_default_to_the_numbers_and_flags_in_the_details():
+    outcome = Outcome((), (0.0,), details={"lost": True, "walpurgis": False, "total": 12,
+                                           "reason": "text", "by_girl": {"mami": 3}, "rounds": 9})
+    assert summary_fields(Game(), outcome) == {"lost": 1.0, "walpurgis": 0.0, "total": 12.0}
+
+
+def test_a_game_may_choose_its_summary_fields():
+    class Chooses(Game):
+        def summary_fields(self, outcome):
+            return {"won": bool(outcome.winners)}
+
+    assert summary_fields(Chooses(), Outcome((0,), (1.0,))) == {"won": 1.0}
+
+
+def test_python_dash_m_game_runs_as_a_program():
+    done = subprocess.run([sys.executable, "-m", "game", "list"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip()
