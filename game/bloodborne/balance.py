@@ -39,6 +39,7 @@ def report(games: int, seed: int, players: int = 4) -> tuple[str, bool]:
              "| final boss | mean rounds | min–max | first-seat win share | deaths per hunter |",
              "|---|---|---|---|---|"]
     take = {u.id: 0 for u in cs.upgrades}
+    take_by = {f: {u.id: 0 for u in cs.upgrades} for f in finals}
     means, first_all, limit = {}, [], 0
     for final in finals:
         rounds, firsts, deaths = [], [], []
@@ -50,6 +51,7 @@ def report(games: int, seed: int, players: int = 4) -> tuple[str, bool]:
             limit += reason == "round_limit"
             for t in taken:
                 take[t] += 1
+                take_by[final][t] += 1
         means[final] = statistics.fmean(rounds)
         first_all.extend(firsts)
         lines.append(f"| {final} | {means[final]:.2f} | {min(rounds)}–{max(rounds)} | "
@@ -59,9 +61,12 @@ def report(games: int, seed: int, players: int = 4) -> tuple[str, bool]:
     first_share = statistics.fmean(first_all)
     lines += ["", f"All games: mean rounds {overall:.2f}; first-seat win share "
               f"{first_share:.3f} (fair {1 / players:.3f}); games cut by the round limit: "
-              f"{limit}.", "", "| upgrade | copies | taken in % of games |", "|---|---|---|"]
+              f"{limit}.", "", "Upgrade cards: % of games in which a copy was taken, per final boss.",
+              "", "| upgrade | copies | all | " + " | ".join(finals) + " |",
+              "|---|---|---|" + "---|" * len(finals)]
     for u in sorted(cs.upgrades, key=lambda u: take[u.id]):
-        lines.append(f"| {u.name} | {u.copies} | {100 * take[u.id] / total:.1f} |")
+        per = " | ".join(f"{100 * take_by[f][u.id] / games:.0f}" for f in finals)
+        lines.append(f"| {u.name} | {u.copies} | {100 * take[u.id] / total:.1f} | {per} |")
     checks = {
         "mean rounds within 11–20": 11 <= overall <= 20,
         "no final boss 1.5× longer than another": max(means.values()) <= 1.5 * min(

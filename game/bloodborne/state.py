@@ -341,7 +341,7 @@ class BloodborneState(State):
         return c
 
     def to_json(self) -> dict:
-        data = {"players": self.players, "rng": self.rng.state,
+        data = {"game": "bloodborne", "players": self.players, "rng": self.rng.state,
                 "mdef": [m.id for m in self.mdef],
                 "hand": [h[:] for h in self.hand], "used": [u[:] for u in self.used],
                 "winners": self.winners[:]}
@@ -353,6 +353,16 @@ class BloodborneState(State):
 
     @staticmethod
     def from_json(game, data: dict) -> BloodborneState:
+        """Rebuild a state from `to_json`; raise ValueError on data that is not one."""
+        if not isinstance(data, dict) or data.get("game") != "bloodborne":
+            raise ValueError("not a Bloodborne state")
+        try:
+            return BloodborneState._from_json(game, data)
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise ValueError(f"malformed Bloodborne state ({e!r})") from None
+
+    @staticmethod
+    def _from_json(game, data: dict) -> BloodborneState:
         s = BloodborneState.__new__(BloodborneState)
         s._events = None
         s.game = game

@@ -60,3 +60,12 @@ def test_same_seed_same_actions_same_state():
         a.apply(p, act)
         b.apply(p, act)
         assert a == b
+
+
+def test_state_from_json_refuses_what_is_not_a_bloodborne_state():
+    with pytest.raises(ValueError):
+        GAME.state_from_json({"game": "madoka"})
+    data = GAME.new_state(4, 1).to_json()
+    del data["hand"]
+    with pytest.raises(ValueError):
+        GAME.state_from_json(data)
