@@ -106,7 +106,7 @@ def test_recall_takes_back_the_most_recently_used_cards():
 
 def test_roar_cancels_every_other_melee_attack():
     s, _ = solo("beast_roar", others={1: "hunter_axe", 2: "hunter_pistol", 3: "saw_cleaver"})
-    assert s.collected == [0, 0, 1, 0]
+    assert s.collected == [2, 0, 1, 0]
 
 
 def test_shield_protection_prevents_its_damage():
