@@ -164,11 +164,10 @@ def reveal_next_dungeon_card(s) -> None:
         s.current = s.mbase + DUNGEON_SIZE
     m = monster(s)
     s.hp = s.hp_full = monster_hp(s, m)
-    if s._events is not None:  # the final boss's arrival has its own event kind
+    if s._events is not None:
         what = "The final boss" if m.final else ("A boss" if m.boss else "A monster")
-        s.emit("final_boss" if m.final else "monster_revealed",
-               f"{what} appears: {m.name} with {s.hp} echoes. {m.text}",
-               card=s.current, monster=m.id, echoes=s.hp)
+        s.emit("monster_revealed", f"{what} appears: {m.name} with {s.hp} echoes. {m.text}",
+               card=s.current, monster=m.id, echoes=s.hp, final=m.final)
     effect = ON_REVEAL.get(m.ability)
     if effect is not None:
         effect(s, m)
@@ -191,7 +190,7 @@ def choose_action_cards(s) -> None:
     s.phase = CHOOSE
     for p in turn_order(s):
         hand = s.hand[p]
-        if not hand:  # D7: a hunter with nothing in hand takes back the used cards
+        if not hand:  # our decision: with nothing in hand, take back the used cards
             hand.extend(s.used[p])
             s.used[p] = []
             s.emit("message", f"{name(s, p)} has no cards and takes back the used ones.", p)

@@ -323,7 +323,8 @@ def test_after_the_tenth_dungeon_card_comes_the_final_boss():
     s.dungeon = []
     ev = choose_all(s, {p: "hunter_axe" for p in range(4)})
     assert s.current == s.mbase + 10 and s.hp == 18 + 1
-    assert [e.data["monster"] for e in events_of(ev, "final_boss")] == ["rom"]
+    (shown,) = events_of(ev, "monster_revealed")
+    assert shown.data["monster"] == "rom" and shown.data["final"] is True
 
 
 # --- end of the game ------------------------------------------------------------------------
