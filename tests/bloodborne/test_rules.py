@@ -6,10 +6,12 @@ Dice faces are forced: red is [1, 2, 3, 3, 4, 3+], yellow [1, 1, 2, 2, 3, 2+],
 green [0, 1, 1, 1, 2, 1+]; `dice=[5, 5, 0]` rolls red 3+ 3+ 1.
 """
 
+import pytest
+
 from game.bloodborne import GAME, rules
 from game.bloodborne.rules import CHOOSE, DREAM, IMMEDIATE, OVER, TRANSFORM
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
-from game.core.contract import Action
+from game.core.contract import Action, IllegalAction
 
 DREAM_ALL = {1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"}
 
@@ -415,3 +417,23 @@ def test_round_limit_ends_the_game_and_scores():
     choose_all(s, {p: "hunter_axe" for p in range(4)})
     assert s.phase == OVER and s.outcome().details["reason"] == "round_limit"
     assert s.banked[0] == 6
+
+
+# --- refusals a player can read ------------------------------------------------------------------
+
+def test_illegal_actions_are_refused_with_readable_reasons():
+    s = make_state(hp=30, dice=[0], available=["kirkhammer", "chikage", "rakuyo", "evelyn"])
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.apply(0, Action("choose", instance(s, 1, "hunter_axe"), "chosen"))
+    with pytest.raises(IllegalAction, match="Upgrades are taken in the Hunter's Dream"):
+        s.apply(0, Action("upgrade", s.available[0], "hand"))
+    s.apply(0, Action("choose", instance(s, 0, "hunter_axe"), "chosen"))
+    with pytest.raises(IllegalAction, match="not Player 1's turn"):
+        s.apply(0, Action("choose", instance(s, 0, "saw_cleaver"), "chosen"))
+    assert s.why_illegal(0, Action("choose", instance(s, 0, "saw_cleaver"), "chosen")) == (
+        "You have already chosen your card this round.")
+    choose_all(s, {1: "hunters_dream", 2: "hunter_axe", 3: "hunter_axe"})
+    assert s.phase == DREAM and s.to_act() == (1,)
+    assert s.why_illegal(1, Action("skip_upgrade")) == "A hunter in the Dream must take an upgrade."
+    assert s.why_illegal(1, Action("remove", s.hand[1][0], "removed")) == (
+        "Take an upgrade first; then check the hand limit.")
