@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenes.bloodborne import BloodborneTable
 from scenes.madoka import MadokaTable
 
-TABLES: dict[str, type] = {"madoka": MadokaTable}
+TABLES: dict[str, type] = {"madoka": MadokaTable, "bloodborne": BloodborneTable}
