@@ -61,7 +61,8 @@ def report(games: int, seed: int, players: int = 4) -> tuple[str, bool]:
     first_share = statistics.fmean(first_all)
     lines += ["", f"All games: mean rounds {overall:.2f}; first-seat win share "
               f"{first_share:.3f} (fair {1 / players:.3f}); games cut by the round limit: "
-              f"{limit}.", "", "Upgrade cards: % of games in which a copy was taken, per final boss.",
+              f"{limit}.", "",
+              "Upgrade cards: % of games in which a copy was taken, per final boss.",
               "", "| upgrade | copies | all | " + " | ".join(finals) + " |",
               "|---|---|---|" + "---|" * len(finals)]
     for u in sorted(cs.upgrades, key=lambda u: take[u.id]):

@@ -235,7 +235,8 @@ def _check_monster(path: Path, c: dict, allowed: tuple[str, ...], boss: bool) ->
     if c["boss"] != boss:
         raise CardDataError(path, c["id"], "boss", f"must be {str(boss).lower()} in this file")
     if c["ability"] in ("regenerate",) and not boss:
-        raise CardDataError(path, c["id"], "ability", "only bosses can regenerate (monsters escape)")
+        raise CardDataError(path, c["id"], "ability",
+                            "only bosses can regenerate (monsters escape)")
 
 
 def _check_count(path: Path, n: int, expected: int, what: str) -> None:
@@ -259,7 +260,8 @@ def load_card_set(data_dir: Path | None = None) -> CardSet:
     spath = root / "starter.toml"
     for key in ("transform", "dream"):
         if sum(c.ability == key for c in starter) != 1:
-            raise CardDataError(spath, None, "ability", f"the starter set needs exactly one '{key}'")
+            raise CardDataError(spath, None, "ability",
+                                f"the starter set needs exactly one '{key}'")
     if any(c.copies != 1 for c in starter):
         raise CardDataError(spath, None, "copies", "starter cards come one of each")
     upgrades = hunter_cards("upgrades", COUNTS["upgrades"])

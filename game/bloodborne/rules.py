@@ -1,4 +1,4 @@
-"""Bloodborne: The Card Game — the rules, as the rulebook reads (spec: shared/rules/bloodborne.md).
+"""Bloodborne: The Card Game — the rules as the rulebook reads (spec: shared/rules/bloodborne.md).
 
 Setup, then a round of eight steps in order:
   1. choose_action_cards   2. transform        3. immediate_effects   4. monster_attack
@@ -350,7 +350,7 @@ def resolve_immediate(s, p: int, target, mode: str) -> None:
         effect(s, p, c)
 
 
-# --- step 4: monster attack ------------------------------------------------------------------------
+# --- step 4: monster attack --------------------------------------------------------------------
 
 def roll_die(s, colour: str) -> tuple[list[int], int]:
     """Roll, and roll again and add as long as a `+` face comes up. Returns (faces, total)."""

@@ -16,8 +16,8 @@ from game.core.rng import Rng
 _SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "tform", "deaths", "out",
                "dead", "damaged", "cancelled", "shield", "extra")
 _PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed", "queue")
-_SCALARS = ("phase", "round", "first", "start_player", "current", "hp", "hp_full", "revealed", "numb",
-            "waiting", "dream_stage", "tie_break", "over_reason")
+_SCALARS = ("phase", "round", "first", "start_player", "current", "hp", "hp_full", "revealed",
+            "numb", "waiting", "dream_stage", "tie_break", "over_reason")
 
 
 class BloodborneState(State):

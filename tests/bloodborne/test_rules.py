@@ -1,7 +1,8 @@
 """Bloodborne rules, one test per rule of the spec (/work/shared/rules/bloodborne.md), in order.
 
 States are hand-made with game.bloodborne.setups.make_state: 4 hunters, final boss Rom, seat 0
-first, the starter hand (hunter_axe, saw_cleaver, hunter_pistol, transform, hunters_dream) unless given.
+first, the starter hand (hunter_axe, saw_cleaver, hunter_pistol, transform, hunters_dream)
+unless given.
 Dice faces are forced: red is [1, 2, 3, 3, 4, 3+], yellow [1, 1, 2, 2, 3, 2+],
 green [0, 1, 1, 1, 2, 1+]; `dice=[5, 5, 0]` rolls red 3+ 3+ 1.
 """
