@@ -20,12 +20,15 @@ from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka.knowledge import (
     Card,
+    Memory,
     Table,
     beliefs,
     chop,
     code,
     p_playable,
     p_trash,
+    read_tell,
+    tells_between,
     told,
 )
 
@@ -272,7 +275,9 @@ class SimpleBot:
 # --- strong -----------------------------------------------------------------------------------------
 
 class StrongBot:
-    """The convention bot (docs/madoka-bots.md), from the player's own view only."""
+    """The convention bot (docs/madoka-bots.md), from the player's own view only. It remembers
+    what each tell meant (`knowledge.Memory`); a fresh bot reads the hints it finds as if they
+    had just been given."""
 
     name = "strong"
     #: how sure a card must be before playing it outside the final round
@@ -284,21 +289,23 @@ class StrongBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.memory = Memory()
 
     def choose(self, state, player: int) -> Action:
         t = _table(state, player)
-        return Strong(t, Moves(state.legal_actions(player))).decide()
+        self.memory.update(t)
+        return Strong(t, Moves(state.legal_actions(player)), self.memory.meaning).decide()
 
 
 class Strong:
     """One strong decision: the priority list in `decide`, helpers below it."""
 
-    def __init__(self, t: Table, m: Moves) -> None:
-        self.t, self.m = t, m
+    def __init__(self, t: Table, m: Moves, meaning: dict[int, frozenset[int]]) -> None:
+        self.t, self.m, self.meaning = t, m, meaning
         self.me = t.me
         self.hand = t.hands[self.me]
         self.unseen = t.unseen_for(self.me)
-        self.mine = beliefs(t, self.me, self.unseen)
+        self.mine = beliefs(t, self.me, self.unseen, meaning=meaning)
         self._tell = None
 
     def decide(self) -> Action:
@@ -407,11 +414,11 @@ class Strong:
             p = a.target
             if p not in cache:
                 un = t.unseen_for(p)
-                cache[p] = (un, simulate_plays(t, p, un, t.hands[p])[0])
+                cache[p] = (un, simulate_plays(t, p, un, t.hands[p], self.meaning)[0])
             un, before = cache[p]
             what, value = a.option
             v = tell_value(t, p, un, before, what, t.gi[value] if what == "girl" else value,
-                           promised)
+                           promised, self.meaning)
             if v is None:
                 continue
             # sooner teammates first: their information is used sooner
@@ -488,7 +495,8 @@ class Strong:
         return m.discard[hand[k].id]
 
 
-def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tuple[float, bool]:
+def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card],
+                   meaning: dict[int, frozenset[int]]) -> tuple[float, bool]:
     """The points of the cards seat p would play in a row from `hand` by its beliefs, and
     whether one of them would fail (the giver sees the true identities)."""
     saved = t.height[:]
@@ -496,7 +504,7 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card]) -> tup
     value, bad = 0.0, False
     try:
         for _ in range(5):
-            bs = beliefs(t, p, unseen, cards)
+            bs = beliefs(t, p, unseen, cards, meaning)
             ks = [k for k, b in enumerate(bs) if b and p_playable(t, b) >= StrongBot.SURE]
             if not ks:
                 break
@@ -521,7 +529,7 @@ def play_value(t: Table, c: int) -> float:
 
 
 def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
-               promised: list[int]) -> float | None:
+               promised: list[int], meaning: dict[int, frozenset[int]]) -> float | None:
     """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
     given (it would make them misplay, or point at a useless or doubled card)."""
     hand = t.hands[p]
@@ -540,9 +548,21 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
             v += loss_value(t, c) * (0.5 if k == k_chop else 0.15)
         else:
             v += 0.1 * play_value(t, c)
-    plays, bad = simulate_plays(t, p, unseen, after)
+    # read the tell as seat p will (the focus rule), then watch what they would play
+    seen = {c.id: (c.gmask, c.nmask, c.clued) for c in hand}
+    was_clued = {c.id for c in hand if c.clued}
+    new: dict[int, frozenset[int]] = {}
+    for (w, x), ids in tells_between(seen, after).items():
+        new.update(read_tell(t, after, ids, w, x, was_clued))
+    # what I remember of p's earlier tells may differ from what p read (a focus already
+    # played when I looked): the tell must be safe either way
+    plays, bad = simulate_plays(t, p, unseen, after, {**meaning, **new})
     if bad:
         return None
+    plays2, bad = simulate_plays(t, p, unseen, after, new)
+    if bad:
+        return None
+    plays = min(plays, plays2)
     v += max(0.0, plays - before)
     if v <= 0:
         v = 0.01  # a harmless tell (used only to put grief on the gem)

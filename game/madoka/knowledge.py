@@ -161,9 +161,11 @@ class Table:
 # --- the shared conventions ---------------------------------------------------------------------
 
 def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
-            hand: list[Card] | None = None) -> list[dict[int, int]]:
+            hand: list[Card] | None = None,
+            meaning: dict[int, frozenset[int]] | None = None) -> list[dict[int, int]]:
     """For each card of `seat`'s hand, the identities it may be with their weights (unseen
-    copies), as `seat` reasons from public knowledge plus the conventions.
+    copies), as `seat` reasons from public knowledge plus the conventions: good touch and the
+    `meaning` of each tell (card id -> the identities the tell's focus says it is).
 
     `hand` may be a hypothetical version of the hand (a tell the giver is considering)."""
     if unseen is None:
@@ -173,27 +175,16 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
     out: list[dict[int, int]] = []
     for card in hand:
         poss = t.possible(card, unseen)
-        if card.clued:  # good touch: a pointed-at card was needed (not yet played) when told
+        if card.clued:
+            # good touch: a pointed-at card was needed (not yet played) when told
             good = [c for c in poss if c % 4 >= t.height[c >> 2]]
             if good:
                 poss = good
+            if meaning and card.id in meaning:  # what the tell said it is
+                said = [c for c in poss if c in meaning[card.id]]
+                if said:
+                    poss = said
         out.append({c: unseen[c] for c in poss})
-    # next-card rule: the newest clued card of a known girl with an unknown number
-    done = 0
-    for k in range(len(hand) - 1, -1, -1):
-        card = hand[k]
-        b = out[k]
-        if not card.clued or len(b) < 2:
-            continue
-        g = (card.gmask & -card.gmask).bit_length() - 1
-        if card.gmask != 1 << g or done >> g & 1:
-            continue
-        done |= 1 << g
-        h = t.height[g]
-        above = (0b1111 >> h) << h  # the numbers she still needs
-        nxt = code(g, h + 1) if h < 4 else -1
-        if nxt in b and card.nmask & above == above:  # no number information yet
-            out[k] = {nxt: b[nxt]}
     # one copy left, one card surely holds it: the others cannot
     for _ in range(2):
         sure = [next(iter(b)) for b in out if len(b) == 1]
@@ -215,6 +206,81 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
         if not changed:
             break
     return out
+
+
+def _bit(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def tells_between(before: dict[int, tuple[int, int, bool]], hand: list[Card]) -> dict:
+    """The tells a hand received since `before` (card id -> (girls, numbers, clued) as last
+    seen): (what, value) -> ids of the cards it pointed at. A card seen for the first time
+    with hints counts as just told."""
+    out: dict[tuple[str, int], list[int]] = {}
+    for c in hand:
+        if not c.clued:
+            continue
+        old = before.get(c.id)
+        if old is not None and (c.gmask & ~old[0] or c.nmask & ~old[1]):
+            old = None  # forgotten (Gertrud, Albertine) and told again since
+        if old is not None and old[2] and old[0] == c.gmask and old[1] == c.nmask:
+            continue
+        if not c.gmask & (c.gmask - 1) and (old is None or not old[2] or old[0] != c.gmask):
+            out.setdefault(("girl", _bit(c.gmask)), []).append(c.id)
+        if not c.nmask & (c.nmask - 1) and (old is None or not old[2] or old[1] != c.nmask):
+            out.setdefault(("number", _bit(c.nmask) + 1), []).append(c.id)
+    return out
+
+
+def read_tell(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
+              was_clued: set[int]) -> dict[int, frozenset[int]]:
+    """What a tell means (H-Group style focus). The focus is the chop card (the oldest card
+    nobody had pointed at) if the tell points at it, else the newest card it newly points at.
+    A girl tell says: the focus is her next card — play it when she gets there. A number tell
+    on the chop is a save (keep it); elsewhere it says: the focus is playable now, as the next
+    card of some girl. The other pointed-at cards are only 'still needed'."""
+    touched = [c for c in hand if c.id in ids]
+    if not touched:
+        return {}
+    fresh = [c for c in touched if c.id not in was_clued] or touched
+    chop_card = next((c for c in hand if c.id not in was_clued), None)
+    focus = chop_card if chop_card in fresh else fresh[-1]
+    if what == "girl":
+        h = t.height[value]
+        if h < 4 and focus.gmask >> value & 1 and focus.nmask >> h & 1:
+            return {focus.id: frozenset((code(value, h + 1),))}
+        return {}
+    if focus is chop_card:
+        return {}
+    said = [code(g, value) for g in range(t.ngirls)
+            if t.height[g] + 1 == value and focus.gmask >> g & 1]
+    return {focus.id: frozenset(said)} if said else {}
+
+
+class Memory:
+    """What one player remembers between turns: the hints it last saw on every card and what
+    each tell meant (the focus reading of `read_tell`). Only public information goes in."""
+
+    __slots__ = ("last", "meaning")
+
+    def __init__(self) -> None:
+        self.last: dict[int, tuple[int, int, bool]] = {}
+        self.meaning: dict[int, frozenset[int]] = {}
+
+    def update(self, t: Table) -> None:
+        for hand in t.hands:
+            was_clued = {c.id for c in hand if c.clued and self.kept(c)}
+            for c in hand:
+                if not c.clued:
+                    self.meaning.pop(c.id, None)
+            for (what, value), ids in tells_between(self.last, hand).items():
+                self.meaning.update(read_tell(t, hand, ids, what, value, was_clued))
+        self.last = {c.id: (c.gmask, c.nmask, c.clued) for hand in t.hands for c in hand}
+
+    def kept(self, c: Card) -> bool:
+        """Was the card already pointed at last time, with nothing forgotten since?"""
+        old = self.last.get(c.id)
+        return old is not None and old[2] and not (c.gmask & ~old[0] or c.nmask & ~old[1])
 
 
 def p_playable(t: Table, b: dict[int, int]) -> float:
