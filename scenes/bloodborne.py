@@ -483,6 +483,15 @@ class BloodborneTable(TableScene):
         option = "shield" if seat == me else "cancel"
         self.refuse(me, Action("immediate", card, target, option), "That hunter cannot be aimed at.")
 
+    def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
+        """As the base, but in a simultaneous step a hunter who already chose hears why
+        (the rules' own words), not only that it is not their turn."""
+        if player is not None and action is not None and not self.match.is_over() \
+                and player not in self.match.to_act():
+            self.toast(self.state.why_illegal(player, action))
+            return
+        super().refuse(player, action, fallback)
+
     def skip_upgrade(self) -> None:
         me = self.acting_human()
         for a in self.legal(me):

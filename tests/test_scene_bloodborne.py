@@ -1,0 +1,217 @@
+"""The Bloodborne table driven by real pygame mouse events (dummy video driver).
+
+Each test asserts what the rules say a gesture does (spec: "A round: eight steps in order"), or
+that a refused gesture changes nothing and shows the rules module's reason. The other hunters
+are AI seats whose choices are scripted, so every test plays the same round.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.bloodborne import rules  # noqa: E402
+from game.bloodborne.setups import make_state  # noqa: E402
+from game.core.contract import Action, IllegalAction  # noqa: E402
+from scenes.match import Match  # noqa: E402
+from tests.scene_helpers import click, drag, empty_spot, feed, make_app, pump, run_until  # noqa: E402
+
+SEATS = ["you", "ai:random", "ai:random", "ai:random"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app(tmp_path, animation_speed="x4")
+    yield a
+    pygame.event.clear()
+
+
+class Scripted:
+    """An AI seat that plays the first legal action naming one of `cards` (data ids), else
+    the first legal action."""
+
+    def __init__(self, *cards: str) -> None:
+        self.cards = cards
+
+    def choose(self, state, player):
+        legal = state.legal_actions(player)
+        for want in self.cards:
+            for a in legal:
+                if isinstance(a.source, int) and a.source < len(state.cards) and state.cards[a.source].id == want:
+                    return a
+        return legal[0]
+
+
+def open_bloodborne(app, state=None, others=("hunter_axe",), seed: int = 5):
+    match = Match("bloodborne", 4, seed, SEATS)
+    if state is not None:
+        match.state = state
+    for seat in (1, 2, 3):
+        match.agents[seat] = Scripted(*others)
+    app.open_table(match)
+    table = app.manager.top
+    pump(app, 2)
+    return table
+
+
+def toast_text(app):
+    return app.toasts.toasts[-1].text if app.toasts.toasts else None
+
+
+def hand_card(table, card_id: str) -> int:
+    st = table.state
+    return next(c for c in st.hand[0] if st.cards[c].id == card_id)
+
+
+def test_dragging_a_hand_card_onto_your_chosen_slot_chooses_it_in_secret(app):
+    table = open_bloodborne(app)
+    table.run_ai = lambda: None  # the other hunters wait: step 1 stays open
+    st = table.state
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    feed(app)
+    assert table.match.record.actions[-1] == (0, Action("choose", axe, "chosen"))
+    assert st.chosen[0] == axe and axe not in st.hand[0]
+    assert st.phase == rules.CHOOSE, "no reveal before every hunter has chosen"
+    for other in (1, 2, 3):
+        seen = st.view(other)["hunters"][0]
+        assert seen["chosen"] and seen["card"] is None, "the choice stays secret from the others"
+    assert st.view(0)["hunters"][0]["card"]["id"] == "hunter_axe"
+
+
+def test_a_second_card_after_choosing_is_refused_with_the_rules_reason(app):
+    table = open_bloodborne(app)
+    table.run_ai = lambda: None
+    st = table.state
+    axe, cleaver = hand_card(table, "hunter_axe"), hand_card(table, "saw_cleaver")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    feed(app)
+    pump(app, 20)
+    before = st.to_json()
+    drag(table.sprites[cleaver].rect.center, table.zones["chosen"].rect.center)
+    feed(app)
+    assert st.to_json() == before
+    assert len(table.match.record.actions) == 1
+    assert toast_text(app) == st.why_illegal(0, Action("choose", cleaver, "chosen"))
+    assert "already chosen" in toast_text(app)
+
+
+def test_an_upgrade_dragged_into_your_hand_outside_the_dream_is_refused(app):
+    table = open_bloodborne(app)
+    table.run_ai = lambda: None
+    st = table.state
+    before = st.to_json()
+    up = st.available[0]
+    drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
+    feed(app)
+    assert st.to_json() == before and table.match.record.actions == []
+    with pytest.raises(IllegalAction) as refused:
+        st.clone().apply(0, Action("upgrade", up, "hand"))
+    assert toast_text(app) == refused.value.reason
+
+
+def test_a_card_dropped_on_no_zone_glides_back_and_changes_nothing(app):
+    table = open_bloodborne(app)
+    table.run_ai = lambda: None
+    st = table.state
+    before = st.to_json()
+    axe = hand_card(table, "hunter_axe")
+    sprite = table.sprites[axe]
+    home = sprite.home
+    drag(sprite.rect.center, empty_spot(table))
+    feed(app)
+    assert st.to_json() == before
+    assert toast_text(app) == table.drop_hint(sprite)
+    pump(app, 30)
+    assert (sprite.x, sprite.y) == pytest.approx(home)
+
+
+def test_double_clicking_a_hand_card_chooses_it(app):
+    table = open_bloodborne(app)
+    table.run_ai = lambda: None
+    axe = hand_card(table, "hunter_axe")
+    pos = table.sprites[axe].rect.center
+    click(pos)
+    click(pos)
+    feed(app)
+    assert table.state.chosen[0] == axe
+
+
+def test_the_monster_roll_lands_in_the_dice_tray_on_the_rules_faces(app):
+    table = open_bloodborne(app)
+    thrown = []
+    original = table.animate_event
+
+    def spy(event):
+        if event.kind == "dice":
+            thrown.append(event.data)
+        return original(event)
+
+    table.animate_event = spy
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: thrown and table.tray.is_settled() and not table.timeline.busy, 20)
+    data = thrown[0]
+    assert table.tray.shown_faces() == [[data["faces"][i] for i in data["rolls"]]]
+    assert table.tray.shown_total() == data["total"]
+    assert len(table.tray.dice) == len(data["rolls"]), "every `+` face throws one more die"
+
+
+def test_every_hunters_card_flips_face_up_together_at_the_reveal(app):
+    table = open_bloodborne(app)
+    original = table.sync
+    reveals = []
+
+    def spy(animate=True, events=()):
+        events = list(events)
+        original(animate, events)
+        shown = [e for e in events if e.kind == "reveal"]
+        if shown:
+            reveals.append(([e.data["card"] for e in shown], [table.event_cards(e) for e in shown]))
+
+    table.sync = spy
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: bool(reveals), 20)
+    cards, steps = reveals[0]
+    assert len(cards) == 4 and axe in cards
+    assert sorted(steps[0]) == sorted(cards), "the first reveal step turns every card over"
+    assert all(s == [] for s in steps[1:])
+
+
+def test_in_the_dream_you_drag_an_available_upgrade_into_your_hand(app):
+    state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
+                       hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver"]},
+                       available=["kirkhammer", "chikage", "rakuyo", "burial_blade"])
+    table = open_bloodborne(app, state)
+    st = table.state
+    dream = hand_card(table, "hunters_dream")
+    drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.phase == rules.DREAM and st.waiting == 0 and not table.timeline.busy, 20)
+    up = next(c for c in st.available if st.cards[c].id == "chikage")
+    drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
+    feed(app)
+    assert up in st.hand[0], "the upgrade is in your hand"
+    assert up not in st.available
+    assert table.match.record.actions[-1] == (0, Action("upgrade", up, "hand"))
+
+
+def test_hunter_pistol_aimed_at_another_hunters_board_cancels_their_melee_attack(app):
+    state = make_state(players=4, monster="huntsman_mob", first=0, seed=2,
+                       hands={0: ["hunter_pistol", "hunter_axe"]})
+    table = open_bloodborne(app, state, others=("hunter_axe",))
+    st = table.state
+    pistol = hand_card(table, "hunter_pistol")
+    drag(table.sprites[pistol].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.phase == rules.IMMEDIATE and st.waiting == 0 and not table.timeline.busy, 20)
+    assert table.glow_boards == {0, 1, 2, 3}, "you and every hunter with a melee attack may be aimed at"
+    board = table.boards[2]
+    click((board.right - 12, board.bottom - 6))
+    feed(app)
+    assert table.match.record.actions[-1] == (0, Action("immediate", pistol, 2, "cancel"))
+    assert st.phase != rules.IMMEDIATE or st.waiting != 0
