@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from game.bloodborne.rules import PHASES as STATE_PHASES
 from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import bloodborne_cards as bc
@@ -62,6 +64,21 @@ STEP_NAMES = {
 }
 
 
+#: what the banner says while a batch of events plays, by event kind
+STAGES = {
+    "reveal": "Step 1 · all cards turn over",
+    "transform": "Step 2 · transform",
+    "immediate": "Step 3 · Immediate effects",
+    "dice": "Step 4 · the monster attacks",
+    "echoes_taken": "Step 5 · the hunters attack",
+    "killed": "Step 5 · the monster is slain",
+    "escape": "Step 6 · the monster escapes",
+    "bank": "Step 7 · the Hunter's Dream",
+    "dream": "Step 7 · the Hunter's Dream",
+    "monster_revealed": "Step 8 · the next monster",
+}
+
+
 class TrayWait:
     """A timeline entry that lasts until the dice tray is at rest (Space: finish the roll)."""
 
@@ -97,6 +114,18 @@ class Token:
 
     def __init__(self, a, b, delay: float, kind: str = "echo") -> None:
         self.a, self.b, self.t, self.delay, self.kind = a, b, 0.0, delay, kind
+
+
+@lru_cache(maxsize=128)
+def _outlined(s: str, size: int, color) -> pygame.Surface:
+    """Bold text with a dark outline, readable over cards and stone."""
+    fg = text.render(s, size, color, "bold")
+    bg = text.render(s, size, (10, 4, 4), "bold")
+    out = pygame.Surface((fg.get_width() + 4, fg.get_height() + 4), pygame.SRCALPHA)
+    for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
+        out.blit(bg, (dx, dy))
+    out.blit(fg, (2, 2))
+    return out
 
 
 def _live_from(view: dict) -> dict:
@@ -141,6 +170,7 @@ class BloodborneTable(TableScene):
         self.last_dice: dict | None = None
         self.glow_boards: set[int] = set()
         self.plan: dict[int, tuple[list[Any], dict[Any, Place]]] = {}
+        self.stage = ""
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -216,7 +246,7 @@ class BloodborneTable(TableScene):
     def slot_pos(self, seat: int, second: bool = False) -> tuple[float, float]:
         r = self.slot_rect(seat)
         if second:  # the Transform weapon lies across the Transform card
-            return r.centerx + 18, r.centery + 14
+            return r.centerx + 24, r.centery + 8
         return r.center
 
     def used_pos(self, seat: int, i: int, n: int) -> tuple[float, float]:
@@ -232,7 +262,7 @@ class BloodborneTable(TableScene):
         room = r.w - 16 - HAND[0]
         step = min(HAND[0] + 8, room / max(1, n - 1)) if n > 1 else 0
         x0 = r.x + 8 + HAND[0] / 2
-        return x0 + i * step, r.bottom - 10 - HAND[1] / 2
+        return x0 + i * step, r.centery + 10
 
     def monster_pos(self) -> tuple[float, float]:
         r = self.monster_rect
@@ -549,7 +579,24 @@ class BloodborneTable(TableScene):
             if not animate or self.speed == 0:
                 self.live = _live_from(self.shown)
             return
+        hold = self.hold_places()
+        self.timeline.then(lambda: self._hold(hold))
         super().sync(animate=True, events=events)
+
+    def hold_places(self) -> dict[Any, Place]:
+        """The cards lying in the hunters' slots and the monster stay put while a batch of
+        events plays; its events move them, and the last step sends them to their final place."""
+        hold: dict[Any, Place] = {}
+        for key, s in self.sprites.items():
+            if s.zone == "monster" or (s.zone.startswith("board:") and s.size != MINI):
+                face = getattr(s.face_key, "new", s.face_key)
+                hold[key] = Place(key, face, s.size, s.home, s.zone, s.z // 1000)
+        return hold
+
+    def _hold(self, hold: dict[Any, Place]) -> list[Any]:
+        for key, place in hold.items():
+            self.pins.setdefault(key, place)
+        return []
 
     def plan_events(self, events: list[Event]) -> dict[int, tuple[list[Any], dict[Any, Place]]]:
         """For each event: the card keys it moves and where they go for now (the pins). Cards
@@ -697,6 +744,9 @@ class BloodborneTable(TableScene):
         if live is None:
             return
         k, d, p = e.kind, e.data, e.player
+        stage = STAGES.get(k)
+        if stage:
+            self.stage = stage
         fl = self.floaters.append if animate else (lambda f: None)
         if k == "damage" and p is not None:
             live["health"][p] = d["health"]
@@ -826,7 +876,7 @@ class BloodborneTable(TableScene):
             if k == "reveal":
                 row["card"] = self.state.cards[d["card"]].name
             elif k == "transform":
-                row["card"] += f" → {self.state.cards[d['card']].name}"
+                row["card"] += f": {self.state.cards[d['card']].name}"
             elif k == "damage":
                 row["taken"] += d["amount"]
             elif k == "echoes_taken":
@@ -909,8 +959,10 @@ class BloodborneTable(TableScene):
         v = self.shown if self.shown is not None else self.view()
         if st.is_over():
             return "The hunt is over"
+        if self.timeline.busy and self.stage:
+            return f"Round {v['round']} · {self.stage}"
         me = self.acting_human()
-        step = STEP_NAMES.get(v["phase"], "")
+        step = STEP_NAMES.get(STATE_PHASES[st.phase], "")
         head = f"Round {st.round} · {step}"
         if me is None:
             acting = self.match.to_act()
@@ -957,6 +1009,11 @@ class BloodborneTable(TableScene):
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         super().draw_seats(surface)
+        hz = self.zones["hand"].rect
+        if self.viewer is not None:
+            name = "Your hand" if self.match.seat_name(self.me) == "You" else f"{self.match.seat_name(self.me)}'s hand"
+            t = text.render(name, 15, GOLD, "bold")
+            surface.blit(t, (hz.x + 10, hz.y + 6))
         self.draw_boards(surface, self.shown if self.shown is not None else self.view())
 
     def draw_dungeon(self, surface: pygame.Surface, view: dict) -> None:
@@ -1027,19 +1084,18 @@ class BloodborneTable(TableScene):
             cy = y + 8 + (i // 8) * 15
             pygame.draw.circle(surface, (150, 24, 30), (cx, cy), 6)
             pygame.draw.circle(surface, (240, 120, 110), (cx - 2, cy - 2), 2)
-        y += 8 + 15 * max(1, (min(live["echoes"], 24) + 7) // 8) + 4
+        y += 8 + 15 * max(1, (min(live["echoes"], 24) + 7) // 8) + 6
         bc.lantern_badge(surface, m["lantern"], (x0 + 10, y + 10), 20)
-        lab = text.render(f"{m['lantern']} die", 15, TEXT, "bold")
-        surface.blit(lab, (x0 + 26, y + 1))
-        y += 26
-        tx = x0
-        for k in m["trophies"]:
-            bc.trophy_icon(surface, k, (tx + 9, y + 9), 18)
-            lab = text.render(bc.TROPHY_NAMES[k], 14, TEXT)
-            surface.blit(lab, (tx + 22, y))
-            tx += 26 + lab.get_width()
-        y += 24
-        for ln in text.wrap(m["text"], 14, w)[: max(0, (r.bottom - 6 - y) // 17)]:
+        lab = text.render(f"rolls the {m['lantern']} die", 14, TEXT, "bold")
+        surface.blit(lab, (x0 + 24, y + 1))
+        y += 28
+        if m["final"]:
+            rule = "Slay it to end the hunt. Its power lasts all game."
+        elif m["boss"]:
+            rule = "A boss never escapes: it fights on until slain."
+        else:
+            rule = "Escapes at the end of the round if it survives."
+        for ln in text.wrap(rule, 14, w)[: max(0, (r.bottom - 6 - y) // 17)]:
             surface.blit(text.render(ln, 14, DIM), (x0, y))
             y += 17
 
@@ -1068,7 +1124,7 @@ class BloodborneTable(TableScene):
         b = self.boards[seat]
         s = self.slot_rect(seat)
         rad = 30 if seat == self.me else 24
-        return s.right + 14 + rad, b.y + 30 + rad
+        return s.right + 26 + rad, b.y + 30 + rad
 
     def echo_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
         cx, cy = self.dial_center(seat)
@@ -1080,8 +1136,8 @@ class BloodborneTable(TableScene):
         cx, cy = self.dial_center(seat)
         rad = 30 if seat == self.me else 24
         y = cy + rad + 6
-        x0 = self.slot_rect(seat).right + 14
-        w = 52 if seat != self.me else 78
+        x0 = self.slot_rect(seat).right + 26
+        w = 48 if seat != self.me else 74
         return [pygame.Rect(x0 + i * (w + 4), y, w, 22) for i in range(3)]
 
     def draw_boards(self, surface: pygame.Surface, view: dict) -> None:
@@ -1138,7 +1194,7 @@ class BloodborneTable(TableScene):
             # trophy tracks
             for i, (k, tr) in enumerate(zip(KINDS, self.trophy_rects(p), strict=True)):
                 n = live["trophies"][p][i]
-                bc.trophy_icon(surface, k, (tr.x + 9, tr.centery), 18, filled=n > 0)
+                bc.trophy_icon(surface, k, (tr.x + 9, tr.centery), 18, dim=n == 0)
                 label = f"{n}" if not mine else f"{bc.TROPHY_NAMES[k][:3]} {n}"
                 surface.blit(text.render(label, 14, TEXT if n else DIM, "bold"), (tr.x + 21, tr.y + 2))
             if mine:
@@ -1197,12 +1253,13 @@ class BloodborneTable(TableScene):
             else:
                 bc.trophy_icon(surface, t.kind, (x, y), 22)
         for f in self.floaters:
-            a = max(0.0, 1 - f.t / f.life)
-            img = text.render(f.text, f.size, f.color, "bold")
-            img = img.copy()
-            img.set_alpha(int(255 * min(1.0, a * 1.5)))
+            a = int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5))
+            img = _outlined(f.text, f.size, f.color)
+            if a < 255:
+                img = img.copy()
+                img.set_alpha(a)
             x, y = f.pos
-            surface.blit(img, img.get_rect(center=(x, y - 30 * f.t)))
+            surface.blit(img, img.get_rect(center=(x, y - 20 - 30 * f.t)))
         z = self.zones["removed"]
         if z.visible:
             pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)

@@ -93,17 +93,22 @@ def chalice(surf: pygame.Surface, center: tuple[float, float], size: float, colo
 
 
 def trophy_icon(surf: pygame.Surface, kind: str, center: tuple[float, float], size: float,
-                filled: bool = True) -> None:
-    """A trophy token: a disc in the kind's colour carrying its letter (K / H / B)."""
+                dim: bool = False) -> None:
+    """A trophy token: a disc in the kind's colour carrying its letter (K / H / B); `dim`
+    (none won yet) draws it as an outline with the letter in the kind's colour."""
     col = TROPHY_COLOURS.get(kind, (180, 180, 180))
     r = size / 2
-    if filled:
-        pygame.draw.circle(surf, col, center, r)
-        pygame.draw.circle(surf, cg.mix(col, (0, 0, 0), 0.5), center, r, 1)
-        t = text.render(TROPHY_LETTERS[kind], max(14, int(size * 0.7)), cg.ink_on(col), "bold")
-        surf.blit(t, t.get_rect(center=(round(center[0]), round(center[1]))))
+    c = (round(center[0]), round(center[1]))
+    letter = TROPHY_LETTERS[kind]
+    if not dim:
+        pygame.draw.circle(surf, col, c, r)
+        pygame.draw.circle(surf, cg.mix(col, (0, 0, 0), 0.5), c, r, 1)
+        t = text.render(letter, max(14, int(size * 0.7)), cg.ink_on(col), "bold")
     else:
-        pygame.draw.circle(surf, cg.mix(col, (30, 26, 24), 0.55), center, r, 1)
+        pygame.draw.circle(surf, (20, 16, 16), c, r)
+        pygame.draw.circle(surf, cg.mix(col, (30, 26, 24), 0.3), c, r, 1)
+        t = text.render(letter, max(14, int(size * 0.7)), col, "bold")
+    surf.blit(t, t.get_rect(center=c))
 
 
 def _wrap_name(name: str, size: int, width: int, max_lines: int = 2) -> list[str]:
