@@ -174,6 +174,36 @@ class BloodborneTable(TableScene):
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
+    # ================================================================ results ==============
+    @staticmethod
+    def result_details(match: Any, outcome: Any) -> dict:
+        """The results screen's rows (spec "End of the game and scoring"): banked echoes plus
+        trophy points per hunter, the trophies behind them, and the tie-break in words."""
+        d = dict(outcome.details)
+        st = match.state
+        cs = st.cs
+        final = cs.monster_by_id.get(d.get("final_boss", ""))
+        fname = final.name if final is not None else str(d.get("final_boss", ""))
+        rounds = d.get("rounds", st.round)
+        reason = {"final_boss": f"{fname} falls after {rounds} rounds.",
+                  "round_limit": f"The dungeon closes after {rounds} rounds.",
+                  "all_out": "No hunter is left in the game."}.get(d.get("reason"), str(d.get("reason", "")))
+        rows = []
+        for h in d.get("hunters", []):
+            kin, hum, beast = h["trophies"]
+            rows.append({"score": h["banked"] + h["trophy_points"],
+                         "parts": [["Banked", h["banked"]], ["Kin", kin], ["Humanoid", hum],
+                                   ["Beast", beast], ["Trophy pts", h["trophy_points"]],
+                                   ["Deaths", h["deaths"]]]})
+        out = {"reason": reason, "per_player": rows, "final_boss": fname, "rounds": rounds}
+        if d.get("tie_break"):
+            names = [match.seat_name(p) for p in outcome.winners]
+            if len(outcome.winners) > 1:
+                out["tiebreak"] = f"still tied on banked echoes: {', '.join(names)} share the win."
+            else:
+                out["tiebreak"] = f"tied on points; {names[0] if names else 'the winner'} banked more echoes."
+        return out
+
     # ================================================================ layout ===============
     def others(self) -> list[int]:
         v = self.me

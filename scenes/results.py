@@ -67,6 +67,12 @@ class Results(Scene):
         self.game = state.game
         self.outcome = state.outcome()
         self.details = self.outcome.details if isinstance(self.outcome.details, dict) else {}
+        # a table may word its game's details for this screen (per-seat parts, sentences)
+        from scenes.tables import TABLES
+
+        reword = getattr(TABLES.get(self.game.name), "result_details", None)
+        if reword is not None:
+            self.details = reword(match, self.outcome)
         self.names = [self.seat_name(i) for i in range(state.players)]
         self.group = WidgetGroup()
         again = pygame.Rect(0, 0, 240, 52)
