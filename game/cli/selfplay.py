@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
 from typing import Any
 
 from game.ai.agents import bots_for, make_bot
@@ -86,7 +86,9 @@ def selfplay(
     tasks = [(name, players, seed + i, bot_names, options or {}, seconds, checked) for i in range(games)]
     start = time.perf_counter()
     if jobs > 1 and games > 1:
-        with Pool(min(jobs, games)) as pool:
+        # fresh worker processes (never fork: a forked copy of a process with threads can
+        # deadlock), the same on every platform
+        with get_context("spawn").Pool(min(jobs, games)) as pool:
             results = pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8)))
     else:
         results = [play_one(t) for t in tasks]
