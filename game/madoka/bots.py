@@ -140,7 +140,7 @@ def runway(t: Table) -> int:
     return t.wdeck - (1 if t.walp_bottom else 0)
 
 
-def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:
+def witch_harm(t: Table, w: str, actor: int, knows_own: bool, madoka_sure: bool = False) -> float:
     """Points we expect to lose when witch w is revealed by `actor` (negative: a gain).
     `knows_own`: the team sees its own hands (the open bound), so forgetting costs nothing."""
     if w == "gertrud":
@@ -171,7 +171,7 @@ def witch_harm(t: Table, w: str, actor: int, knows_own: bool) -> float:
     # Walpurgisnacht: her marker comes straight back; before Madoka is done she locks the deck
     if t.walp_defeated:
         return 1.0
-    if t.complete(t.madoka):
+    if t.complete(t.madoka) or madoka_sure:
         return -20.0
     return 0.5 if knows_own else 12.0
 
@@ -189,10 +189,10 @@ def _eat_harm(t: Table, g: int) -> float:
     return 4.0 + 3.0 * told_girl  # a card to play again, a tell to point at it again
 
 
-def cleanse_harm(t: Table, n: int, actor: int, knows_own: bool) -> float:
+def cleanse_harm(t: Table, n: int, actor: int, knows_own: bool, madoka_sure: bool = False) -> float:
     harm = 0.0
     for dist in next_witches(t, n):
-        harm += sum(p * witch_harm(t, w, actor, knows_own) for w, p in dist)
+        harm += sum(p * witch_harm(t, w, actor, knows_own, madoka_sure) for w, p in dist)
     return harm
 
 
@@ -250,8 +250,9 @@ class SimpleBot:
                 pointed = sum(1 for k, card in enumerate(after) if card.clued and (
                     card.ident // 4 == gi if what == "girl" else card.ident % 4 == gi - 1))
                 k = hits[0]
-                left = len(t.possible(after[k], un_t))
-                this = (pointed, left)
+                poss = t.possible(after[k], un_t)
+                known = all(t.playable(c) for c in poss)
+                this = (not known, len(poss), pointed)
                 if key is None or this < key:
                     best, key = a, this
             if best is not None:
@@ -307,6 +308,7 @@ class Strong:
         self.unseen = t.unseen_for(self.me)
         self.mine = beliefs(t, self.me, self.unseen, meaning=meaning)
         self._tell = None
+        self._known = None
 
     def decide(self) -> Action:
         t = self.t
@@ -318,8 +320,9 @@ class Strong:
         # 2. The final round: only Play or Discard, and a failed play costs nothing but grief.
         if t.final_round:
             return self.final_turn()
-        # 3. Walpurgisnacht: once Madoka is complete, dig through the witch deck.
-        if t.complete(t.madoka) and walp_pending(t):
+        # 3. Walpurgisnacht: once Madoka is complete — or her missing cards are all in hands
+        #    and known to their holders — dig through the witch deck.
+        if walp_pending(t) and (t.complete(t.madoka) or self.madoka_in_sight()):
             dig = self.dig()
             if dig is not None:
                 return dig
@@ -383,16 +386,38 @@ class Strong:
         t = self.t
         return t.wdeck > 0 and not t.final_round
 
+    def madoka_in_sight(self) -> bool:
+        """Every Madoka card still missing sits in a hand and its holder knows it."""
+        t = self.t
+        for n in range(t.height[t.madoka] + 1, 5):
+            c = code(t.madoka, n)
+            if not any(b == {c: b.get(c)} for b in self.known_cards()):
+                return False
+        return True
+
+    def known_cards(self) -> list[dict[int, int]]:
+        """Beliefs of every card whose holder knows exactly what it is (as far as I can tell)."""
+        if getattr(self, "_known", None) is None:
+            t = self.t
+            out = [b for b in self.mine if len(b) == 1]
+            for p in range(t.players):
+                if p != self.me:
+                    bs = beliefs(t, p, t.unseen_for(p), meaning=self.meaning)
+                    out += [b for card, b in zip(t.hands[p], bs, strict=True)
+                            if len(b) == 1 and card.ident in b]
+            self._known = out
+        return self._known
+
     def dig(self) -> Action | None:
         """Reveal witches until Walpurgisnacht shows up and Madoka defeats her: cleanse as much
         as allowed; with nothing to cleanse, give information to put grief on the gem."""
         t, m = self.t, self.m
         if m.cleanse:
             n = max(m.cleanse)
-            harm = cleanse_harm(t, n, self.me, False)
+            harm = cleanse_harm(t, n, self.me, False, True)
             if harm < 6:
                 return m.cleanse[n]
-            if n == 2 and cleanse_harm(t, 1, self.me, False) < 6:
+            if n == 2 and cleanse_harm(t, 1, self.me, False, True) < 6:
                 return m.cleanse[1]
         if t.grief < 2 and m.tells:
             tell, _ = self.best_tell(any_safe=True)
@@ -414,11 +439,12 @@ class Strong:
             p = a.target
             if p not in cache:
                 un = t.unseen_for(p)
-                cache[p] = (un, simulate_plays(t, p, un, t.hands[p], self.meaning)[0])
-            un, before = cache[p]
+                cache[p] = (un, simulate_plays(t, p, un, t.hands[p], self.meaning)[0],
+                            self.rows_when(p))
+            un, before, later = cache[p]
             what, value = a.option
             v = tell_value(t, p, un, before, what, t.gi[value] if what == "girl" else value,
-                           promised, self.meaning)
+                           promised, self.meaning, later)
             if v is None:
                 continue
             # sooner teammates first: their information is used sooner
@@ -429,6 +455,24 @@ class Strong:
             return best, bv
         self._tell = (best, bv)
         return best, bv
+
+    def rows_when(self, p: int) -> list[int] | None:
+        """The rows when seat p next plays, if the players in between play what they are
+        sure of (None: no change)."""
+        t = self.t
+        heights = t.height[:]
+        changed = False
+        q = (self.me + 1) % t.players
+        while q != p:
+            un = t.unseen_for(q)
+            for card, b in zip(t.hands[q], beliefs(t, q, un, meaning=self.meaning), strict=True):
+                c = card.ident
+                if b and p_playable(t, b) >= 1.0 and c >= 0 and c % 4 == heights[c // 4]:
+                    heights[c // 4] += 1
+                    changed = True
+                    break
+            q = (q + 1) % t.players
+        return heights if changed else None
 
     def promised(self) -> list[int]:
         """Copies of each identity already pointed at (others' hands as seen, mine as believed)."""
@@ -529,7 +573,8 @@ def play_value(t: Table, c: int) -> float:
 
 
 def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
-               promised: list[int], meaning: dict[int, frozenset[int]]) -> float | None:
+               promised: list[int], meaning: dict[int, frozenset[int]],
+               later: list[int] | None = None) -> float | None:
     """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
     given (it would make them misplay, or point at a useless or doubled card)."""
     hand = t.hands[p]
@@ -551,18 +596,26 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     # read the tell as seat p will (the focus rule), then watch what they would play
     seen = {c.id: (c.gmask, c.nmask, c.clued) for c in hand}
     was_clued = {c.id for c in hand if c.clued}
-    new: dict[int, frozenset[int]] = {}
-    for (w, x), ids in tells_between(seen, after).items():
-        new.update(read_tell(t, after, ids, w, x, was_clued))
-    # what I remember of p's earlier tells may differ from what p read (a focus already
-    # played when I looked): the tell must be safe either way
-    plays, bad = simulate_plays(t, p, unseen, after, {**meaning, **new})
-    if bad:
-        return None
-    plays2, bad = simulate_plays(t, p, unseen, after, new)
-    if bad:
-        return None
-    plays = min(plays, plays2)
+    tells = tells_between(seen, after)
+    plays = 1e9
+    # p reads the tell on their turn, after the players in between have played: read it with
+    # the rows as they are now and as they will be then
+    for heights in (t.height, later or t.height):
+        saved = t.height
+        t.height = list(heights)
+        try:
+            new: dict[int, frozenset[int]] = {}
+            for (w, x), ids in tells.items():
+                new.update(read_tell(t, after, ids, w, x, was_clued))
+            # what I remember of p's earlier tells may differ from what p read (a focus
+            # already played when I looked): the tell must be safe either way
+            for mem in ({**meaning, **new}, new):
+                got, bad = simulate_plays(t, p, unseen, after, mem)
+                if bad:
+                    return None
+                plays = min(plays, got)
+        finally:
+            t.height = saved
     v += max(0.0, plays - before)
     if v <= 0:
         v = 0.01  # a harmless tell (used only to put grief on the gem)

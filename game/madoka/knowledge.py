@@ -176,14 +176,19 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
     for card in hand:
         poss = t.possible(card, unseen)
         if card.clued:
+            said = meaning.get(card.id) if meaning else None
+            if said and all(c % 4 < t.height[c >> 2] for c in said):
+                # the tell said it is a card that has since been played: it is a copy
+                out.append({c: 1 for c in said})
+                continue
             # good touch: a pointed-at card was needed (not yet played) when told
             good = [c for c in poss if c % 4 >= t.height[c >> 2]]
             if good:
                 poss = good
-            if meaning and card.id in meaning:  # what the tell said it is
-                said = [c for c in poss if c in meaning[card.id]]
-                if said:
-                    poss = said
+            if said:  # what the tell said it is
+                kept = [c for c in poss if c in said]
+                if kept:
+                    poss = kept
         out.append({c: unseen[c] for c in poss})
     # one copy left, one card surely holds it: the others cannot
     for _ in range(2):
