@@ -13,6 +13,7 @@ import os
 
 import pytest
 
+from game.ai.agents import bots_for, make_bot
 from game.core.contract import Action, Game, IllegalAction, State
 from game.core.record import GameRecord
 from game.core.rng import Rng
@@ -23,17 +24,47 @@ SEEDS = int(os.environ.get("CARDTABLE_SOAK", "50"))
 EVERY = 16
 
 
+GAMES = {**all_games(), toygame.GAME.name: toygame.GAME}
+
+
 def _cases():
-    games = {**all_games(), toygame.GAME.name: toygame.GAME}
-    for name, game in games.items():
+    for name, game in GAMES.items():
         for players in range(game.min_players, game.max_players + 1):
             yield pytest.param(game, players, id=f"{name}-{players}p")
+
+
+def _bots():
+    for name, game in GAMES.items():
+        for bot in bots_for(game):
+            yield pytest.param(game, bot, id=f"{name}-{bot}")
 
 
 @pytest.mark.parametrize(("game", "players"), list(_cases()))
 def test_random_games_keep_the_contract(game: Game, players: int, toy_registered):
     for seed in range(SEEDS):
         ContractGame(game, players, seed).play()
+
+
+@pytest.mark.parametrize(("game", "bot"), list(_bots()))
+def test_every_bot_plays_only_legal_actions_and_leaves_the_state_alone(game, bot, toy_registered):
+    """Every seat played by the bot (searching bots on a tiny budget), from the smallest to the
+    largest table: each choice is legal and choosing does not change the state."""
+    factory = bots_for(game)[bot]
+    searching = "ismcts" in bot
+    for seed in range(1 if searching else 3):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        agents = [make_bot(factory, seed * 10 + p, iterations=8) for p in range(players)]
+        state, rng = game.new_state(players, seed), Rng(seed)
+        for _ in range(game.max_decisions(players)):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_act())
+            before = state.to_json()
+            action = agents[seat].choose(state, seat)
+            assert state.to_json() == before, f"{bot} changed the state while choosing"
+            assert action in state.legal_actions(seat), f"{bot} chose {action}, not legal"
+            state.apply(seat, action)
+        assert state.is_over(), f"{game.name} with {bot} did not end within max_decisions"
 
 
 class ContractGame:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.core.contract import Action, State
 from game.core.rng import Rng
@@ -37,11 +37,11 @@ def bots_for(game) -> dict[str, Callable[..., Agent]]:
     return {"random": RandomAgent, "ismcts": ismcts_factory(), **game.bots()}
 
 
-def make_bot(factory: Callable[..., Agent], seed: int, seconds: float | None = None) -> Agent:
-    """factory(seed), passing a per-decision time budget to factories that take `seconds`."""
-    if seconds is not None and _accepts(factory, "seconds"):
-        return factory(seed, seconds=seconds)
-    return factory(seed)
+def make_bot(factory: Callable[..., Agent], seed: int, **budget: Any) -> Agent:
+    """factory(seed, **budget), passing only the budget keywords the factory takes (e.g.
+    `seconds` per decision, `iterations`) and leaving out those given as None."""
+    given = {k: v for k, v in budget.items() if v is not None and _accepts(factory, k)}
+    return factory(seed, **given)
 
 
 def _accepts(factory: Callable, keyword: str) -> bool:

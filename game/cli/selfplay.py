@@ -36,7 +36,7 @@ def play_one(task: tuple) -> dict[str, Any]:
     name, players, seed, bot_names, options, seconds, checked = task
     game = get_game(name)
     factories = bots_for(game)
-    agents = [make_bot(factories[b], seed * 1000 + seat, seconds) for seat, b in enumerate(bot_names)]
+    agents = [make_bot(factories[b], seed * 1000 + seat, seconds=seconds) for seat, b in enumerate(bot_names)]
     state = game.new_state(players, seed, **options)
     move = state.apply if checked else state.step
     bound = game.max_decisions(players)
