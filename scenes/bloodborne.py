@@ -171,6 +171,7 @@ class BloodborneTable(TableScene):
         self.glow_boards: set[int] = set()
         self.plan: dict[int, tuple[list[Any], dict[Any, Place]]] = {}
         self.stage = ""
+        self.gone: tuple[str, str] | None = None
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -825,11 +826,14 @@ class BloodborneTable(TableScene):
             live["echoes"] += d["amount"]
         elif k == "killed":
             self.marks[d["card"]] = "SLAIN"
+            m = live.get("monster")
+            self.gone = (m["name"] if m else "The monster", "slain")
             live["echoes"] = 0
         elif k == "escape":
             m = live.get("monster")
             if m is not None:
                 self.marks[m["card"]] = "ESCAPED"
+                self.gone = (m["name"], "escaped")
         elif k == "cancel" and p is not None:
             c = self.state_card_of(p)
             if c is not None:
@@ -961,7 +965,7 @@ class BloodborneTable(TableScene):
             self.flash[p] -= sdt * 2
             if self.flash[p] <= 0:
                 del self.flash[p]
-        if self.summary_shown is not None and time.monotonic() > self.summary_until and self.acting_human() is not None:
+        if self.summary_shown is not None and time.monotonic() > self.summary_until:
             self.summary_shown = None
         super().update(dt)
 
@@ -1092,8 +1096,14 @@ class BloodborneTable(TableScene):
         x0 = int(mx + MON[0] / 2 + 10)
         w = r.right - 8 - x0
         if m is None:
-            t = text.render("No monster", 16, DIM, "bold")
-            surface.blit(t, (x0, r.y + 40))
+            gone = self.gone or ("The monster", "slain")
+            y = r.y + 40
+            for ln in text.wrap(f"{gone[0]} {'was slain' if gone[1] == 'slain' else 'escaped'}.", 16, r.w - 24, "bold"):
+                surface.blit(text.render(ln, 16, TEXT, "bold"), (r.x + 12, y))
+                y += 20
+            for ln in text.wrap("The next dungeon card is revealed at the end of the round.", 14, r.w - 24):
+                surface.blit(text.render(ln, 14, DIM), (r.x + 12, y + 6))
+                y += 17
             return
         title = "THE FINAL BOSS" if m["final"] else ("BOSS" if m["boss"] else "MONSTER")
         t = text.render(title, 14, GOLD, "bold")
@@ -1116,7 +1126,7 @@ class BloodborneTable(TableScene):
             pygame.draw.circle(surface, (240, 120, 110), (cx - 2, cy - 2), 2)
         y += 8 + 15 * max(1, (min(live["echoes"], 24) + 7) // 8) + 6
         bc.lantern_badge(surface, m["lantern"], (x0 + 10, y + 10), 20)
-        lab = text.render(f"rolls the {m['lantern']} die", 14, TEXT, "bold")
+        lab = text.render(f"rolls the {m['lantern']} die" if w >= 150 else f"{m['lantern']} die", 14, TEXT, "bold")
         surface.blit(lab, (x0 + 24, y + 1))
         y += 28
         if m["final"]:
@@ -1167,7 +1177,7 @@ class BloodborneTable(TableScene):
         rad = 30 if seat == self.me else 24
         y = cy + rad + 6
         x0 = self.slot_rect(seat).right + 26
-        w = 48 if seat != self.me else 74
+        w = 44 if seat != self.me else 66
         return [pygame.Rect(x0 + i * (w + 4), y, w, 22) for i in range(3)]
 
     def draw_boards(self, surface: pygame.Surface, view: dict) -> None:
@@ -1217,10 +1227,14 @@ class BloodborneTable(TableScene):
             self.draw_dial(surface, self.dial_center(p), 30 if mine else 24, live["health"][p], p)
             # echoes: collected (can be lost) and banked (safe)
             cr, br = self.echo_rects(p)
+            room = b.right - 6 - (cr.x + 20)
             bc.blood_drop(surface, (cr.x + 8, cr.centery), 18, bc.BLOOD)
-            surface.blit(text.render(f"{live['collected'][p]} collected", 14, TEXT, "bold"), (cr.x + 20, cr.y + 2))
             pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
-            surface.blit(text.render(f"{live['banked'][p]} banked", 14, GOLD, "bold"), (br.x + 20, br.y + 2))
+            for n, word, rr, colour in ((live["collected"][p], "collected", cr, TEXT), (live["banked"][p], "banked", br, GOLD)):
+                label = f"{n} {word}"
+                if text.font(14, "bold").size(label)[0] > room:
+                    label = str(n)  # a narrow board: the drop and the vial say which is which
+                surface.blit(text.render(label, 14, colour, "bold"), (rr.x + 20, rr.y + 2))
             # trophy tracks
             for i, (k, tr) in enumerate(zip(KINDS, self.trophy_rects(p), strict=True)):
                 n = live["trophies"][p][i]
@@ -1230,7 +1244,7 @@ class BloodborneTable(TableScene):
             if mine:
                 pts = h["trophy_points"]
                 tr = self.trophy_rects(p)[-1]
-                surface.blit(text.render(f"= {pts} pts", 14, DIM), (tr.right + 6, tr.y + 2))
+                surface.blit(text.render(f"{pts} pts", 14, DIM), (tr.right + 4, tr.y + 2))
             # used pile label
             if h["used"]:
                 ux, uy = self.used_pos(p, 0, len(h["used"]))

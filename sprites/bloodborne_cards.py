@@ -112,11 +112,18 @@ def trophy_icon(surf: pygame.Surface, kind: str, center: tuple[float, float], si
 
 
 def _wrap_name(name: str, size: int, width: int, max_lines: int = 2) -> list[str]:
+    """A card name in at most `max_lines` lines of `width` (a word too long is cut with "…")."""
+    f = text.font(size, "bold")
     lines = text.wrap(name, size, width, "bold")
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1] + "…"
-    return lines
+    out = []
+    for ln in lines:
+        while len(ln) > 2 and f.size(ln)[0] > width:
+            ln = ln[:-2].rstrip() + "…"
+        out.append(ln)
+    return out
 
 
 # --- hunter cards ---------------------------------------------------------------------------
