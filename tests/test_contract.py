@@ -252,3 +252,17 @@ def test_contract_game_catches_a_leaking_view(toy_registered, monkeypatch):
     with pytest.raises(AssertionError, match="leak|public view"):
         for seed in range(5):
             ContractGame(toygame.GAME, 2, seed).play()
+
+
+def test_contract_game_catches_a_clone_that_shares_lists(toy_registered, monkeypatch):
+    """The harness fails a game whose clone shares the hands with the original."""
+    original = toygame.BidState.clone
+
+    def shallow_clone(self):
+        twin = original(self)
+        twin.hands = self.hands
+        return twin
+
+    monkeypatch.setattr(toygame.BidState, "clone", shallow_clone)
+    with pytest.raises(AssertionError):  # first seen by determinize or by the clone check
+        ContractGame(toygame.GAME, 2, seed=0).play()
