@@ -19,14 +19,19 @@ from game.bloodborne import rules  # noqa: E402
 from game.bloodborne.setups import make_state  # noqa: E402
 from game.core.contract import Action, IllegalAction  # noqa: E402
 from scenes.match import Match  # noqa: E402
-from tests.scene_helpers import click, drag, empty_spot, feed, make_app, pump, run_until  # noqa: E402
+from tests.scene_helpers import click, drag, empty_spot, feed, pump, run_until  # noqa: E402
 
 SEATS = ["you", "ai:random", "ai:random", "ai:random"]
 
 
 @pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path, animation_speed="x4")
+def app(tmp_path, monkeypatch):
+    """A real App (smoke mode: no autosave) at animation speed x4, settings under tmp_path."""
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
     yield a
     pygame.event.clear()
 
