@@ -19,9 +19,9 @@ import pygame  # noqa: E402
 from scenes.match import Match  # noqa: E402
 
 
-def make_app(tmp_path, **settings):
-    """A real App (smoke mode: no autosave) with its settings dir under tmp_path."""
-    os.environ["CARDTABLE_HOME"] = str(tmp_path)
+def make_app(**settings):
+    """A real App (smoke mode: no autosave, settings never saved). Tests point CARDTABLE_HOME
+    at a temporary folder with monkeypatch, so nothing leaks between tests."""
     from scenes import storage
     from scenes.app import App
 

@@ -30,8 +30,9 @@ from tests.scene_helpers import (  # noqa: E402
 
 
 @pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    a = make_app()
     yield a
     pygame.event.clear()
 
