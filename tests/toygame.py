@@ -97,9 +97,8 @@ class BidState(State):
     def legal_actions(self, player: int) -> list[Action]:
         if self.prize is None or self.bids[player] is not None:
             return []
-        return [
-            Action("bid", c, "table", label=f"Bid {value(c)} (card {c})") for c in self.hands[player]
-        ]
+        hand = self.hands[player]
+        return [Action("bid", c, "table", label=f"Bid {value(c)} (card {c})") for c in hand]
 
     def _apply(self, player: int, action: Action) -> None:
         self.hands[player].remove(action.source)

@@ -123,6 +123,8 @@ class ISMCTS:
         self.exploration = exploration
         #: iterations run by the last `choose` (for benchmarks and tests)
         self.last_iterations = 0
+        #: (players, cooperative, max score) of the game being searched, for the rewards
+        self._score: tuple[int, bool, float | None] = (0, False, None)
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)

@@ -36,7 +36,10 @@ def play_one(task: tuple) -> dict[str, Any]:
     name, players, seed, bot_names, options, seconds, checked = task
     game = get_game(name)
     factories = bots_for(game)
-    agents = [make_bot(factories[b], seed * 1000 + seat, seconds=seconds) for seat, b in enumerate(bot_names)]
+    agents = [
+        make_bot(factories[bot], seed * 1000 + seat, seconds=seconds)
+        for seat, bot in enumerate(bot_names)
+    ]
     state = game.new_state(players, seed, **options)
     move = state.apply if checked else state.step
     bound = game.max_decisions(players)
@@ -79,11 +82,15 @@ def selfplay(
     if len(bot_names) == 1:
         bot_names = bot_names * players
     if len(bot_names) != players:
-        raise UsageError(f"give one bot for all seats or one per seat ({players}), not {len(bot_names)}")
+        raise UsageError(
+            f"give one bot for all seats or one per seat ({players}), not {len(bot_names)}"
+        )
     unknown = [b for b in bot_names if b not in known]
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; {name} has: {', '.join(known)}")
-    tasks = [(name, players, seed + i, bot_names, options or {}, seconds, checked) for i in range(games)]
+    tasks = [
+        (name, players, seed + i, bot_names, options or {}, seconds, checked) for i in range(games)
+    ]
     start = time.perf_counter()
     if jobs > 1 and games > 1:
         # fresh worker processes (never fork: a forked copy of a process with threads can
