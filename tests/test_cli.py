@@ -97,7 +97,7 @@ def test_selfplay_of_a_cooperative_game_reports_mean_and_median_score(capsys):
 def test_selfplay_refuses_unknown_bots_and_wrong_seat_counts(capsys, toy_registered):
     code, _, err = run(capsys, "selfplay", "toy", "--players", "2", "--bots", "genius")
     assert code == 2 and "unknown bot" in err
-    code, _, err = run(capsys, "selfplay", "toy", "--players", "2", "--bots", "random,greedy,random")
+    code, _, err = run(capsys, "selfplay", "toy", "--players", "2", "--bots", "random,greedy,x")
     assert code == 2 and "one per seat" in err
     code, _, err = run(capsys, "selfplay", "toy", "--players", "9")
     assert code == 2 and "players" in err
