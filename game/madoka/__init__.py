@@ -132,6 +132,15 @@ class MadokaGame(Game):
         found.update(BOTS)
         return found
 
+    def summary_fields(self, outcome) -> dict[str, float]:
+        """What `python -m game selfplay` averages: score, losses, all girls transformed,
+        Walpurgisnacht defeated (fractions of games)."""
+        d = outcome.details
+        full = 3 * self.cards.scoring.low + self.cards.scoring.four
+        return {"total": d["total"], "lost": float(d["lost"]),
+                "all_transformed": float(all(v == full for v in d["by_girl"].values())),
+                "walpurgis": float(d["walpurgis"])}
+
     def validate_data(self, data_dir: Path | str | None = None) -> list[str]:
         return validate(data_dir)
 
