@@ -51,8 +51,8 @@ BLOOD = (196, 40, 44)
 PANEL_FILL = (14, 10, 10, 170)
 PANEL_EDGE = (120, 96, 60, 150)
 TOP_Y = 46
-TOP_H = 252
-MID_H = 176
+TOP_H = 258
+MID_H = 172
 DOUBLE_CLICK = 0.4
 KINDS = ("kin", "humanoid", "beast")
 STEP_NAMES = {
@@ -310,7 +310,7 @@ class BloodborneTable(TableScene):
     def available_pos(self, i: int) -> tuple[float, float]:
         r = self.upgrades_rect
         col, row = i % 3, i // 3
-        return r.x + 10 + SMALL[0] / 2 + col * (SMALL[0] + 6), r.y + 30 + SMALL[1] / 2 + row * (SMALL[1] + 6)
+        return r.x + 10 + SMALL[0] / 2 + col * (SMALL[0] + 6), r.y + 30 + SMALL[1] / 2 + row * (SMALL[1] + 5)
 
     def board_hand_pos(self, seat: int) -> tuple[float, float]:
         b = self.boards[seat]
@@ -1158,7 +1158,7 @@ class BloodborneTable(TableScene):
         t = text.render("Available Upgrades", 16, GOLD, "bold")
         surface.blit(t, (r.x + 10, r.y + 6))
         d = text.render(f"deck {view['upgrade_deck']}", 14, DIM)
-        surface.blit(d, d.get_rect(topright=(r.right - 10, r.y + 8)))
+        surface.blit(d, d.get_rect(topright=(r.right - (10 if self.log.open else 36), r.y + 8)))
 
     def dial_center(self, seat: int) -> tuple[int, int]:
         b = self.boards[seat]
@@ -1220,7 +1220,8 @@ class BloodborneTable(TableScene):
             if not h["chosen"] and not h["out"]:
                 panel(surface, s, (0, 0, 0, 60), (*GOLD, 90), radius=8, width=1)
                 lab = "choose" if view["phase"] == "choose_action_cards" else "slot"
-                for i, ln in enumerate(("your", "chosen", "slot") if mine else (lab,)):
+                words = ("your", "chosen", "slot") if mine and not self.match.is_ai(p) else ("chosen", "slot") if mine else (lab,)
+                for i, ln in enumerate(words):
                     tt = text.render(ln, 14, DIM)
                     surface.blit(tt, tt.get_rect(center=(s.centerx, s.centery - 18 * (1 if mine else 0) + i * 18)))
             # the health dial
