@@ -14,7 +14,7 @@ import os
 import pytest
 
 from game.ai.agents import bots_for, make_bot
-from game.core.contract import Action, Game, IllegalAction, State
+from game.core.contract import Action, Event, Game, IllegalAction, State
 from game.core.record import GameRecord
 from game.core.rng import Rng
 from game.registry import all_games
@@ -112,7 +112,9 @@ class ContractGame:
 
     def apply(self, seat: int, action: Action) -> None:
         events = self.state.apply(seat, action)
-        assert isinstance(events, list), f"{self.where()}: apply must return a list of events"
+        assert isinstance(events, list) and all(isinstance(e, Event) for e in events), (
+            f"{self.where()}: apply must return a list of events"
+        )
         self.record.actions.append((seat, action))
         self.step += 1
 
