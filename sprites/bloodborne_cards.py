@@ -111,10 +111,34 @@ def trophy_icon(surf: pygame.Surface, kind: str, center: tuple[float, float], si
     surf.blit(t, t.get_rect(center=c))
 
 
+def _name_face(name: str, size: int, width: int) -> str:
+    """Bold, unless a word of the name only fits in the narrower regular face."""
+    f = text.font(size, "bold")
+    return "bold" if all(f.size(w)[0] <= width for w in name.split()) else "sans"
+
+
 def _wrap_name(name: str, size: int, width: int, max_lines: int = 2) -> list[str]:
     """A card name in at most `max_lines` lines of `width` (a word too long is cut with "…")."""
-    f = text.font(size, "bold")
-    lines = text.wrap(name, size, width, "bold")
+    face = _name_face(name, size, width)
+    f = text.font(size, face)
+    words = []
+    for word in name.split():  # a word wider than the card breaks with a hyphen
+        while f.size(word)[0] > width and len(word) > 5:
+            if "-" in word[2:-2]:  # "Blood-starved": break at its own hyphen
+                cut = word.index("-", 2) + 1
+                words.append(word[:cut])
+            else:  # the most even break whose head fits
+                fits = [k for k in range(3, len(word) - 2) if f.size(word[:k] + "-")[0] <= width] or [3]
+                cut = min(fits, key=lambda k: abs(2 * k - len(word)))
+                words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    lines = []
+    for word in words:
+        if lines and not lines[-1].endswith("-") and f.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1] + "…"
@@ -181,8 +205,9 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, cg.mix(frame, (0, 0, 0), 0.3), pygame.Rect(fw, fw, w - 2 * fw, band_h - fw),
                      border_top_left_radius=max(2, r - fw), border_top_right_radius=max(2, r - fw))
     y = fw + 2
+    face = _name_face(card.name, nsz, w - 2 * fw - 4)
     for ln in lines:
-        t = text.render(ln, nsz, INK_LIGHT, "bold")
+        t = text.render(ln, nsz, INK_LIGHT, face)
         surf.blit(t, t.get_rect(midtop=(w // 2, y)))
         y += nsz + 3
     y = band_h + 4
@@ -320,8 +345,9 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
     nsz = 20 if big else (16 if w >= 110 else 14)
     name_w = w - 2 * fw - dsz - 6
     lines = _wrap_name(m.name, nsz, name_w, 2)
+    face = _name_face(m.name, nsz, name_w)
     for ln in lines:
-        t = text.render(ln, nsz, INK_DARK, "bold")
+        t = text.render(ln, nsz, INK_DARK, face)
         surf.blit(t, (fw + 3, y))
         y += nsz + 2
     y = max(y, int(dc[1] + dsz / 2)) + 3
