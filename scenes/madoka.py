@@ -55,6 +55,7 @@ class MadokaTable(TableScene):
         self.hover_zone_time = 0.0
         self.hover_zone: str | None = None
         self._look = None
+        self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -167,6 +168,10 @@ class MadokaTable(TableScene):
                 pos = (self.column_x(gi), self.mid_top + 102 + k * CASCADE)
                 places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, pos, "play", 2))
         girls = tuple(view["girls"])
+        self.knowledge = {}
+        for hand in view["hands"]:
+            for c in hand:
+                self.knowledge[c["id"]] = (c["girls"], c["numbers"], c["clued"])
         for seat, hand in enumerate(view["hands"]):
             if seat not in self.seat_areas:
                 continue
@@ -383,6 +388,7 @@ class MadokaTable(TableScene):
         self.draw_witches(surface, view)
         self.draw_soul_gem(surface, view)
         self.draw_score(surface, view)
+        self.draw_keys_hint(surface)
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
         _, big = self.looks()
@@ -482,6 +488,19 @@ class MadokaTable(TableScene):
         h = text.render(hint, 14, DIM)
         surface.blit(h, (r.x + 74, r.y + 64))
 
+    def draw_keys_hint(self, surface: pygame.Surface) -> None:
+        hand = self.seat_areas[self.bottom_seat()][0]
+        x = hand.right + 16
+        room = self.table_rect.right - 12 - x
+        if room < 120:
+            return
+        lines = ["H  help", "Z  zoom on hover", "Space  skip animation", "Esc  pause"]
+        y = hand.bottom - len(lines) * 19 - 4
+        for ln in lines:
+            t = cg.fit_text(ln, 14, DIM, room, "sans")
+            surface.blit(t, (x, y))
+            y += 19
+
     def draw_score(self, surface: pygame.Surface, view: dict) -> None:
         r = self.score_rect
         max_score = 150 if view["qb"] else 100
@@ -489,7 +508,7 @@ class MadokaTable(TableScene):
         surface.blit(s, s.get_rect(midleft=(r.x + 8, r.y + 16)))
         parts = [f"of {max_score}", f"turn {view['turn']}"]
         if view["walpurgis_defeated"]:
-            parts.append("Walpurgisnacht defeated")
+            parts.append("Walpurgis defeated")
         if view["final_round"]:
             parts.append(f"final round: {view['final_turns_left']} turn(s) left")
         elif view["elly_blocked"] is not None:
@@ -535,7 +554,28 @@ class MadokaTable(TableScene):
                 surface.blit(th, box)
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        pass
+        """On a teammate's card: what its owner knows from the hints (a teal tag with the
+        girl and/or number they were told), so you can see which cards were pointed at."""
+        know = self.knowledge.get(sprite.key)
+        if know is None or not sprite.zone.startswith("hand:") or sprite.size != TABLE:
+            return
+        if not self.looks()[0] or abs(sprite.flip) < 0.99:
+            return
+        girls, numbers, clued = know
+        parts = []
+        if len(girls) == 1:
+            parts.append(mc.SHORT[girls[0]])
+        if len(numbers) == 1:
+            parts.append(str(numbers[0]))
+        if not parts and not clued:
+            return
+        label = text.render(" ".join(parts) if parts else "•", 14, (10, 30, 30), "bold")
+        r = sprite.rect
+        tag = pygame.Rect(0, 0, label.get_width() + 10, 18)
+        tag.midbottom = (r.x + 4 + tag.w // 2, r.bottom - 3)
+        pygame.draw.rect(surface, TEAL, tag, border_radius=9)
+        pygame.draw.rect(surface, (10, 30, 30), tag, 1, border_radius=9)
+        surface.blit(label, label.get_rect(center=tag.center))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         view = self.shown if self.shown is not None else self.view()

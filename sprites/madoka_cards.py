@@ -221,7 +221,13 @@ def witch_card(number: int, name: str, title: str, ability: str, while_on_top: b
         tag = text.render("▲", max(14, int(14 * sc)), (255, 140, 120), "symbols2")
         surf.blit(tag, tag.get_rect(topright=(w - pad, pad)))
     short = name if len(name) <= 12 else name.split()[0]
-    nm = cg.fit_text(short, max(14, int(15 * sc)), ink, w - 2 * pad, "bold")
+    if w < 150 and short.startswith("Walpurgis"):
+        short = "Walpurgis"  # what players call her
+    size = max(14, int(15 * sc))
+    if text.font(size, "bold").size(short)[0] > w - 4 and " " in short:
+        short = short.split()[0]  # "Elsa Maria" -> "Elsa" on the small card; zoom shows all
+    face_ = "bold" if text.font(14, "bold").size(short)[0] <= w - 4 else "sans"
+    nm = cg.fit_text(short, size, ink, w - 2, face_)
     surf.blit(nm, nm.get_rect(midtop=(w / 2, pad + num.get_height() - 2)))
     # a stylised witch's labyrinth sigil
     cy = h * 0.52 if w < 150 else h * 0.36
