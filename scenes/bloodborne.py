@@ -172,6 +172,7 @@ class BloodborneTable(TableScene):
         self.plan: dict[int, tuple[list[Any], dict[Any, Place]]] = {}
         self.stage = ""
         self.gone: tuple[str, str] | None = None
+        self._tip: tuple[str | None, float] = (None, 0.0)
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -1314,6 +1315,50 @@ class BloodborneTable(TableScene):
                 surface.blit(t, t.get_rect(center=(z.rect.centerx, z.rect.centery - 18 + i * 18)))
         if self.summary_shown is not None:
             self.draw_summary(surface, self.summary_shown)
+        self.draw_tip(surface)
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """What the pointer rests on, explained (boards' numbers, hands, the dungeon)."""
+        if self.drag is not None or self.menu is not None or self.sprite_at(pos) is not None:
+            return None
+        view = self.shown if self.shown is not None else self.view()
+        for p, b in self.boards.items():
+            if not b.collidepoint(pos):
+                continue
+            h = view["hunters"][p]
+            name = self.match.seat_name(p)
+            cx, cy = self.dial_center(p)
+            if math.hypot(pos[0] - cx, pos[1] - cy) < 32:
+                return f"{name}: health {h['health']} of 8. At 0 a hunter dies and loses the collected echoes."
+            cr, br = self.echo_rects(p)
+            if cr.inflate(0, 4).collidepoint(pos):
+                return "Collected echoes: lost if the hunter dies. The Hunter's Dream banks them."
+            if br.inflate(0, 4).collidepoint(pos):
+                return "Banked echoes are safe: each one is a point at the end."
+            if any(r.collidepoint(pos) for r in self.trophy_rects(p)):
+                pts = h["trophy_points"]
+                return f"Trophies (Kin, Humanoid, Beast) from monsters this hunter helped slay: {pts} points now."
+            if pos[1] < b.y + 26 and p != self.me:
+                cards = ", ".join(self.state.cards[c].name for c in h["holding"]) or "nothing"
+                note = " (the chosen card is one of these until the reveal)" if h["chosen"] and h["card"] is None else ""
+                return f"{name} holds: {cards}{note}."
+        if self.dungeon_rect.collidepoint(pos):
+            return "The Chalice Dungeon: 7 monsters and 3 bosses, then the final boss."
+        return None
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        tip = self.tip_text(self.mouse)
+        now = time.monotonic()
+        if tip != self._tip[0]:
+            self._tip = (tip, now)
+            return
+        if tip is None or now - self._tip[1] < 0.4:
+            return
+        try:
+            from sprites.widgets import draw_tooltip
+        except ImportError:  # pragma: no cover
+            return
+        draw_tooltip(surface, tip, self.mouse)
 
     def draw_summary(self, surface: pygame.Surface, s: dict) -> None:
         r = self.summary_rect
