@@ -1,4 +1,26 @@
-"""Bloodborne: The Card Game — 3 to 5 hunters, one Chalice Dungeon, one winner."""
+"""Bloodborne: The Card Game — 3 to 5 hunters, one Chalice Dungeon, one winner.
+
+`GAME = BloodborneGame()`; `GAME.new_state(players, seed, final_boss="random")`. The rulebook
+steps are in rules.py, the state (card ids, view, determinize, JSON) in state.py, the card data
+loader in cards.py, hand-made states for tests in setups.py, bots in bots.py.
+
+Actions (state.phase says which step waits):
+  Action("choose", source=card, target="chosen")      step 1, simultaneous, secret
+  Action("transform", source=weapon, target="chosen") step 2, transformers only, secret
+  Action("immediate", source=card, target="self", option="shield")   step 3, a protection
+  Action("immediate", source=card, target=seat, option="cancel")     step 3, cancel a melee
+  Action("upgrade", source=card, target="hand")       step 7, take an Available Upgrade
+  Action("skip_upgrade")                               step 7, only a hunter who died
+  Action("remove", source=card, target="removed")     step 7, hand limit: 8 cards -> 7
+
+Events (kind: data): choose, transform_chosen (no card: secret); reveal, transform,
+immediate (card, target, option); cancel (by); dice (die, faces, rolls, total); damage (amount,
+health); heal (health); death (lost); out; echoes_taken (amount, left); echoes_lost (amount);
+killed (card, monster); trophy (trophy: kin/humanoid/beast); escape (monster); dream (died,
+cards); bank (amount); upgrade_taken (card); removed (card); recall (cards); monster_heal
+(amount); monster_revealed (card, monster, echoes, final); message; game_over (winners,
+scores).
+"""
 
 from __future__ import annotations
 
