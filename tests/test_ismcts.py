@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.ai.agents import RandomAgent
 from game.ai.ismcts import ISMCTS, ismcts_factory, max_score, outcome_rewards
 from game.core.contract import Game, Outcome
+from game.core.rng import Rng
 from tests import toygame
 
 
@@ -51,6 +52,19 @@ def test_ismcts_leaves_the_real_state_untouched():
     before = state.to_json()
     ISMCTS(1, iterations=40).choose(state, 0)
     assert state.to_json() == before
+
+
+def test_ismcts_decides_from_what_the_player_knows_only():
+    """Two states that differ only in cards seat 0 cannot see (seat 1's hand, its secret bid,
+    the stock) get the same choice from the same search."""
+    for seed in range(6):
+        real = toygame.GAME.new_state(2, seed)
+        real.apply(1, real.legal_actions(1)[seed % toygame.HAND])
+        other = real.determinize(0, Rng(seed + 100))
+        assert other.view(0) == real.view(0) and other.to_json() != real.to_json()
+        assert ISMCTS(seed, iterations=80).choose(real, 0) == ISMCTS(seed, iterations=80).choose(
+            other, 0
+        )
 
 
 def test_time_budget_runs_at_least_one_iteration():

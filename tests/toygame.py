@@ -145,6 +145,7 @@ class BidState(State):
             pool.extend(self.hands[q])
             if self.bids[q] is not None:
                 pool.append(self.bids[q])
+        pool.sort()  # start from what `player` knows only, not from where the cards really are
         rng.shuffle(pool)
         for q in others:
             n = len(self.hands[q])
@@ -153,6 +154,7 @@ class BidState(State):
             if self.bids[q] is not None:
                 st.bids[q] = pool.pop()
         st.stock = pool
+        st.prizes.sort()
         rng.shuffle(st.prizes)
         st.rng = Rng(rng.next64())
         return st
