@@ -173,6 +173,7 @@ class BloodborneTable(TableScene):
         self.stage = ""
         self.gone: tuple[str, str] | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
+        self.dial: dict[int, float] = {}  # the health each dial shows while it turns
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -962,6 +963,11 @@ class BloodborneTable(TableScene):
             else:
                 t.t += sdt / 0.55
         self.tokens = [t for t in self.tokens if t.t < 1.0]
+        if self.live is not None:  # the health dials turn towards the live numbers, notch by notch
+            for p, h in enumerate(self.live["health"]):
+                cur = self.dial.get(p, float(h))
+                step = sdt * 6.0
+                self.dial[p] = h if abs(h - cur) <= step else cur + step * (1 if h > cur else -1)
         for p in list(self.flash):
             self.flash[p] -= sdt * 2
             if self.flash[p] <= 0:
@@ -971,7 +977,8 @@ class BloodborneTable(TableScene):
         super().update(dt)
 
     def refresh_buttons(self) -> None:
-        legal = self.legal()
+        # calls to action wait for the animation: the table never shows the future early
+        legal = [] if self.timeline.busy else self.legal()
         if hasattr(self, "skip_button"):
             self.skip_button.visible = any(a.kind == "skip_upgrade" for a in legal)
         if hasattr(self, "summary_button"):
@@ -981,7 +988,7 @@ class BloodborneTable(TableScene):
         self.zones["removed"].target = "removed" if removing else None
         self.zones["chosen"].target = None if removing else "chosen"
         self.zones["chosen"].visible = not removing
-        aims = self.aim_options()
+        aims = [a for a in legal if a.kind == "immediate"]
         glow = set()
         me = self.acting_human()
         for a in aims:
@@ -1154,7 +1161,7 @@ class BloodborneTable(TableScene):
 
     def draw_upgrades(self, surface: pygame.Surface, view: dict) -> None:
         r = self.upgrades_rect
-        glow = any(a.kind == "upgrade" for a in self.legal())
+        glow = not self.timeline.busy and any(a.kind == "upgrade" for a in self.legal())
         panel(surface, r, PANEL_FILL, (*GOLD, 230) if glow else PANEL_EDGE, radius=12, width=3 if glow else 2)
         t = text.render("Available Upgrades", 16, GOLD, "bold")
         surface.blit(t, (r.x + 10, r.y + 6))
@@ -1226,7 +1233,8 @@ class BloodborneTable(TableScene):
                     tt = text.render(ln, 14, DIM)
                     surface.blit(tt, tt.get_rect(center=(s.centerx, s.centery - 18 * (1 if mine else 0) + i * 18)))
             # the health dial
-            self.draw_dial(surface, self.dial_center(p), 30 if mine else 24, live["health"][p], p)
+            self.draw_dial(surface, self.dial_center(p), 30 if mine else 24, live["health"][p], p,
+                           self.dial.get(p, live["health"][p]))
             # echoes: collected (can be lost) and banked (safe)
             cr, br = self.echo_rects(p)
             room = b.right - 6 - (cr.x + 20)
@@ -1256,18 +1264,22 @@ class BloodborneTable(TableScene):
                 tt = text.render(word, 18, (255, 90, 80), "bold")
                 surface.blit(tt, tt.get_rect(topright=(b.right - 10, b.y + 26)))
 
-    def draw_dial(self, surface: pygame.Surface, c: tuple[int, int], rad: int, health: int, seat: int) -> None:
-        """The health dial: eight notches around a number; lost notches go dark."""
+    def draw_dial(self, surface: pygame.Surface, c: tuple[int, int], rad: int, health: int, seat: int,
+                  turning: float | None = None) -> None:
+        """The health dial: eight notches around a number; lost notches go dark one by one
+        (`turning` is where the dial is while it turns)."""
         pygame.draw.circle(surface, (24, 16, 16), c, rad)
         pygame.draw.circle(surface, (120, 96, 60), c, rad, 2)
+        lit = health if turning is None else turning
         for i in range(8):
             a0 = -math.pi / 2 + i * math.pi / 4 + 0.08
             a1 = a0 + math.pi / 4 - 0.16
-            col = (190, 36, 40) if i < max(0, health) else (60, 44, 44)
+            part = max(0.0, min(1.0, lit - i))
+            col = cg.mix((60, 44, 44), (190, 36, 40), part)
             pts = [(c[0] + math.cos(a0 + (a1 - a0) * t / 4) * (rad - 3), c[1] + math.sin(a0 + (a1 - a0) * t / 4) * (rad - 3)) for t in range(5)]
             pts += [(c[0] + math.cos(a1 - (a1 - a0) * t / 4) * (rad - 9), c[1] + math.sin(a1 - (a1 - a0) * t / 4) * (rad - 9)) for t in range(5)]
             pygame.draw.polygon(surface, col, pts)
-        n = text.render(str(health), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
+        n = text.render(str(max(0, health)), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
         surface.blit(n, n.get_rect(center=c))
         f = self.flash.get(seat, 0)
         if f > 0:
