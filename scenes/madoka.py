@@ -389,6 +389,7 @@ class MadokaTable(TableScene):
         self.draw_soul_gem(surface, view)
         self.draw_score(surface, view)
         self.draw_keys_hint(surface)
+        self.draw_how_to(surface)
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
         _, big = self.looks()
@@ -487,6 +488,24 @@ class MadokaTable(TableScene):
         hint = "click to cleanse" if view["cleanse_max"] and grief else f"grief {grief}/{mx}"
         h = text.render(hint, 14, DIM)
         surface.blit(h, (r.x + 74, r.y + 64))
+
+    def draw_how_to(self, surface: pygame.Surface) -> None:
+        """A small cheat sheet left of your hand: the four actions as gestures."""
+        hand = self.seat_areas[self.bottom_seat()][0]
+        x = self.table_rect.x + 16
+        room = hand.x - 14 - x
+        if room < 170 or self.viewer is None:
+            return
+        lines = [("Your turn, one action:", TEXT, "bold"),
+                 ("drag to the girls' rows: play", DIM, "sans"),
+                 ("drag to Discard: discard", DIM, "sans"),
+                 ("click a teammate's card: tell", DIM, "sans"),
+                 ("click the Soul Gem: cleanse", DIM, "sans")]
+        y = hand.bottom - len(lines) * 19 - 4
+        for ln, colour, face in lines:
+            t = cg.fit_text(ln, 14, colour, room, face)
+            surface.blit(t, (x, y))
+            y += 19
 
     def draw_keys_hint(self, surface: pygame.Surface) -> None:
         hand = self.seat_areas[self.bottom_seat()][0]
