@@ -9,7 +9,9 @@ fields of `outcome.details`.
 from __future__ import annotations
 
 import statistics
+import sys
 import time
+from collections.abc import Iterator
 from multiprocessing import get_context
 from typing import Any
 
@@ -96,10 +98,25 @@ def selfplay(
         # fresh worker processes (never fork: a forked copy of a process with threads can
         # deadlock), the same on every platform
         with get_context("spawn").Pool(min(jobs, games)) as pool:
-            results = pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8)))
+            chunk = max(1, min(16, games // (jobs * 8)))
+            results = _with_progress(pool.imap(play_one, tasks, chunksize=chunk), games)
     else:
-        results = [play_one(t) for t in tasks]
+        results = _with_progress(map(play_one, tasks), games)
     return summarise(game, players, bot_names, options, results, time.perf_counter() - start)
+
+
+def _with_progress(results: Iterator[dict], games: int) -> list[dict]:
+    """Collect the results, showing "n/K games" on a terminal's standard error."""
+    show = sys.stderr.isatty()
+    step = max(1, games // 100)
+    done = []
+    for result in results:
+        done.append(result)
+        if show and (len(done) % step == 0 or len(done) == games):
+            print(f"\r{len(done)}/{games} games", end="", file=sys.stderr, flush=True)
+    if show:
+        print(file=sys.stderr)
+    return done
 
 
 def summarise(game, players, bot_names, options, results, seconds) -> dict[str, Any]:
