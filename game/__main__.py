@@ -79,7 +79,9 @@ def positive(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m game", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m game", description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     sub.add_parser("list", help="registered games").set_defaults(run=cmd_list)
@@ -90,15 +92,15 @@ def parser() -> argparse.ArgumentParser:
     v.set_defaults(run=cmd_validate)
 
     def game_args(q: argparse.ArgumentParser) -> None:
-        q.add_argument("game")
+        q.add_argument("game", help="a name from `python -m game list`")
         q.add_argument("--players", type=int, required=True)
-        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--seed", type=int, default=0, help="first seed (games use S, S+1, ...)")
         q.add_argument("-o", "--option", type=option, action="append", default=[],
                        metavar="NAME=VALUE", help="a game option, e.g. qb=true")
 
     s = sub.add_parser("selfplay", help="bots play seeded games; prints a JSON summary")
     game_args(s)
-    s.add_argument("--games", type=positive, default=100)
+    s.add_argument("--games", type=positive, default=100, help="how many games (100)")
     s.add_argument("--bots", default="random", help="one bot for all seats or one per seat: a,b,c")
     s.add_argument("--budget-ms", type=float, help="time per decision for bots that take one")
     s.add_argument("--jobs", type=positive, default=1, help="worker processes")
