@@ -496,7 +496,7 @@ class MadokaTable(TableScene):
         room = hand.x - 14 - x
         if room < 170 or self.viewer is None:
             return
-        lines = [("Your turn, one action:", TEXT, "bold"),
+        lines = [("On your turn, one action:", TEXT, "bold"),
                  ("drag to the girls' rows: play", DIM, "sans"),
                  ("drag to Discard: discard", DIM, "sans"),
                  ("click a teammate's card: tell", DIM, "sans"),

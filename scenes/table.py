@@ -412,19 +412,14 @@ class TableScene(Scene):
         return True
 
     def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
-        """Ask the rules why `action` is refused (on a clone, so nothing changes) and toast it."""
-        if action is None or player is None:
-            reason = fallback if player is not None or action is None else None
-            if reason is None:
-                reason = self.not_your_turn()
-            self.toast(reason)
-            return
-        try:
-            self.state.clone().apply(player, action)
-        except IllegalAction as e:
-            self.toast(e.reason)
-            return
-        self.toast(fallback)
+        """Toast why a gesture does nothing: the rules' reason for `action` (asked on a clone,
+        so nothing changes); `fallback` when the gesture means no action at all."""
+        if player is None:
+            self.toast(self.not_your_turn())
+        elif action is None:
+            self.toast(fallback)
+        else:
+            self.toast(self.match.reason(player, action) or fallback)
 
     def not_your_turn(self) -> str:
         acting = self.match.to_act()
@@ -583,17 +578,13 @@ class TableScene(Scene):
         self.drag = None
         s = d.sprite
         s.lifted = False
-        self.timeline.add(Tween(s, {"x": s.home[0], "y": s.home[1], "scale": 1.0}, SNAP_BACK * self._dur(), ease_out))
+        self.timeline.add(Tween(s, {"x": s.home[0], "y": s.home[1], "scale": 1.0}, SNAP_BACK, ease_out))
         self.order = sorted(self.sprites.values(), key=lambda o: o.z)
 
     def cancel_drag(self) -> None:
         if self.drag is not None:
             self.end_drag_visuals()
             self.glide_back(self.drag)
-
-    def _dur(self) -> float:
-        # snap-backs are real-time tweens outside the event queue; keep them short at speed
-        return 1.0
 
     def pick_card(self, sprite: CardSprite) -> None:
         """Keys 1–9 / a click on your card: a menu of the legal actions with that source."""
