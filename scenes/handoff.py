@@ -52,11 +52,12 @@ class Handoff(Scene):
         self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.draw_background(surface, "menu")
+        match = getattr(self.app.manager.stack[0], "match", None)
+        theme.draw_background(surface, match.state.game.name if match is not None else "menu")
         cx, cy = WIDTH // 2, HEIGHT // 2
         surface.blit(self.emblem, self.emblem.get_rect(midbottom=(cx, cy - 90)))
         draw_text(surface, f"Pass to {self.name}", (cx, cy - 60), 40, theme.ACCENT_HI, "serif",
                   "midtop")
-        draw_text(surface, "Everyone else, look away: the next screen shows their hand.",
+        draw_text(surface, "Everyone else, look away: the next screen shows what only they may see.",
                   (cx, cy + 6), 18, theme.TEXT_DIM, anchor="midtop")
         self.group.draw(surface)
