@@ -36,6 +36,7 @@ TEXT = (238, 234, 250)
 DIM = (180, 172, 210)
 TEAL = mc.TEAL
 GRIEF_INK = (16, 12, 22)
+WITCH_GOLD = (230, 180, 110)
 STEP_SMALL = 78
 STEP_HAND = 100
 CASCADE = 30
@@ -49,7 +50,8 @@ class MadokaTable(TableScene):
         self.cards = match.game.cards
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
-        self.caption: tuple[str, str, float] | None = None  # (title, text, shown until)
+        #: a short message over the girls' rows: (title, text, shown until, border colour)
+        self.caption: tuple[str, str, float, tuple[int, int, int]] | None = None
         self.gem_pulse = 0.0
         self.discard_pinned = False
         self.hover_zone_time = 0.0
@@ -306,9 +308,21 @@ class MadokaTable(TableScene):
         if k == "witch" and event.data.get("action") == "reveal":
             w = self.witch.get(event.data.get("witch"))
             if w is not None:
-                hold = 2.6 / max(self.speed, 1.0)
-                self.caption = (f"{w.name}, {w.title}", w.text, time.monotonic() + hold)
+                self.show_caption(f"Witch revealed: {w.name}, {w.title}", w.text, WITCH_GOLD)
                 return [Wait(0.5)]
+        if k == "move" and event.data.get("success") is False:
+            girl, n = event.data.get("girl"), event.data.get("number")
+            shown = self.shown or self.view()
+            height = shown["heights"].get(girl, 0)
+            name = mc.GIRL_NAMES.get(girl, girl)
+            need = f"{name} needs her {height + 1} next" if height < 4 else f"{name} is already transformed"
+            self.show_caption(f"Failed play: {name} {n}", f"{need}. The card is discarded and the Soul Gem takes grief.",
+                              (235, 90, 100), 2.2)
+            return [Wait(0.3)]
+        if k == "transform":
+            name = mc.GIRL_NAMES.get(event.data.get("girl"), "")
+            self.show_caption(f"{name} completes her transformation!", "", (255, 226, 120), 1.6)
+            return [Wait(0.3)]
         if k == "tell":
             keys = [c for c in event.data.get("cards", []) if c in self.sprites]
             for c in keys:
@@ -321,10 +335,18 @@ class MadokaTable(TableScene):
             return [Wait(0.7, off)]
         if k == "grief":
             self.gem_pulse = 1.0
+            if self.shown is not None and "markers" in event.data:
+                self.shown = dict(self.shown, grief=event.data["markers"])  # the gem darkens now
             return [Wait(0.15)]
-        if k == "transform":
-            return [Wait(0.2)]
         return []
+
+    def show_caption(self, title: str, body: str, colour, seconds: float = 2.6) -> None:
+        hold = seconds / max(self.speed, 1.0)
+        self.caption = (title, body, time.monotonic() + hold, colour)
+
+    def finish_animation(self) -> None:
+        super().finish_animation()
+        self.caption = None  # Space also dismisses the caption
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.MOUSEBUTTONDOWN and self.discard_pinned
@@ -600,18 +622,18 @@ class MadokaTable(TableScene):
         view = self.shown if self.shown is not None else self.view()
         # a revealed witch's ability, shown briefly as a caption over the girls' rows
         if self.caption is not None:
-            title, body, until = self.caption
+            title, body, until, colour = self.caption
             if time.monotonic() > until:
                 self.caption = None
             else:
                 z = self.zones["play"].rect
-                t = text.render(f"Witch revealed: {title}", 17, (255, 226, 170), "bold")
+                t = text.render(title, 17, cg.mix(colour, (255, 255, 255), 0.35), "bold")
                 bw = max(z.w - 8, t.get_width() + 40)
-                lines = text.wrap(body, 16, bw - 40)
-                box = pygame.Rect(0, 0, bw, 50 + 20 * len(lines))
+                lines = text.wrap(body, 16, bw - 40) if body else []
+                box = pygame.Rect(0, 0, bw, (50 if lines else 40) + 20 * len(lines))
                 box.center = (z.centerx, z.centery + 10)
                 box.clamp_ip(self.table_rect.inflate(-8, -8))
-                panel(surface, box, (26, 10, 30, 235), (230, 180, 110, 230), radius=12)
+                panel(surface, box, (26, 10, 30, 235), (*colour, 230), radius=12)
                 surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 10)))
                 y = box.y + 38
                 for ln in lines:

@@ -41,6 +41,7 @@ from sprites import text
 from sprites.cards import CardSprite
 from sprites.log import LogPanel
 from sprites.tween import Timeline, Tween, Wait, ease_out, ease_out_cubic, linear
+from sprites.widgets import ChoiceMenu, ToastStack
 from sprites.zones import Zone, draw_zone, panel
 
 SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": 0.0}
@@ -76,14 +77,6 @@ class Drag:
         self.active = False
         self.actions = actions
         self.player = player
-
-
-def _widgets():
-    try:
-        from sprites import widgets
-    except ImportError:  # pragma: no cover - the widget room has not landed yet
-        return None
-    return widgets
 
 
 class TableScene(Scene):
@@ -244,11 +237,9 @@ class TableScene(Scene):
         if hasattr(self.app, "toast"):
             self.app.toast(message)
             return
-        widgets = _widgets()
-        if widgets is not None:
-            if self.toasts is None:
-                self.toasts = widgets.ToastStack()
-            self.toasts.add(message)
+        if self.toasts is None:
+            self.toasts = ToastStack()
+        self.toasts.add(message)
 
     def autosave(self, match: Match) -> None:
         try:
@@ -604,11 +595,6 @@ class TableScene(Scene):
 
     def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
                   previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:
-        widgets = _widgets()
-        if widgets is None:
-            if options:
-                on_choose(options[0][0])
-            return None
         self.menu = PreviewMenu(pos, options, on_choose, title=title, bounds=self.table_rect,
                                 previews=previews or {}, disabled=disabled or set())
         self.menu_preview = set()
@@ -882,12 +868,7 @@ class _FlipFace:
         return hash(self.new)
 
 
-def _preview_menu_base():
-    widgets = _widgets()
-    return widgets.ChoiceMenu if widgets is not None else object
-
-
-class PreviewMenu(_preview_menu_base()):  # type: ignore[misc]
+class PreviewMenu(ChoiceMenu):
     """The widget room's ChoiceMenu plus: options that preview cards while hovered
     (`previews[i]` = card keys to highlight) and options shown dimmed (`disabled`) — choosing
     a dimmed one still asks the rules, which explain why not."""
