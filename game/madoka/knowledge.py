@@ -278,8 +278,13 @@ class Memory:
             for c in hand:
                 if not c.clued:
                     self.meaning.pop(c.id, None)
-            for (what, value), ids in tells_between(self.last, hand).items():
-                self.meaning.update(read_tell(t, hand, ids, what, value, was_clued))
+            tells = tells_between(self.last, hand)
+            told_now = {i for ids in tells.values() for i in ids}
+            for (what, value), ids in tells.items():
+                # several tells since last time: the others may have come first, so their
+                # cards do not count as the chop of this one
+                before = was_clued | (told_now - set(ids))
+                self.meaning.update(read_tell(t, hand, ids, what, value, before))
         self.last = {c.id: (c.gmask, c.nmask, c.clued) for hand in t.hands for c in hand}
 
     def kept(self, c: Card) -> bool:
