@@ -59,7 +59,12 @@ class Menu(Scene):
         if self.group.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            # Esc goes to Quit rather than quitting at once: a stray key press loses nothing
+            quit_button = self.buttons["quit"]
+            if self.group.focus is quit_button:
+                self.app.quit()
+            else:
+                self.group.set_focus(quit_button)
 
     def update(self, dt: float) -> None:
         self._t += dt
