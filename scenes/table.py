@@ -585,7 +585,8 @@ class TableScene(Scene):
             if sprite.key in self.hand_keys():
                 self.toast(self.not_your_turn() if player is None else "Nothing can be done with that card now.")
             return
-        self.choose(actions, (int(sprite.x), int(sprite.rect.top) - 10), player, title="")
+        above = int(sprite.rect.top) - 8 - (len(actions) * ChoiceMenu.ROW + 12)
+        self.choose(actions, (int(sprite.rect.x), above), player, title="")
 
     # ---------------------------------------------------------------- menus
     def choose(self, actions: list[Action], pos: tuple[int, int], player: int | None, title: str = "Choose") -> None:

@@ -215,3 +215,49 @@ def test_l_hides_the_log_and_the_table_uses_the_room(app):
     s = table.sprites[table.state.hands[0][0]]
     assert s.home == pytest.approx((s.x, s.y))
     assert s.rect.right <= table.table_rect.right
+
+
+def open_hand_made(app, **layout):
+    """A table over a hand-made state (game/madoka/setups.py); seat 0 is you and acts."""
+    from game.madoka.setups import make_state
+    from scenes.match import Match
+
+    match = Match("madoka", 4, 1, ["you"] + ["ai:random"] * 3)
+    match.state = make_state(players=4, **layout)
+    app.open_table(match)
+    pump(app, 2)
+    return app.manager.top
+
+
+HANDS = [["homura1", "mami1", "kyoko1", "sayaka1"], ["homura2", "mami2", "kyoko2", "sayaka2"],
+         ["homura3", "mami3", "kyoko3", "sayaka3"], ["homura4", "mami4", "kyoko4", "sayaka4"]]
+
+
+def test_cleanse_popup_offers_only_what_the_rules_allow_and_reveals_a_witch(app):
+    table = open_hand_made(app, hands=HANDS, grief=1, witch_deck=["elly", "gertrud"])
+    st = table.state
+    click(table.zones["soulgem"].rect.center)
+    feed(app)
+    menu = table.menu
+    assert menu is not None
+    assert [a for a, _ in menu.options] == [Action("cleanse", target="soulgem", option=1)], \
+        "with one grief marker only Cleanse 1 is possible"
+    click(menu.row_rect(0).center)
+    feed(app)
+    assert st.grief == 0
+    assert len(st.wup) == 1, "cleansing one marker reveals one witch"
+
+
+def test_known_and_ruled_out_hints_are_drawn_on_your_own_cards(app):
+    table = open_hand_made(app, hands=HANDS, current=1)
+    st = table.state
+    # Player 2 tells you about your Homura: one card is Homura, the other three are not
+    st.apply(1, Action("tell", target=0, option=("girl", "homura")))
+    table.sync(animate=False)
+    faces = [table.sprites[c].face_key for c in st.hands[0]]
+    homura = [f for f in faces if f[1] == ("homura",)]
+    assert len(homura) == 1
+    assert all("homura" not in f[1] for f in faces if f not in homura)
+    app.settings.hint_marks = False
+    pump(app, 1)
+    assert all(table.sprites[c].face_key == ("back",) for c in st.hands[0])
