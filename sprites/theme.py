@@ -124,7 +124,11 @@ def _grain(size: tuple[int, int], rng: random.Random, amount: int) -> pygame.Sur
 
 
 def _felt(size: tuple[int, int], pal: dict[str, Color]) -> pygame.Surface:
+    w, h = size
     surf = vertical_gradient(size, pal["bg_top"], pal["bg_bottom"])
+    lamp = glow(int(w * 0.42), (60, 80, 62), 200, additive=True)  # a lamp over the table
+    surf.blit(lamp, (w // 2 - lamp.get_width() // 2, int(h * 0.42) - lamp.get_height() // 2),
+              special_flags=pygame.BLEND_RGB_ADD)
     surf.blit(_grain(size, random.Random(11), 10), (0, 0))
     surf.blit(vignette(size, 170), (0, 0))
     return surf

@@ -169,3 +169,55 @@ def test_smoke_run_of_madoka_prints_json_and_writes_png(tmp_path):
     assert KEYS <= set(line) and line["frames"] == 60
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not (tmp_path / "home" / "data" / "saves" / "autosave.json").exists()
+
+
+# --- shared widgets (the table uses ChoiceMenu for "play as X or Y", "tell girl / number") ---
+def _key(key):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+def test_choice_menu_picks_by_click_number_key_or_arrows_and_enter(app):
+    from sprites.widgets import ChoiceMenu
+
+    chosen = []
+    menu = ChoiceMenu((100, 100), [("a", "Play as Slash"), ("b", "Play as Dodge")], chosen.append)
+    click_at = menu.row_rect(1).center
+    assert menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click_at, button=1))
+    assert chosen == ["b"] and not menu.open
+    menu = ChoiceMenu((100, 100), [("a", "A"), ("b", "B")], chosen.append)
+    menu.handle_event(_key(pygame.K_1))
+    menu = ChoiceMenu((100, 100), [("a", "A"), ("b", "B")], chosen.append)
+    menu.handle_event(_key(pygame.K_DOWN))
+    menu.handle_event(_key(pygame.K_RETURN))
+    assert chosen == ["b", "a", "b"]
+
+
+def test_choice_menu_cancels_on_escape_or_click_outside_and_stays_on_screen(app):
+    from sprites.widgets import ChoiceMenu
+
+    cancelled = []
+    menu = ChoiceMenu((1270, 710), [(1, "One"), (2, "Two")], print, lambda: cancelled.append(1))
+    assert pygame.Rect(0, 0, 1280, 720).contains(menu.rect)
+    menu.handle_event(_key(pygame.K_ESCAPE))
+    menu2 = ChoiceMenu((10, 10), [(1, "One")], print, lambda: cancelled.append(2))
+    menu2.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(900, 600), button=1))
+    assert cancelled == [1, 2] and not menu.open and not menu2.open
+
+
+def test_disabled_button_ignores_clicks(app):
+    from sprites.widgets import Button
+
+    pressed = []
+    b = Button((0, 0, 100, 40), "Go", lambda: pressed.append(1), enabled=False)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        b.handle_event(pygame.event.Event(kind, pos=(50, 20), button=1))
+    assert pressed == []
+
+
+def test_seed_field_accepts_digits_only(app):
+    from sprites.widgets import TextField
+
+    f = TextField((0, 0, 200, 40))
+    f.focused = True
+    f.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="4a2-7"))
+    assert f.text == "427"
