@@ -128,6 +128,28 @@ def _outlined(s: str, size: int, color) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=256)
+def _dial(rad: int, lit: float, number: int) -> pygame.Surface:
+    """A health dial image: eight notches (`lit` of them red, a part-lit one while it turns)
+    around the number."""
+    size = rad * 2 + 2
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size / 2, size / 2)
+    pygame.draw.circle(surf, (24, 16, 16), c, rad)
+    pygame.draw.circle(surf, (120, 96, 60), c, rad, 2)
+    for i in range(8):
+        a0 = -math.pi / 2 + i * math.pi / 4 + 0.08
+        a1 = a0 + math.pi / 4 - 0.16
+        part = max(0.0, min(1.0, lit - i))
+        col = cg.mix((60, 44, 44), (190, 36, 40), part)
+        pts = [(c[0] + math.cos(a0 + (a1 - a0) * t / 4) * (rad - 3), c[1] + math.sin(a0 + (a1 - a0) * t / 4) * (rad - 3)) for t in range(5)]
+        pts += [(c[0] + math.cos(a1 - (a1 - a0) * t / 4) * (rad - 9), c[1] + math.sin(a1 - (a1 - a0) * t / 4) * (rad - 9)) for t in range(5)]
+        pygame.draw.polygon(surf, col, pts)
+    n = text.render(str(number), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
+    surf.blit(n, n.get_rect(center=(round(c[0]), round(c[1]))))
+    return surf
+
+
 def _live_from(view: dict) -> dict:
     """The numbers the boards show, taken from a view (they then tick with the events)."""
     hs = view["hunters"]
@@ -174,6 +196,7 @@ class BloodborneTable(TableScene):
         self.gone: tuple[str, str] | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
         self.dial: dict[int, float] = {}  # the health each dial shows while it turns
+        self._summary_img: tuple[Any, pygame.Surface] | None = None
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -1088,6 +1111,10 @@ class BloodborneTable(TableScene):
         fx, fy = self.final_pos()
         lab = text.render("final boss", 14, DIM)
         surface.blit(lab, lab.get_rect(midtop=(fx, fy + SMALL[1] / 2 + 3)))
+        if final:
+            for i, ln in enumerate(("now", "fighting")):
+                t = text.render(ln, 14, GOLD, "bold")
+                surface.blit(t, t.get_rect(center=(fx, fy - 9 + 18 * i)))
         esc = len(view["escaped"])
         lab = text.render(f"slain {slain} · escaped {esc}", 14, DIM)
         surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 6)))
@@ -1119,7 +1146,7 @@ class BloodborneTable(TableScene):
         y = r.y + 36
         # echoes left on it = its remaining HP
         e = text.render(str(live["echoes"]), 34, (255, 236, 226), "bold")
-        bc.blood_drop(surface, (x0 + 16, y + 22), 34, bc.BLOOD, (30, 4, 6))
+        cg.blit_center(surface, bc.drop_icon(34, bc.BLOOD, (30, 4, 6)), (x0 + 16, y + 22))
         surface.blit(e, (x0 + 36, y))
         of = text.render(f"/ {live['hp_total']}", 16, DIM, "bold")
         surface.blit(of, (x0 + 40 + e.get_width(), y + 14))
@@ -1238,7 +1265,7 @@ class BloodborneTable(TableScene):
             # echoes: collected (can be lost) and banked (safe)
             cr, br = self.echo_rects(p)
             room = b.right - 6 - (cr.x + 20)
-            bc.blood_drop(surface, (cr.x + 8, cr.centery), 18, bc.BLOOD)
+            cg.blit_center(surface, bc.drop_icon(18), (cr.x + 8, cr.centery))
             pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
             for n, word, rr, colour in ((live["collected"][p], "collected", cr, TEXT), (live["banked"][p], "banked", br, GOLD)):
                 label = f"{n} {word}"
@@ -1248,7 +1275,7 @@ class BloodborneTable(TableScene):
             # trophy tracks
             for i, (k, tr) in enumerate(zip(KINDS, self.trophy_rects(p), strict=True)):
                 n = live["trophies"][p][i]
-                bc.trophy_icon(surface, k, (tr.x + 9, tr.centery), 18, dim=n == 0)
+                cg.blit_center(surface, bc.trophy_token(k, 18, n == 0), (tr.x + 9, tr.centery))
                 label = f"{n}" if not mine else f"{bc.TROPHY_NAMES[k][:3]} {n}"
                 surface.blit(text.render(label, 14, TEXT if n else DIM, "bold"), (tr.x + 21, tr.y + 2))
             if mine:
@@ -1268,19 +1295,8 @@ class BloodborneTable(TableScene):
                   turning: float | None = None) -> None:
         """The health dial: eight notches around a number; lost notches go dark one by one
         (`turning` is where the dial is while it turns)."""
-        pygame.draw.circle(surface, (24, 16, 16), c, rad)
-        pygame.draw.circle(surface, (120, 96, 60), c, rad, 2)
         lit = health if turning is None else turning
-        for i in range(8):
-            a0 = -math.pi / 2 + i * math.pi / 4 + 0.08
-            a1 = a0 + math.pi / 4 - 0.16
-            part = max(0.0, min(1.0, lit - i))
-            col = cg.mix((60, 44, 44), (190, 36, 40), part)
-            pts = [(c[0] + math.cos(a0 + (a1 - a0) * t / 4) * (rad - 3), c[1] + math.sin(a0 + (a1 - a0) * t / 4) * (rad - 3)) for t in range(5)]
-            pts += [(c[0] + math.cos(a1 - (a1 - a0) * t / 4) * (rad - 9), c[1] + math.sin(a1 - (a1 - a0) * t / 4) * (rad - 9)) for t in range(5)]
-            pygame.draw.polygon(surface, col, pts)
-        n = text.render(str(max(0, health)), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
-        surface.blit(n, n.get_rect(center=c))
+        cg.blit_center(surface, _dial(rad, round(lit * 8) / 8, max(0, health)), c)
         f = self.flash.get(seat, 0)
         if f > 0:
             g = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
@@ -1309,7 +1325,7 @@ class BloodborneTable(TableScene):
                 pygame.draw.circle(surface, (170, 24, 30), (x, y), 7)
                 pygame.draw.circle(surface, (255, 150, 140), (x - 2, y - 2), 2)
             else:
-                bc.trophy_icon(surface, t.kind, (x, y), 22)
+                cg.blit_center(surface, bc.trophy_token(t.kind, 22), (x, y))
         for f in self.floaters:
             a = int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5))
             img = _outlined(f.text, f.size, f.color)
@@ -1373,7 +1389,16 @@ class BloodborneTable(TableScene):
         draw_tooltip(surface, tip, self.mouse)
 
     def draw_summary(self, surface: pygame.Surface, s: dict) -> None:
-        r = self.summary_rect
+        """The round summary panel (drawn once per summary, then blitted)."""
+        key = (id(s), self.summary_rect.size)
+        if self._summary_img is None or self._summary_img[0] != key:
+            img = pygame.Surface(self.summary_rect.size, pygame.SRCALPHA)
+            self.render_summary(img, s)
+            self._summary_img = (key, img)
+        surface.blit(self._summary_img[1], self.summary_rect)
+
+    def render_summary(self, surface: pygame.Surface, s: dict) -> None:
+        r = surface.get_rect()
         panel(surface, r, (16, 10, 10, 252), (*GOLD, 220), radius=12)
         title = f"Round {s['round']}"
         if s.get("monster"):

@@ -13,6 +13,7 @@ shows the full rules text. Every function returns a new Surface; the table cache
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -109,6 +110,22 @@ def trophy_icon(surf: pygame.Surface, kind: str, center: tuple[float, float], si
         pygame.draw.circle(surf, cg.mix(col, (30, 26, 24), 0.3), c, r, 1)
         t = text.render(letter, max(14, int(size * 0.7)), col, "bold")
     surf.blit(t, t.get_rect(center=c))
+
+
+@lru_cache(maxsize=64)
+def trophy_token(kind: str, size: int, dim: bool = False) -> pygame.Surface:
+    """A cached trophy token image (`trophy_icon` on its own surface) for per-frame blits."""
+    surf = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+    trophy_icon(surf, kind, ((size + 2) / 2, (size + 2) / 2), size, dim)
+    return surf
+
+
+@lru_cache(maxsize=32)
+def drop_icon(size: int, color: Color = BLOOD, outline: Color | None = None) -> pygame.Surface:
+    """A cached blood drop image for per-frame blits."""
+    surf = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+    blood_drop(surf, ((size + 4) / 2, (size + 4) / 2), size, color, outline)
+    return surf
 
 
 def _name_face(name: str, size: int, width: int) -> str:
