@@ -263,9 +263,11 @@ class MadokaTable(TableScene):
             options.append((("girl", g), f"{mc.GIRL_NAMES[g]}"))
         for n in (1, 2, 3, 4):
             options.append((("number", n), f"the {n}s"))
-        for i, (opt, _) in enumerate(options):
+        for i, (opt, label) in enumerate(options):
             what, value = opt
             previews[i] = {c["id"] for c in hand if c[what] == value}
+            k = len(previews[i])
+            options[i] = (opt, f"{label}  ·  {k} card{'s' if k != 1 else ''}" if k else f"{label}  ·  none")
             if Action("tell", target=seat, option=opt) not in legal:
                 disabled.add(i)
         name = self.match.seat_name(seat)
@@ -274,7 +276,16 @@ class MadokaTable(TableScene):
         def choose(opt):
             self.apply(me, self._legal_or_new(Action("tell", target=seat, option=opt)))
 
-        self.open_menu(options, pos, choose, title=f"Tell {name}:", previews=previews, disabled=disabled)
+        menu = self.open_menu(options, pos, choose, title=f"Tell {name}:", previews=previews, disabled=disabled)
+        # open beside the seat, never over its cards (the preview must stay visible)
+        seat_box, kind = self.seat_areas[seat]
+        if kind == "right":
+            menu.rect.topright = (seat_box.left - 8, sprite.rect.top)
+        elif kind == "top":
+            menu.rect.midtop = (int(sprite.x), seat_box.bottom + 8)
+        else:
+            menu.rect.topleft = (seat_box.right + 8, sprite.rect.top)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
 
     def _legal_or_new(self, action: Action) -> Action:
         for a in self.legal():
