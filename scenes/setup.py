@@ -156,6 +156,8 @@ class Setup(Scene):
                               dict(self.options))
         except ImportError as e:  # the table layer is not installed yet
             self.app.toast(f"This game cannot be played yet ({e.name}).")
+        except ValueError as e:  # the game refused an option value: say why, stay here
+            self.app.toast(str(e))
 
     def back(self) -> None:
         self.app.manager.pop()
@@ -178,6 +180,8 @@ class Setup(Scene):
                                          self.start, "primary", size=22,
                                          enabled=game is not None))
         self.start_button.key_name = "start"
+        if game is not None and not any(s in ("you", "human") for s in self.chosen_seats()):
+            self.start_button.text = "Watch"
         for w in g.widgets:
             if getattr(w, "key_name", None) == focus_key:
                 g.set_focus(w)
@@ -228,14 +232,15 @@ class Setup(Scene):
                     g.add(Label((x, y), _fit(desc, 15, w), 15, theme.TEXT_DIM))
             t.key_name = f"opt:{name}"
             y += 50
-        y = max(y, PANEL.bottom - 70)
-        g.add(Label((x, y + 21), "Seed", 18, anchor="midleft"))
-        seed = g.add(TextField((x + 170, y, 200, 42), self.seed_text, "random", digits=True,
-                               max_len=10, on_change=self._set_seed,
+        # the seed sits in the bottom bar, between Back and Start
+        y = HEIGHT - 76
+        g.add(Label((PANEL.left, y + 21), "Seed", 18, anchor="midleft"))
+        seed = g.add(TextField((PANEL.left + 60, y, 190, 42), self.seed_text, "random",
+                               digits=True, max_len=10, on_change=self._set_seed,
                                tooltip="The same seed deals the same cards"))
         seed.key_name = "seed"
-        g.add(Label((x + 390, y + 21), "empty = a new shuffle; same seed, same deal", 15,
-                    theme.TEXT_DIM, anchor="midleft"))
+        g.add(Label((PANEL.left + 266, y + 21), "empty: a new shuffle", 15, theme.TEXT_DIM,
+                    anchor="midleft"))
 
     def _set_free_option(self, name: str, text: str) -> None:
         default = self.game.options[name][0]
@@ -286,7 +291,7 @@ class Setup(Scene):
                       anchor="topright")
             seats = self.chosen_seats()
             if not any(s in ("you", "human") for s in seats):
-                draw_text(surface, "All seats are AI: you will watch the game.",
-                          (WIDTH - 280, HEIGHT - 55), 16, theme.TEXT_DIM, anchor="midright")
+                draw_text(surface, "All seats are AI: you will watch.",
+                          (PANEL.right - 28, PANEL.bottom - 16), 16, theme.ACCENT, anchor="bottomright")
         self.group.draw(surface)
         self.group.draw_overlays(surface)

@@ -221,3 +221,31 @@ def test_seed_field_accepts_digits_only(app):
     f.focused = True
     f.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="4a2-7"))
     assert f.text == "427"
+
+
+@pytest.mark.skipif(not _has_table("madoka"), reason="the Madoka table is not written yet")
+def test_setup_start_opens_the_table_with_the_chosen_seats_and_seed(app):
+    from scenes.app import default_bot
+    from scenes.setup import Setup
+
+    app.open_setup("madoka")
+    setup = app.manager.top
+    assert isinstance(setup, Setup)
+    setup.set_players(3)
+    setup.set_seat_kind(1, "human")
+    setup.seed_text = "42"
+    click(app, setup.start_button.rect.center)
+    match = app.manager.stack[0].match
+    best = default_bot(match.game)
+    assert match.seats == ["you", "human", f"ai:{best}"]
+    assert match.record.seed == 42 and match.record.players == 3
+
+
+@pytest.mark.skipif(not _has_table("madoka"), reason="the Madoka table is not written yet")
+def test_setup_allows_an_all_ai_table_to_watch(app):
+    app.open_setup("madoka")
+    setup = app.manager.top
+    setup.set_seat_kind(0, "ai")
+    assert setup.start_button.text == "Watch"
+    click(app, setup.start_button.rect.center)
+    assert all(s.startswith("ai:") for s in app.manager.stack[0].match.seats)
