@@ -220,3 +220,25 @@ def test_hunter_pistol_aimed_at_another_hunters_board_cancels_their_melee_attack
     feed(app)
     assert table.match.record.actions[-1] == (0, Action("immediate", pistol, 2, "cancel"))
     assert st.phase != rules.IMMEDIATE or st.waiting != 0
+
+
+def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(app):
+    state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
+                       hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver", "transform",
+                                  "hunter_pistol", "kirkhammer", "rakuyo"]},
+                       available=["chikage", "burial_blade", "threaded_cane", "ludwigs_holy_blade"])
+    table = open_bloodborne(app, state)
+    st = table.state
+    dream = hand_card(table, "hunters_dream")
+    drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.phase == rules.DREAM and st.waiting == 0 and not table.timeline.busy, 20)
+    up = st.available[0]
+    drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
+    feed(app)
+    assert len(st.hand[0]) == rules.HAND_LIMIT + 1
+    assert run_until(app, lambda: not table.timeline.busy and table.zones["removed"].visible, 10)
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["removed"].rect.center)
+    feed(app)
+    assert axe in st.removed and axe not in st.hand[0]
+    assert len(st.hand[0]) == rules.HAND_LIMIT
