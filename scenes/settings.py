@@ -23,7 +23,7 @@ TOGGLES = [
 class SettingsScene(Modal):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = Panel(pygame.Rect(0, 0, 640, 470), "Settings")
+        self.panel = Panel(pygame.Rect(0, 0, 640, 446), "Settings")
         self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
         body = self.panel.body
         s = app.settings
@@ -50,10 +50,6 @@ class SettingsScene(Modal):
         self.app.apply_settings()
         self.app.save_settings()
         self.toggles[key].value = getattr(self.app.settings, key)  # fullscreen may refuse
-
-    def on_enter(self) -> None:  # F11 may have changed fullscreen meanwhile
-        if hasattr(self, "toggles"):
-            self.toggles["fullscreen"].value = self.app.settings.fullscreen
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):

@@ -465,7 +465,7 @@ class Panel(Widget):
 
     focusable = False
 
-    def __init__(self, rect, title: str = "", alpha: int = 236, title_size: int = 26) -> None:
+    def __init__(self, rect, title: str = "", alpha: int = 250, title_size: int = 26) -> None:
         super().__init__(rect)
         self.title = title
         self.alpha = alpha
