@@ -552,11 +552,12 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card],
             ks = [k for k, b in enumerate(bs) if b and p_playable(t, b) >= StrongBot.SURE]
             if not ks:
                 break
-            k = ks[0]
-            c = cards[k].ident
-            if not t.playable(c):
+            # p may play any card it is sure of first: all of them must be right
+            if not all(t.playable(cards[k].ident) for k in ks):
                 bad = True
                 break
+            k = ks[0]
+            c = cards[k].ident
             value += play_value(t, c)
             t.height[c // 4] += 1
             del cards[k]
