@@ -139,16 +139,16 @@ def girl_card(girl: str, number: int, size: tuple[int, int], big_symbols: bool =
     # number in the top-left and bottom-right corners; initial at top-right
     num = text.render(str(number), max(16, int(18 * sc)), ink, "bold")
     surf.blit(num, (pad, pad - 2))
-    initial = text.render(SHORT.get(girl, "?"), max(14, int(14 * sc)), ink, "bold")
+    initial = text.render(SHORT.get(girl, "?"), max(16 if big_symbols else 14, int(14 * sc)), ink, "bold")
     surf.blit(initial, initial.get_rect(topright=(w - pad, pad - 1)))
     nr = num.get_rect(bottomright=(w - pad, h - pad + 3))
     surf.blit(num, nr)
     # the name under the corner row
     surf.blit(name, name.get_rect(midtop=(w / 2, pad + num.get_height() - 6)))
     # symbol in the centre, large
-    ssz = h * (0.40 if big_symbols else 0.32)
-    cy = h * 0.56
-    draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (w / 2, cy), ssz, col if girl != "qb" else (250, 250, 255),
+    ssz = h * (0.37 if big_symbols else 0.32)
+    cy = h * (0.625 if big_symbols else 0.56)
+    draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (w / 2, cy), ssz, col if girl != "qb" else (185, 185, 205),
                 outline=(70, 70, 90) if girl == "qb" else None)
     if w >= 90:  # the body part (feet … head) where there is room
         part = text.render(BODY.get(number, ""), 14, ink)
