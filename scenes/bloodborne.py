@@ -1176,6 +1176,10 @@ class BloodborneTable(TableScene):
 
     def draw_tray_caption(self, surface: pygame.Surface, view: dict) -> None:
         tr = self.tray_rect
+        if self.tray is not None and self.tray.dice and self.last_dice is not None:
+            d = self.last_dice  # the die's colour in words, not only in paint
+            t = text.render(f"{d['die']} die", 14, (236, 214, 200), "bold")
+            surface.blit(t, (tr.x + 16, tr.y + 12))
         if self.tray is not None and not self.tray.dice:
             m = (self.live or {}).get("monster")
             msg = f"The {m['lantern']} die waits" if m else "Dice tray"
