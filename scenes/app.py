@@ -59,16 +59,6 @@ def playable_bots(game: Any) -> list[str]:
     return [best] + [n for n in names if n != best]
 
 
-def seat_label(seat: str) -> str:
-    if seat == "you":
-        return "You"
-    if seat == "human":
-        return "Hot-seat player"
-    if seat.startswith("ai:"):
-        return f"AI ({seat[3:]})"
-    return seat
-
-
 class App:
     def __init__(self, *, smoke: bool = False, settings: storage.Settings | None = None,
                  start_time: float | None = None) -> None:
@@ -120,10 +110,9 @@ class App:
         each frame advances a fixed 1/60 s, so animations progress as in a real 60 fps run."""
         self.running = True
         frames = 0
+        dt = 1 / FPS
         self.clock.tick()
         while self.running and self.manager.stack:
-            ms = self.clock.tick() if self.smoke else self.clock.tick(FPS)
-            dt = 1 / FPS if self.smoke else min(ms / 1000, 0.1)
             t0 = time.perf_counter()
             for event in pygame.event.get():
                 self.handle_event(event)
@@ -138,6 +127,9 @@ class App:
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 break
+            # wait for the next frame here, after the work, so the first frame is not delayed
+            ms = self.clock.tick() if self.smoke else self.clock.tick(FPS)
+            dt = 1 / FPS if self.smoke else min(ms / 1000, 0.1)
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
