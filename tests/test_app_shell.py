@@ -249,3 +249,16 @@ def test_setup_allows_an_all_ai_table_to_watch(app):
     assert setup.start_button.text == "Watch"
     click(app, setup.start_button.rect.center)
     assert all(s.startswith("ai:") for s in app.manager.stack[0].match.seats)
+
+
+def test_corrupt_settings_start_with_defaults_and_one_toast(tmp_path, monkeypatch):
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": 1, "settings": {"highlights": "maybe"}}', encoding="utf-8")
+    app = App()
+    assert app.settings == storage.Settings()
+    assert [t.text for t in app.toasts.toasts] and "highlights" in app.toasts.toasts[0].text
+    assert App().toasts.toasts == []  # the bad file was set aside: reported once
