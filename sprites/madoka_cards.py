@@ -208,50 +208,78 @@ def witch_back(size: tuple[int, int]) -> pygame.Surface:
 
 def witch_card(number: int, name: str, title: str, ability: str, while_on_top: bool,
                size: tuple[int, int], name_ja: str = "") -> pygame.Surface:
-    """A witch: number and name; at zoom size also her title and ability."""
+    """A witch: number and name over her sigil; at zoom size her full name, title and
+    ability instead (the zoom is where a player reads what she does)."""
     w, h = size
+    if w >= 150:
+        return _witch_card_large(number, name, title, ability, while_on_top, size, name_ja)
     surf = cg.blank(size, WITCH_FILL, WITCH_EDGE, max(3, w // 18))
     ink = (245, 232, 210)
     gold = (226, 190, 110)
-    sc = w / cg.TABLE[0]
-    pad = max(5, int(6 * sc))
-    num = text.render(str(number), max(16, int(18 * sc)), gold, "bold")
+    pad = 6
+    num = text.render(str(number), 18, gold, "bold")
     surf.blit(num, (pad, pad - 2))
-    if while_on_top:
-        tag = text.render("▲", max(14, int(14 * sc)), (255, 140, 120), "symbols2")
-        surf.blit(tag, tag.get_rect(topright=(w - pad, pad)))
+    if while_on_top:  # a small red triangle: her effect lasts while she is on top
+        pygame.draw.polygon(surf, (255, 140, 120), [(w - pad - 12, pad + 12), (w - pad, pad + 12), (w - pad - 6, pad + 2)])
     short = name if len(name) <= 12 else name.split()[0]
-    if w < 150 and short.startswith("Walpurgis"):
+    if short.startswith("Walpurgis"):
         short = "Walpurgis"  # what players call her
-    size = max(14, int(15 * sc))
-    if text.font(size, "bold").size(short)[0] > w - 4 and " " in short:
+    if text.font(15, "bold").size(short)[0] > w - 4 and " " in short:
         short = short.split()[0]  # "Elsa Maria" -> "Elsa" on the small card; zoom shows all
     face_ = "bold" if text.font(14, "bold").size(short)[0] <= w - 4 else "sans"
-    nm = cg.fit_text(short, size, ink, w - 2, face_)
+    nm = cg.fit_text(short, 15, ink, w - 2, face_)
     surf.blit(nm, nm.get_rect(midtop=(w / 2, pad + num.get_height() - 2)))
-    # a stylised witch's labyrinth sigil
-    cy = h * 0.52 if w < 150 else h * 0.36
-    r = w * 0.2
+    _sigil(surf, (w / 2, h * 0.62), w * 0.17, gold)
+    foot = text.render("witch", 14, (200, 180, 160))
+    surf.blit(foot, foot.get_rect(midbottom=(w / 2, h - pad + 2)))
+    return surf
+
+
+def _sigil(surf: pygame.Surface, c: tuple[float, float], r: float, gold: Color) -> None:
+    """A stylised witch's-labyrinth sigil: six spokes round a ring."""
+    w = surf.get_width()
     for k in range(6):
         a = k * math.pi / 3
-        pygame.draw.line(surf, cg.mix(gold, WITCH_FILL, 0.35), (w / 2, cy), (w / 2 + math.cos(a) * r, cy + math.sin(a) * r), max(1, w // 40))
-    pygame.draw.circle(surf, gold, (w / 2, cy), r * 0.45, max(2, w // 35))
-    if w < 150:
-        foot = text.render("witch", 14, (200, 180, 160))
-        surf.blit(foot, foot.get_rect(midbottom=(w / 2, h - pad + 2)))
-        return surf
-    y = cy + r + 10
+        pygame.draw.line(surf, cg.mix(gold, WITCH_FILL, 0.35), c, (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), max(1, w // 40))
+    pygame.draw.circle(surf, gold, c, r * 0.45, max(2, w // 35))
+
+
+def _witch_card_large(number, name, title, ability, while_on_top, size, name_ja) -> pygame.Surface:
+    w, h = size
+    surf = cg.blank(size, WITCH_FILL, WITCH_EDGE, max(4, w // 30))
+    ink = (245, 232, 210)
+    soft = (210, 196, 180)
+    gold = (226, 190, 110)
+    pad = 10
+    num = text.render(str(number), 24, gold, "bold")
+    surf.blit(num, (pad, pad - 4))
+    _sigil(surf, (w - pad - 16, pad + 14), 14, gold)
+    y = pad + 28
+    for ln in text.wrap(name, 18, w - 2 * pad, "bold")[:2]:
+        t = cg.fit_text(ln, 18, ink, w - 2 * pad, "bold")
+        surf.blit(t, t.get_rect(midtop=(w / 2, y)))
+        y += 22
     if title:
-        for ln in text.wrap(title, 14, w - 2 * pad):
-            t = text.render(ln, 14, (210, 196, 180))
+        for ln in text.wrap(title, 14, w - 2 * pad)[:2]:
+            t = text.render(ln, 14, soft)
             surf.blit(t, t.get_rect(midtop=(w / 2, y)))
             y += 17
     if name_ja:
-        t = text.render(name_ja, 15, (210, 196, 180))
+        t = text.render(name_ja, 14, soft)
         surf.blit(t, t.get_rect(midtop=(w / 2, y)))
-        y += 20
-    y += 4
-    for ln in text.wrap(ability, 14, w - 2 * pad):
+        y += 19
+    pygame.draw.line(surf, cg.mix(gold, WITCH_FILL, 0.4), (pad + 10, y + 3), (w - pad - 10, y + 3), 1)
+    y += 9
+    if while_on_top:
+        tag = text.render("while on top", 14, (255, 150, 130), "bold")
+        surf.blit(tag, tag.get_rect(midtop=(w / 2, y)))
+        y += 18
+    lines = text.wrap(ability, 14, w - 2 * pad)
+    room = max(1, (h - pad - y) // 17)
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = lines[-1].rstrip(".") + "…"
+    for ln in lines:
         t = text.render(ln, 14, ink)
         surf.blit(t, t.get_rect(midtop=(w / 2, y)))
         y += 17
