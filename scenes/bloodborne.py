@@ -250,6 +250,8 @@ class BloodborneTable(TableScene):
         self.upgrades_rect = pygame.Rect(T.right - 8 - up_w, TOP_Y, up_w, TOP_H)
         tray = pygame.Rect(self.monster_rect.right + 8, TOP_Y, self.upgrades_rect.x - 8 - self.monster_rect.right - 8, TOP_H)
         if tray != self.tray_rect or self.tray is None:
+            if self.tray is not None:
+                self.tray.finish()  # a roll in progress completes (its TrayWait then ends)
             self.tray_rect = tray
             die = 46 if tray.w < 300 else 52
             self.tray = DiceTray(tray, felt=(70, 24, 26), die_size=die)

@@ -242,3 +242,19 @@ def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(a
     feed(app)
     assert axe in st.removed and axe not in st.hand[0]
     assert len(st.hand[0]) == rules.HAND_LIMIT
+
+
+def test_hiding_the_log_mid_roll_lays_the_table_out_again_and_the_round_goes_on(app):
+    from tests.scene_helpers import key
+
+    table = open_bloodborne(app)
+    st = table.state
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: table.tray.dice and not table.tray.is_settled(), 20)
+    old_tray = table.tray
+    key(pygame.K_l)
+    feed(app)
+    assert table.tray is not old_tray, "the tray is rebuilt for the wider table"
+    assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
+    assert table.tray.is_settled() and table.tray.shown_faces() == old_tray.shown_faces()
