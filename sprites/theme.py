@@ -72,11 +72,14 @@ def background(game: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygame.Surface:
-    """A smooth top→bottom gradient (a 1×2 image scaled up: fast and banding-free enough)."""
-    seed = pygame.Surface((1, 2))
-    seed.set_at((0, 0), top)
-    seed.set_at((0, 1), bottom)
-    return pygame.transform.smoothscale(seed, size)
+    """A smooth top→bottom gradient, one filled row per pixel line."""
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        surf.fill(tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)),
+                  (0, y, w, 1))
+    return surf
 
 
 def vignette(size: tuple[int, int], strength: int = 150, color: Color = (0, 0, 0),
@@ -109,18 +112,28 @@ def glow(radius: int, color: Color, alpha: int, additive: bool = False) -> pygam
     return pygame.transform.smoothscale(small, (radius * 2, radius * 2))
 
 
-def _grain(size: tuple[int, int], rng: random.Random, amount: int) -> pygame.Surface:
-    """Fine noise (light and dark specks) tiled 1:1 over the surface: felt/stone texture."""
+def _grain(rng: random.Random, amount: int) -> pygame.Surface:
+    """A tile of fine noise (sparse light and dark specks): felt/stone texture.
+    Built from random bytes in one go (no per-pixel Python loop: it is on the start-up path)."""
     tw = th = 192
-    tile = pygame.Surface((tw, th), pygame.SRCALPHA)
-    for _ in range(tw * th // 5):
-        c = (255, 255, 255, amount) if rng.random() < 0.5 else (0, 0, 0, amount + 6)
-        tile.set_at((rng.randrange(tw), rng.randrange(th)), c)
-    out = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(0, size[1], th):
-        for x in range(0, size[0], tw):
-            out.blit(tile, (x, y))
-    return out
+    n = tw * th
+    shade = rng.randbytes(n).translate(bytes(0 if v < 128 else 255 for v in range(256)))
+    # about one pixel in five gets a speck; dark specks a little stronger than light ones
+    alpha = bytes(min(255, amount + 6) if v < 26 else (amount if v < 51 else 0)
+                  for v in range(256))
+    buf = bytearray(4 * n)
+    buf[0::4] = buf[1::4] = buf[2::4] = shade
+    buf[3::4] = rng.randbytes(n).translate(alpha)
+    return pygame.image.frombuffer(bytes(buf), (tw, th), "RGBA")
+
+
+def _add_grain(surf: pygame.Surface, rng: random.Random, amount: int) -> None:
+    """Tile the grain straight onto an opaque surface (cheaper than an alpha layer)."""
+    tile = _grain(rng, amount)
+    w, h = surf.get_size()
+    for y in range(0, h, tile.get_height()):
+        for x in range(0, w, tile.get_width()):
+            surf.blit(tile, (x, y))
 
 
 def _felt(size: tuple[int, int], pal: dict[str, Color]) -> pygame.Surface:
@@ -129,7 +142,7 @@ def _felt(size: tuple[int, int], pal: dict[str, Color]) -> pygame.Surface:
     lamp = glow(int(w * 0.42), (60, 80, 62), 200, additive=True)  # a lamp over the table
     surf.blit(lamp, (w // 2 - lamp.get_width() // 2, int(h * 0.42) - lamp.get_height() // 2),
               special_flags=pygame.BLEND_RGB_ADD)
-    surf.blit(_grain(size, random.Random(11), 10), (0, 0))
+    _add_grain(surf, random.Random(11), 10)
     surf.blit(vignette(size, 170), (0, 0))
     return surf
 
@@ -176,7 +189,7 @@ def _stone_and_candles(size: tuple[int, int], pal: dict[str, Color]) -> pygame.S
             pygame.draw.line(stones, (120, 110, 96, 26), r.topleft, r.topright)  # worn top edge
             x += sw
     surf.blit(stones, (0, 0))
-    surf.blit(_grain(size, rng, 14), (0, 0))
+    _add_grain(surf, rng, 14)
     surf.blit(vignette(size, 220, (4, 2, 2), (0.5, 0.55)), (0, 0))
     for cx, cy, r in ((0.08, 0.9, 0.35), (0.92, 0.88, 0.32), (0.5, 1.05, 0.45)):  # candlelight
         g = glow(int(w * r), (255, 140, 50), 70, additive=True)
