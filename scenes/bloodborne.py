@@ -1309,6 +1309,13 @@ class BloodborneTable(TableScene):
             pygame.draw.circle(g, (255, 40, 40, int(120 * f)), (rad + 4, rad + 4), rad + 4)
             surface.blit(g, (c[0] - rad - 4, c[1] - rad - 4))
 
+    def glow_color(self, s: CardSprite):
+        c = super().glow_color(s)
+        if c is None and s.zone == "upgrades" and not self.timeline.busy and self.drag is None \
+                and any(a.source == s.key for a in self.legal()):
+            return self.accent  # in the Dream: the upgrades you may take
+        return c
+
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         mark = self.marks.get(sprite.key)
         if mark:
