@@ -579,8 +579,9 @@ class MadokaTable(TableScene):
             else:
                 label = self.match.seat_name(seat)
                 sub = "AI" if self.match.is_ai(seat) else ""
+            ink = self.log.colour(seat)  # the seat's name in its log colour
             if kind in ("left", "right"):
-                t = cg.fit_text(label, 15, TEXT, rect.w - 8, "bold")
+                t = cg.fit_text(label, 15, ink, rect.w - 8, "bold")
                 surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + 8)))
                 ty = rect.bottom + 4
                 if sub:
@@ -590,7 +591,7 @@ class MadokaTable(TableScene):
                 tpos = (rect.centerx, ty)
                 anchor = "midtop"
             else:
-                t = text.render(label, 15, TEXT, "bold")
+                t = text.render(label, 15, ink, "bold")
                 surface.blit(t, (rect.x + 12, rect.y + 5))
                 if sub:
                     s = text.render(sub, 14, DIM)
