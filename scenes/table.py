@@ -18,9 +18,19 @@ What a subclass implements (see each method's docstring):
 - `banner_text()`, `help_lines()`, `end_turn()`, `hand_keys()` (optional)
 - `spawn_point(place)`, `spawn_face(place)`  where/how a card new to the table appears
 - `event_cards(event)`, `animate_event(event)`  which cards an event moves; extra tweens
+- `draw_card_marks(surface, sprite)`, `zoom_image(sprite)`, `draggable(sprite)`,
+  `refresh_buttons()`, `drop_hint(sprite)` (optional)
+
+What the base gives a subclass: `self.match`, `self.state`, `self.viewer` (whose view is shown),
+`self.shown` (the view the counters should show: it catches up when the animation does),
+`self.zones`, `self.sprites`, `self.buttons` (widgets drawn and fed events), `legal()`,
+`acting_human()`, `apply(player, action)`, `refuse(player, action, fallback)`, `toast(text)`,
+`open_menu(options, pos, on_choose, title, previews, disabled)`, `choose(actions, pos, player)`,
+`pick_card(sprite)`, `thinking_seat()`, `setting(name, default)`, `speed`, `face(face, size)`.
 
 Events from `apply` are played as animation steps: each event naming cards (data "card" or
-"cards") moves those cards to their new places; everything else glides at the first step.
+"cards") moves those cards to their new places; everything else glides at the first step; a
+last step moves everything to the final layout and updates `self.shown`.
 """
 
 from __future__ import annotations
