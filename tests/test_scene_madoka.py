@@ -261,3 +261,25 @@ def test_known_and_ruled_out_hints_are_drawn_on_your_own_cards(app):
     app.settings.hint_marks = False
     pump(app, 1)
     assert all(table.sprites[c].face_key == ("back",) for c in st.hands[0])
+
+
+def test_a_whole_game_can_be_played_with_the_mouse_to_the_results(app):
+    app.settings.animation_speed = "instant"
+    table = open_table(app, players=2)
+    st = table.state
+    for turn in range(200):
+        if app.manager.top is not table:
+            break
+        if st.is_over():
+            pump(app, 2)
+            continue
+        if st.to_act() != (0,):
+            assert run_until(app, lambda: st.is_over() or st.to_act() == (0,))
+            continue
+        cid = st.hands[0][0]
+        target = "play" if turn % 2 else "discard"
+        drag(table.sprites[cid].rect.center, table.zones[target].rect.center)
+        feed(app)
+        pump(app, 1)
+    assert st.is_over()
+    assert type(app.manager.top).__name__ == "Results", "the results open after the last move"
