@@ -283,3 +283,23 @@ def test_a_whole_game_can_be_played_with_the_mouse_to_the_results(app):
         pump(app, 1)
     assert st.is_over()
     assert type(app.manager.top).__name__ == "Results", "the results open after the last move"
+
+
+def test_a_resumed_game_shows_the_same_table_and_its_history_in_the_log(app):
+    from scenes.match import Match
+
+    table = open_table(app)
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    key(pygame.K_SPACE)  # play the discard's animation (and its log lines) to the end
+    feed(app)
+    saved = table.match.to_json()
+    lines = list(table.log.entries)
+    assert lines, "the discard and the draw are in the log"
+    resumed = Match.from_json(saved)
+    app.open_table(resumed)
+    again = app.manager.top
+    assert again.state.to_json() == table.state.to_json()
+    assert again.log.entries[: len(lines)] == lines
+    assert cid in again.sprites and again.sprites[cid].zone == "discard"
