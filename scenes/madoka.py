@@ -664,9 +664,9 @@ class MadokaTable(TableScene):
         for c in view["discard"]:
             gone[(c["girl"], c["number"])] = gone.get((c["girl"], c["number"]), 0) + 1
         z = self.zones["discard"].rect
-        box = pygame.Rect(z.right + 8, z.y - 60, 330, 52 + 30 * len(girls))
+        box = pygame.Rect(z.right + 8, z.y - 60, 330, 74 + 30 * len(girls))
         box.clamp_ip(self.table_rect.inflate(-8, -8))
-        panel(surface, box, (14, 10, 34, 240), (*TEAL, 200), radius=12)
+        panel(surface, box, (14, 10, 34, 252), (*TEAL, 200), radius=12)
         t = text.render("Discarded", 17, TEXT, "bold")
         surface.blit(t, (box.x + 12, box.y + 8))
         for n in (1, 2, 3, 4):
@@ -681,18 +681,33 @@ class MadokaTable(TableScene):
             for n in (1, 2, 3, 4):
                 total = counts[g][n - 1]
                 k = gone.get((g, n), 0)
+                played = 1 if n <= height else 0
                 for j in range(total):
                     cell = pygame.Rect(box.x + 120 + (n - 1) * 52 + j * 13, y + 3, 11, 16)
-                    if n <= height and j == 0:
+                    if j < played:
                         pygame.draw.rect(surface, TEAL, cell, border_radius=2)
-                    elif j < k:
+                    elif j < played + k:
                         pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
                         mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
                     else:
                         pygame.draw.rect(surface, mc.girl_colour(g), cell, 1, border_radius=2)
-                if k >= total and n > height:
+                if k >= total and not played:
                     pygame.draw.line(surface, (255, 110, 120), (box.x + 118 + (n - 1) * 52, y + 22), (box.x + 118 + (n - 1) * 52 + total * 13, y + 22), 2)
             y += 30
+        # legend: played, discarded, still somewhere (deck or hands)
+        x = box.x + 12
+        for kind, label in (("played", "played"), ("gone", "discarded"), ("left", "still to come")):
+            cell = pygame.Rect(x, y + 4, 11, 16)
+            if kind == "played":
+                pygame.draw.rect(surface, TEAL, cell, border_radius=2)
+            elif kind == "gone":
+                pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
+                mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
+            else:
+                pygame.draw.rect(surface, DIM, cell, 1, border_radius=2)
+            t = text.render(label, 14, DIM)
+            surface.blit(t, (cell.right + 5, y + 2))
+            x = cell.right + 5 + t.get_width() + 14
 
     def glow_color(self, s: CardSprite):
         c = super().glow_color(s)
