@@ -131,7 +131,7 @@ def main(argv=None):
 
         try:  # a mistyped game, player count or bot is a usage error, not a crash
             game = get_game(args.game)
-            players = players or game.min_players
+            players = players or max(game.min_players, min(4, game.max_players))
             if seats is not None and len(seats) != players:
                 raise ValueError(f"--seats lists {len(seats)} seats for {players} players")
             app.new_game(args.game, players, seats, args.seed)
