@@ -279,7 +279,7 @@ class App:
             if match.state.is_over():
                 storage.clear_game()
             else:
-                storage.save_game(match.to_json())
+                storage.save_game(match.to_json(), match.state.game.title)
         except OSError as e:
             self.toast(f"Autosave failed: {e.strerror or e}")
 

@@ -15,13 +15,16 @@ BUTTON_W, BUTTON_H, GAP = 320, 52, 14
 
 
 def saved_game_summary() -> str:
-    """"Resume Madoka — 4 players, 12 moves made" from the autosave, read without side effects
+    """"Resume Madoka Magica — 4 players, 12 moves made" from the autosave, read without side effects
     (a broken file is only set aside when the player actually presses Continue)."""
     try:
         data = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
         rec = data["match"]["record"]
-        title = str(rec["game"]).capitalize()  # not the Game's title: importing games is slow
-        return f"Resume {title} — {int(rec['players'])} players, {len(rec['actions'])} moves made"
+        # the title saved beside the match: importing the game to ask it would be slow
+        title = str(data.get("title") or rec["game"]).strip()
+        moves = len(rec["actions"])
+        return (f"Resume {title} — {int(rec['players'])} players, "
+                f"{moves} move{'' if moves == 1 else 's'} made")
     except Exception:  # anything odd: Continue will explain it
         return "Resume the game in progress"
 

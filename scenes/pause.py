@@ -54,7 +54,7 @@ class Pause(Modal):
     def save_and_quit(self) -> None:
         if self.app.autosave and not self.match.state.is_over():
             try:
-                storage.save_game(self.match.to_json())
+                storage.save_game(self.match.to_json(), self.match.state.game.title)
             except OSError as e:
                 self.app.toast(f"The game could not be saved: {e.strerror or e}")
                 return

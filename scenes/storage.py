@@ -183,9 +183,13 @@ def has_saved_game() -> bool:
     return autosave_path().is_file()
 
 
-def save_game(match_json: dict) -> None:
-    """Autosave one match (`Match.to_json()`), replacing the previous autosave atomically."""
-    write_json_atomic(autosave_path(), {"format": FORMAT, "match": match_json})
+def save_game(match_json: dict, title: str | None = None) -> None:
+    """Autosave one match (`Match.to_json()`), replacing the previous autosave atomically.
+    `title` (the game's title) lets the menu describe the save without loading any game."""
+    data: dict[str, Any] = {"format": FORMAT, "match": match_json}
+    if title:
+        data["title"] = title
+    write_json_atomic(autosave_path(), data)
 
 
 def load_game() -> tuple[dict | None, str | None]:

@@ -262,3 +262,16 @@ def test_corrupt_settings_start_with_defaults_and_one_toast(tmp_path, monkeypatc
     assert app.settings == storage.Settings()
     assert [t.text for t in app.toasts.toasts] and "highlights" in app.toasts.toasts[0].text
     assert App().toasts.toasts == []  # the bad file was set aside: reported once
+
+
+def test_continue_is_enabled_and_describes_the_saved_game(app):
+    from scenes.menu import Menu
+
+    record = {"format": 1, "game": "madoka", "players": 3, "seed": 1, "options": {},
+              "actions": [[0, ["discard", 4, "discard", None]]]}
+    storage.save_game({"record": record, "seats": ["you", "ai:x", "ai:y"]}, "Madoka Magica")
+    app.to_menu()
+    menu = app.manager.top
+    assert isinstance(menu, Menu) and menu.buttons["continue"].enabled
+    assert menu.buttons["continue"].tooltip == "Resume Madoka Magica — 3 players, 1 move made"
+    assert menu.group.focus is menu.buttons["continue"]
