@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai.agents import RandomAgent
 from game.ai.ismcts import ISMCTS, ismcts_factory, max_score, outcome_rewards
 from game.core.contract import Game, Outcome
@@ -65,6 +67,13 @@ def test_ismcts_decides_from_what_the_player_knows_only():
         assert ISMCTS(seed, iterations=80).choose(real, 0) == ISMCTS(seed, iterations=80).choose(
             other, 0
         )
+
+
+def test_ismcts_refuses_to_choose_for_a_seat_that_does_not_act():
+    state = toygame.GAME.new_state(2, seed=0)
+    state.apply(1, state.legal_actions(1)[0])
+    with pytest.raises(ValueError, match="nothing to choose"):
+        ISMCTS(0, iterations=5).choose(state, 1)
 
 
 def test_time_budget_runs_at_least_one_iteration():

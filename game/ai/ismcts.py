@@ -128,6 +128,8 @@ class ISMCTS:
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"{state.seat_name(player)} has nothing to choose now")
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
