@@ -211,6 +211,13 @@ class MadokaTable(TableScene):
             return self.deck_pos()
         return place.pos
 
+    def vanish_point(self, sprite: CardSprite) -> tuple[float, float] | None:
+        if isinstance(sprite.key, tuple) and sprite.key[0] == "witch":
+            if sprite.key[1] in self.view()["witches_gone"]:
+                return None  # Elsa Maria and Roberta leave the game
+            return self.witch_deck_pos()  # returned face down to the witch deck
+        return None
+
     def spawn_face(self, place: Place) -> Any:
         if isinstance(place.key, tuple) and place.key[0] == "witch":
             return ("wback",)

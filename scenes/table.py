@@ -16,7 +16,8 @@ What a subclass implements (see each method's docstring):
 - `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
 - `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
 - `banner_text()`, `help_lines()`, `end_turn()`, `hand_keys()` (optional)
-- `spawn_point(place)`, `spawn_face(place)`  where/how a card new to the table appears
+- `spawn_point(place)`, `spawn_face(place)`  where/how a card new to the table appears;
+  `vanish_point(sprite)` where one leaving it goes
 - `event_cards(event)`, `animate_event(event)`  which cards an event moves; extra tweens
 - `draw_card_marks(surface, sprite)`, `zoom_image(sprite)`, `draggable(sprite)`,
   `refresh_buttons()`, `drop_hint(sprite)` (optional)
@@ -192,6 +193,10 @@ class TableScene(Scene):
         """Where a card that was not on the table yet comes from (usually the deck)."""
         deck = self.zones.get("deck")
         return deck.rect.center if deck else place.pos
+
+    def vanish_point(self, sprite: CardSprite) -> tuple[float, float] | None:
+        """Where a card leaving the table glides before it disappears (None: at once)."""
+        return None
 
     def spawn_face(self, place: Place) -> Any:
         """What a newly arriving card shows before it turns over (None = its back)."""
@@ -391,9 +396,22 @@ class TableScene(Scene):
             for k in [k for k in self.sprites if k not in want]:
                 if self.drag is not None and self.drag.sprite.key == k:
                     self.drag = None
-                del self.sprites[k]
+                gone = self.sprites[k]
+                to = None if instant else self.vanish_point(gone)
+                if to is None:
+                    del self.sprites[k]
+                elif gone.zone != "_gone":
+                    gone.zone = "_gone"
+                    tweens.append(Tween(gone, {"x": to[0], "y": to[1]}, MOVE, ease_out_cubic,
+                                        on_done=lambda k=k, gone=gone: self._forget(k, gone)))
         self.order = sorted(self.sprites.values(), key=lambda s: s.z)
         return tweens
+
+    def _forget(self, key: Any, sprite: CardSprite) -> None:
+        """Drop a sprite that glided off the table, unless the layout took it back meanwhile."""
+        if self.sprites.get(key) is sprite and sprite.zone == "_gone":
+            del self.sprites[key]
+            self.order = [s for s in self.order if s is not sprite]
 
     def _flip(self, s: CardSprite, new_face: Any) -> Tween:
         """Turn a card over: x-scale 1 → 0 (old face) → 1 (new face) over FLIP seconds."""
