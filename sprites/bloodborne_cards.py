@@ -216,13 +216,13 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
     pad = max(4, w // 16)
     # the name band in the kind's colour
     nsz = 20 if big else 14
-    lines = _wrap_name(card.name, nsz, w - 2 * fw - 2)
+    lines = _wrap_name(card.name, nsz, w - 2 * fw)
     band_h = fw + 3 + len(lines) * (nsz + 3) + 2
     r = cg.radius_for(size)
     pygame.draw.rect(surf, cg.mix(frame, (0, 0, 0), 0.3), pygame.Rect(fw, fw, w - 2 * fw, band_h - fw),
                      border_top_left_radius=max(2, r - fw), border_top_right_radius=max(2, r - fw))
     y = fw + 2
-    face = _name_face(card.name, nsz, w - 2 * fw - 2)
+    face = _name_face(card.name, nsz, w - 2 * fw)
     for ln in lines:
         t = text.render(ln, nsz, INK_LIGHT, face)
         surf.blit(t, t.get_rect(midtop=(w // 2, y)))
