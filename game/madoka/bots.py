@@ -570,7 +570,21 @@ def play_value(t: Table, c: int) -> float:
     """Points a successful play of c brings, with its share of what completing the girl is
     worth (combinations, Walpurgisnacht): the bots spend information where it pays most."""
     g = c // 4
-    return girl_future(t, g) / (4 - t.height[g])
+    return girl_future(t, g) * focus_weight(t, g) / (4 - t.height[g])
+
+
+def focus_weight(t: Table, g: int) -> float:
+    """The team aims first at Madoka, Homura and whichever of Kyoko and Sayaka is further
+    along (each completes a combination with them); Mami and the other one come second."""
+    gi = t.gi
+    if g in (t.madoka, gi["homura"]):
+        return 1.0
+    k, s = gi["kyoko"], t.sayaka
+    third = k if (t.height[k], t.reach[k]) >= (t.height[s], t.reach[s]) else s
+    return 1.0 if g == third else FOCUS_OTHERS
+
+
+FOCUS_OTHERS = 0.7
 
 
 def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
