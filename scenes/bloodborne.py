@@ -663,7 +663,9 @@ class BloodborneTable(TableScene):
         plan: dict[int, tuple[list[Any], dict[Any, Place]]] = {}
         me = self.me
         revealed_here = False
-        action = self.match.record.actions[-1][1] if self.match.record.actions else None
+        last = self.match.record.actions[-1] if self.match.record.actions else None
+        action = last[1] if last else None
+        mine_acted = last is not None and last[0] == self.viewer
         shown = self.shown if self.shown is not None else self.view()
         mon = shown["monster"]["card"] if shown.get("monster") else None
         reveal_group: list[int] = []
@@ -673,20 +675,17 @@ class BloodborneTable(TableScene):
             pins: dict[Any, Place] = {}
             size = HAND if p == me else SMALL
             zone = f"board:{p}"
-            if k == "choose" and not revealed_here and p in self.boards:
-                key = action.source if (p == me and action is not None and action.kind == "choose") else ("slot", p)
-                if p == me and action is not None and action.kind == "choose":
-                    face = ("down", self.state.cards[key].id) if p == self.viewer else None
+            if k in ("choose", "transform_chosen") and p in self.boards and not (k == "choose" and revealed_here):
+                second = k == "transform_chosen"
+                if p != self.viewer:
+                    key, face = ("tslot" if second else "slot", p), None  # a secret: its back only
+                elif mine_acted and action.kind == ("transform" if second else "choose"):
+                    key, face = action.source, ("down", self.state.cards[action.source].id)
                 else:
-                    face = None
-                keys = [key]
-                pins[key] = Place(key, face, size, self.slot_pos(p), zone, 3)
-            elif k == "transform_chosen" and p in self.boards:
-                mine = p == me and action is not None and action.kind == "transform"
-                key = action.source if mine else ("tslot", p)
-                face = ("down", self.state.cards[key].id) if mine else None
-                keys = [key]
-                pins[key] = Place(key, face, size, self.slot_pos(p, True), zone, 4)
+                    key = None  # forced on you by the rules: the final layout shows it
+                if key is not None:
+                    keys = [key]
+                    pins[key] = Place(key, face, size, self.slot_pos(p, second), zone, 4 if second else 3)
             elif k == "reveal" and p in self.boards:
                 revealed_here = True
                 c = d["card"]
