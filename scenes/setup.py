@@ -174,8 +174,13 @@ class Setup(Scene):
         game = self.game
         if game is not None:
             self._build_panel(game)
-        back = g.add(Button((40, HEIGHT - 80, 180, 50), "Back", self.back, "ghost"))
+        back = g.add(Button((40, HEIGHT - 80, 170, 50), "Back", self.back, "ghost"))
         back.key_name = "back"
+        if game is not None:
+            rules = g.add(Button((226, HEIGHT - 80, 170, 50), "Rules",
+                                 lambda: self.app.open_rules(self.game_name), "ghost",
+                                 tooltip=f"How to play {game.title or game.name}"))
+            rules.key_name = "rules"
         self.start_button = g.add(Button((WIDTH - 260, HEIGHT - 80, 220, 50), "Start",
                                          self.start, "primary", size=22,
                                          enabled=game is not None))
