@@ -160,11 +160,13 @@ class MadokaTable(TableScene):
         for i, w in enumerate(view["witches_up"]):
             x, y = self.witch_up_pos()
             places.append(Place(("witch", w), ("witch", w), TABLE, (x, y - i * 1.5), "witches", 1))
-        for c in view["discard"]:
+        pile = view["discard"]
+        for i, c in enumerate(pile):
             x, y = self.pile_pos()
             jx = ((c["id"] * 37) % 9) - 4
             jy = ((c["id"] * 53) % 7) - 3
-            places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, (x + jx, y + jy), "discard", 1))
+            places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, (x + jx, y + jy), "discard", 1,
+                                buried=i < len(pile) - 3))
         for gi, girl in enumerate(view["girls"]):
             for k, c in enumerate(view["played"][girl]):
                 pos = (self.column_x(gi), self.mid_top + 102 + k * CASCADE)

@@ -75,6 +75,7 @@ class Place:
     pos: tuple[float, float]
     zone: str = ""
     z: int = 0
+    buried: bool = False  # covered by the cards above (deep in a pile): skipped when drawn
 
 
 class Drag:
@@ -377,6 +378,7 @@ class TableScene(Scene):
                 continue
             s.zone = p.zone
             s.home = p.pos
+            s.buried = p.buried
             s.z = p.z * 1000 + z
             if s.size != p.size:
                 old_w = s.size[0] * s.scale
@@ -772,7 +774,7 @@ class TableScene(Scene):
     def draw_cards(self, surface: pygame.Surface) -> None:
         dragging = self.drag.sprite if self.drag is not None and self.drag.active else None
         for s in self.order:
-            if s is dragging:
+            if s is dragging or (s.buried and s.at_home()):
                 continue
             f = s.face_key
             if isinstance(f, _FlipFace):

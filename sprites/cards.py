@@ -179,7 +179,7 @@ class CardSprite:
     """
 
     __slots__ = ("key", "face_key", "size", "x", "y", "scale", "flip", "alpha", "home", "zone",
-                 "lifted", "glow", "dim", "z")
+                 "lifted", "glow", "dim", "z", "buried")
 
     def __init__(self, key, face_key, size: tuple[int, int], pos: tuple[float, float], zone: str = "") -> None:
         self.key = key
@@ -195,6 +195,7 @@ class CardSprite:
         self.glow = False
         self.dim = False
         self.z = 0
+        self.buried = False  # fully covered by the cards above it once at home: not drawn
 
     @property
     def rect(self) -> pygame.Rect:
