@@ -106,6 +106,18 @@ def test_a_heuristic_playout_policy_is_used_for_playouts():
     assert Counting.chosen > 0
 
 
+def test_an_others_model_plays_the_other_seats_inside_the_search():
+    seats_asked = set()
+
+    class Model(toygame.GreedyBidder):
+        def choose(self, state, player):
+            seats_asked.add(player)
+            return super().choose(state, player)
+
+    ISMCTS(0, iterations=30, others=Model).choose(toygame.GAME.new_state(3, seed=0), 1)
+    assert seats_asked == {0, 2}
+
+
 def test_factory_with_a_time_budget_drops_the_default_iteration_count():
     factory = ismcts_factory(iterations=500, cutoff=10)
     assert factory(3).iterations == 500

@@ -97,6 +97,9 @@ class ISMCTS:
     neither given means DEFAULT_ITERATIONS. `playout` is an Agent or an agent factory(seed)
     used for playouts (default uniform random). With `cutoff` and `evaluate`, playouts stop
     after `cutoff` actions and `evaluate(state)` gives the per-seat rewards in [0, 1].
+    `others` (an Agent or factory, default None) models the other seats inside the tree too:
+    they play as it predicts instead of searching (partner modelling for cooperative games,
+    an opponent model when the opponents' bot is known).
     """
 
     name = "ismcts"
@@ -110,14 +113,15 @@ class ISMCTS:
         cutoff: int | None = None,
         evaluate: Evaluate | None = None,
         exploration: float = EXPLORATION,
+        others: Any = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.rng = Rng(seed)
         self.iterations, self.seconds = iterations, seconds
-        if isinstance(playout, type) or (playout is not None and not hasattr(playout, "choose")):
-            playout = playout(self.rng.next64())
-        self.playout = playout
+        self.playout = self._agent(playout)
+        self.others = self._agent(others)
+        self._me = -1
         self.cutoff = cutoff if evaluate is not None else None
         self.evaluate = evaluate
         self.exploration = exploration
@@ -125,6 +129,12 @@ class ISMCTS:
         self.last_iterations = 0
         #: (players, cooperative, max score) of the game being searched, for the rewards
         self._score: tuple[int, bool, float | None] = (0, False, None)
+
+    def _agent(self, agent: Any) -> Any:
+        """An Agent as given, or made by calling a factory (a class or function) with a seed."""
+        if isinstance(agent, type) or (agent is not None and not hasattr(agent, "choose")):
+            return agent(self.rng.next64())
+        return agent
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
@@ -134,6 +144,7 @@ class ISMCTS:
             self.last_iterations = 0
             return legal[0]
         root = _Node()
+        self._me = player
         self._score = (state.players, state.game.cooperative, max_score(state))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
@@ -158,7 +169,7 @@ class ISMCTS:
             seats = state.to_act()
             if not seats:
                 break
-            moves = [(seat, self._select(node, state, seat)) for seat in seats]
+            moves = [(seat, self._decide(node, state, seat)) for seat in seats]
             if len(moves) == 1:
                 key: Any = moves[0][1]
                 state.step(*moves[0])
@@ -174,9 +185,18 @@ class ISMCTS:
         rewards = self._playout(state)
         for node, moves in path:  # backpropagation
             for seat, action in moves:
-                s = node.stats[seat][action]
-                s[0] += 1
-                s[1] += rewards[seat]
+                table = node.stats.get(seat)
+                if table is not None:  # None: a seat the `others` model played
+                    s = table[action]
+                    s[0] += 1
+                    s[1] += rewards[seat]
+
+    def _decide(self, node: _Node, state: State, seat: int) -> Action:
+        """The searcher's and, without an `others` model, everyone's moves come from the tree;
+        with one, the other seats play as that model predicts."""
+        if self.others is None or seat == self._me:
+            return self._select(node, state, seat)
+        return self.others.choose(state, seat)
 
     def _select(self, node: _Node, state: State, seat: int) -> Action:
         """UCB1 with availability counts over the actions legal in this determinization; an
