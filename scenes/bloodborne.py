@@ -197,6 +197,7 @@ class BloodborneTable(TableScene):
         self._tip: tuple[str | None, float] = (None, 0.0)
         self.dial: dict[int, float] = {}  # the health each dial shows while it turns
         self._summary_img: tuple[Any, pygame.Surface] | None = None
+        self.caption: tuple[str, str, float] | None = None  # (title, text, shown until)
         super().__init__(app, match)
         self.live = _live_from(self.shown if self.shown is not None else self.view())
 
@@ -894,7 +895,15 @@ class BloodborneTable(TableScene):
             return [Wait(0.6)]
         if k in ("echoes_taken", "trophy", "bank"):
             return [Wait(0.35)]
-        if k in ("killed", "escape", "monster_revealed", "cancel"):
+        if k == "monster_revealed":
+            m = self.cs.monster_by_id[event.data["monster"]]
+            if m.boss:  # a boss or the final boss enters with its name and power across the table
+                hold = 2.4 / max(self.speed, 1.0)
+                what = "The final boss" if m.final else "A boss"
+                self.caption = (f"{what} appears: {m.name}", m.text, time.monotonic() + hold)
+                return [Wait(1.0)]
+            return [Wait(0.5)]
+        if k in ("killed", "escape", "cancel"):
             return [Wait(0.5)]
         if k == "immediate":
             c = event.data.get("card")
@@ -1355,7 +1364,26 @@ class BloodborneTable(TableScene):
                 surface.blit(t, t.get_rect(center=(z.rect.centerx, z.rect.centery - 18 + i * 18)))
         if self.summary_shown is not None:
             self.draw_summary(surface, self.summary_shown)
+        self.draw_caption(surface)
         self.draw_tip(surface)
+
+    def draw_caption(self, surface: pygame.Surface) -> None:
+        if self.caption is None:
+            return
+        title, body, until = self.caption
+        if time.monotonic() > until:
+            self.caption = None
+            return
+        r = self.summary_rect
+        box = pygame.Rect(0, 0, min(r.w - 40, 640), 92)
+        box.center = (self.tray_rect.centerx, TOP_Y + TOP_H // 2)  # over the tray, by the boss
+        box.clamp_ip(self.table_rect.inflate(-8, -8))
+        panel(surface, box, (30, 8, 10, 240), (*GOLD, 230), radius=12)
+        t = cg.fit_text(title, 22, (255, 226, 170), box.w - 30, "serif")
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 12)))
+        for i, ln in enumerate(text.wrap(body, 16, box.w - 40)[:2]):
+            b = text.render(ln, 16, TEXT)
+            surface.blit(b, b.get_rect(midtop=(box.centerx, box.y + 48 + 20 * i)))
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """What the pointer rests on, explained (boards' numbers, hands, the dungeon)."""
