@@ -17,6 +17,8 @@ rank; competitive games a table of seats with their parts, the winner(s) marked 
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 import pygame
@@ -83,6 +85,12 @@ class Results(Scene):
                               tooltip="Same game, same seats, a new shuffle"))
         self.group.add(Button(menu, "Menu", app.to_menu, "normal"))
         self.group.move_focus(1)
+        self._t = 0.0
+        rng = random.Random(7)  # decoration: a fixed pattern, never the game's Rng
+        # beside the headline, not over it: two bands left and right of the centre
+        self.sparks = [(rng.choice((rng.uniform(180, 420), rng.uniform(860, 1100))),
+                        rng.uniform(0, 170), rng.uniform(8, 22), rng.uniform(0, 6.3),
+                        rng.uniform(4, 8)) for _ in range(18)]
 
     def seat_name(self, i: int) -> str:
         seats = getattr(self.match, "seats", [])
@@ -117,18 +125,41 @@ class Results(Scene):
             self.app.to_menu()
 
     def update(self, dt: float) -> None:
+        self._t += dt
         self.group.update(dt)
+
+    def draw_sparks(self, surface: pygame.Surface) -> None:
+        """A few gold sparks drifting up around the headline on a win (decoration only)."""
+        for x0, y0, speed, phase, size in self.sparks:
+            y = (y0 - self._t * speed) % 170 - 10
+            twinkle = 0.5 + 0.5 * math.sin(self._t * 3 + phase)
+            color = (*theme.ACCENT_HI, int(60 + 150 * twinkle))
+            r = size * (0.6 + 0.4 * twinkle)
+            pts = [(x0, y - r), (x0 + r * 0.3, y), (x0, y + r), (x0 - r * 0.3, y)]
+            spark = pygame.Surface((int(r * 2) + 4, int(r * 2) + 4), pygame.SRCALPHA)
+            ox, oy = x0 - spark.get_width() / 2, y - spark.get_height() / 2
+            pygame.draw.polygon(spark, color, [(px - ox, py - oy) for px, py in pts])
+            pygame.draw.polygon(spark, color, [(x0 + (py - y) - ox, y + (px - x0) - oy)
+                                               for px, py in pts])
+            surface.blit(spark, (ox, oy))
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, self.game.name)
         dim(surface, (6, 6, 10, 120))
         cx = WIDTH // 2
+        if self.won:
+            self.draw_sparks(surface)
         color = theme.ACCENT_HI if self.won else (214, 160, 160)
         draw_text(surface, self.game.title or self.game.name, (cx, 26), 20, theme.TEXT_DIM,
                   anchor="midtop")
-        draw_text(surface, self.headline(), (cx + 2, 56), 48, (0, 0, 0), "serif", "midtop")
-        draw_text(surface, self.headline(), (cx, 54), 48, color, "serif", "midtop")
+        # the headline rises into place and fades in over the first half second
+        k = min(1.0, self._t / 0.5)
+        rise = int(14 * (1 - k) ** 3)
+        alpha = int(255 * k)
+        draw_text(surface, self.headline(), (cx + 2, 56 + rise), 48, (0, 0, 0), "serif",
+                  "midtop", alpha)
+        draw_text(surface, self.headline(), (cx, 54 + rise), 48, color, "serif", "midtop", alpha)
         reason = self.details.get("reason")
         if reason:
             draw_text(surface, str(reason), (cx, 120), 18, theme.TEXT, anchor="midtop")

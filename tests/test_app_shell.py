@@ -275,3 +275,66 @@ def test_continue_is_enabled_and_describes_the_saved_game(app):
     assert isinstance(menu, Menu) and menu.buttons["continue"].enabled
     assert menu.buttons["continue"].tooltip == "Resume Madoka Magica — 3 players, 1 move made"
     assert menu.group.focus is menu.buttons["continue"]
+
+
+# --- results: read generically from Outcome.details ---------------------------------------
+class _FakeState:
+    def __init__(self, game, outcome, players):
+        self.game, self._outcome, self.players = game, outcome, players
+
+    def outcome(self):
+        return self._outcome
+
+    def seat_name(self, i):
+        return f"Player {i + 1}"
+
+    def is_over(self):
+        return True
+
+
+class _FakeMatch:
+    def __init__(self, state, seats):
+        self.state, self.seats = state, seats
+
+
+def _results(app, cooperative, outcome, seats):
+    from game.core.contract import Game
+    from scenes.results import Results
+
+    class Fake(Game):
+        name, title = "fake", "Fake Game"
+
+    Fake.cooperative = cooperative
+    app.open_results(_FakeMatch(_FakeState(Fake(), outcome, len(seats)), seats))
+    app.run(max_frames=2)  # draws without error
+    assert isinstance(app.manager.top, Results)
+    return app.manager.top
+
+
+def test_cooperative_results_show_breakdown_bonuses_and_defeat(app):
+    from game.core.contract import Outcome
+
+    details = {"by_girl": {"homura": 3, "mami": 1}, "bonuses": [{"name": "Quintet", "points": 5}],
+               "walpurgis_points": 5, "walpurgis": True, "total": 14, "lost": False,
+               "reason": "The deck ran out."}
+    won = _results(app, True, Outcome((0, 1), (14.0, 14.0), "Veteran", details), ["you", "ai:a"])
+    assert won.headline() == "Victory"
+    assert won.breakdown() == ("By girl", [("Homura", 3), ("Mami", 1)])
+    assert won.bonuses() == [("Quintet", 5), ("Walpurgis", 5)]
+    assert won.other_lines() == []  # total, lost and the walpurgis flag are shown elsewhere
+    lost = _results(app, True, Outcome((), (0.0, 0.0), "Witch", {}), ["you", "ai:a"])
+    assert lost.headline() == "Defeat"
+
+
+def test_competitive_results_name_the_winner_and_list_parts_per_seat(app):
+    from game.core.contract import Outcome
+
+    details = {"per_player": [{"name": "You", "score": 7, "parts": [["Echoes", 7]]},
+                              {"name": "Player 2 (AI)", "score": 9, "parts": {"Echoes": 9}}],
+               "tiebreak": "none needed"}
+    res = _results(app, False, Outcome((1,), (7.0, 9.0), "", details), ["you", "ai:a"])
+    assert res.headline() == "Player 2 (AI) wins"
+    shared = _results(app, False, Outcome((0, 1), (9.0, 9.0), "", {}), ["you", "human"])
+    assert shared.headline() == "Shared victory: Player 1 (you), Player 2"
+    assert shared.per_player() == [{"name": "Player 1 (you)", "score": 9.0},
+                                   {"name": "Player 2", "score": 9.0}]
