@@ -22,6 +22,7 @@ Navigation API used by every scene (and the table helper):
 from __future__ import annotations
 
 import random
+import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -59,6 +60,19 @@ def playable_bots(game: Any) -> list[str]:
     return [best] + [n for n in names if n != best]
 
 
+def _windows_dpi_aware() -> None:
+    """On Windows, opt out of the OS bitmap-stretching the window on high-DPI screens, so the
+    SCALED window is scaled by SDL instead (sharper text). Elsewhere: nothing."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+
+        ctypes.windll.user32.SetProcessDPIAware()
+    except (AttributeError, OSError):
+        pass
+
+
 class App:
     def __init__(self, *, smoke: bool = False, settings: storage.Settings | None = None,
                  start_time: float | None = None) -> None:
@@ -66,6 +80,7 @@ class App:
         self.smoke = smoke
         #: autosave after each action; off in smoke runs (they must not touch a real save)
         self.autosave = not smoke
+        _windows_dpi_aware()
         pygame.display.init()
         pygame.font.init()
         problem = None
