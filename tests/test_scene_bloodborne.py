@@ -222,7 +222,8 @@ def test_hunter_pistol_aimed_at_another_hunters_board_cancels_their_melee_attack
     assert st.phase != rules.IMMEDIATE or st.waiting != 0
 
 
-def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(app):
+def over_the_hand_limit(app):
+    """You rest in the Dream with 7 cards and take an upgrade: 8 cards, one must go."""
     state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
                        hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver", "transform",
                                   "hunter_pistol", "kirkhammer", "rakuyo"]},
@@ -237,6 +238,12 @@ def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(a
     feed(app)
     assert len(st.hand[0]) == rules.HAND_LIMIT + 1
     assert run_until(app, lambda: not table.timeline.busy and table.zones["removed"].visible, 10)
+    return table
+
+
+def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(app):
+    table = over_the_hand_limit(app)
+    st = table.state
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["removed"].rect.center)
     feed(app)
@@ -258,3 +265,16 @@ def test_hiding_the_log_mid_roll_lays_the_table_out_again_and_the_round_goes_on(
     assert table.tray is not old_tray, "the tray is rebuilt for the wider table"
     assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
     assert table.tray.is_settled() and table.tray.shown_faces() == old_tray.shown_faces()
+
+
+def test_over_the_hand_limit_click_a_card_then_the_remove_slot_to_confirm(app):
+    table = over_the_hand_limit(app)
+    st = table.state
+    axe = hand_card(table, "hunter_axe")
+    click(table.sprites[axe].rect.center)
+    feed(app)
+    assert axe in st.hand[0], "a single click only selects the card"
+    pump(app, 30)  # longer than a double-click
+    click(table.zones["removed"].rect.center)
+    feed(app)
+    assert axe in st.removed and len(st.hand[0]) == rules.HAND_LIMIT
