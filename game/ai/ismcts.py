@@ -24,7 +24,9 @@ Approximations (documented, deliberate):
   (SO-ISMCTS + POM) would need each game to say what is observable; our games reveal nearly all
   moves, and simultaneous choices are revealed together right after the step.
 - Opponents are modelled from the same statistics as the searcher (one tree), so they "search" in
-  the searcher's determinizations; MO-ISMCTS would keep one tree per seat.
+  the searcher's determinizations; MO-ISMCTS would keep one tree per seat. Alternatively an
+  `others` model (e.g. the game's convention bot) plays the other seats inside the tree: the
+  partner modelling Hanabi-like games need (Walton-Rivers et al.).
 """
 
 from __future__ import annotations
