@@ -107,9 +107,9 @@ def timings(app):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.version:
-        from scenes.app import VERSION
+        from scenes.app import version
 
-        print(f"Card Table {VERSION}")
+        print(f"Card Table {version()}")
         return 0
     if args.smoke:
         from scenes.smoke import run_smoke

@@ -26,6 +26,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -34,7 +35,14 @@ from scenes import storage
 from scenes.manager import HEIGHT, WIDTH, Scene, SceneManager
 from sprites.widgets import ToastStack
 
-VERSION = "0.1.0"
+
+@lru_cache(maxsize=1)
+def version() -> str:
+    """The app's version: pyproject.toml's, the one place it is written (bundled when frozen)."""
+    from scenes.crash import app_version
+
+    return app_version()
+
 FPS = 60
 #: bot names that are measuring sticks (they may peek at hidden cards), never offered as players
 BOUND_BOTS = ("random", "open")

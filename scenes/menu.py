@@ -48,6 +48,9 @@ class Menu(Scene):
             rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
             self.buttons[key] = self.group.add(Button(rect, text, action, kind, tooltip=tip))
         self.emblem = theme.draw_emblem(140)
+        from scenes.app import version
+
+        self.version = version()
         self._t = 0.0
 
     def on_enter(self) -> None:
@@ -89,8 +92,6 @@ class Menu(Scene):
         self.group.draw(surface)
         draw_text(surface, "Arrows + Enter   ·   F11 fullscreen", (WIDTH - 24, HEIGHT - 18), 15,
                   theme.TEXT_DIM, anchor="bottomright")
-        from scenes.app import VERSION
-
-        draw_text(surface, f"v{VERSION}", (24, HEIGHT - 18), 15, theme.TEXT_DIM,
+        draw_text(surface, f"v{self.version}", (24, HEIGHT - 18), 15, theme.TEXT_DIM,
                   anchor="bottomleft")
         self.group.draw_overlays(surface)
