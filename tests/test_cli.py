@@ -15,6 +15,7 @@ from game.cli.selfplay import summary_fields
 from game.core.contract import Game, Outcome
 from game.core.resources import data_path
 from game.registry import all_games
+from tests import toygame
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,6 +102,15 @@ def test_selfplay_refuses_unknown_bots_and_wrong_seat_counts(capsys, toy_registe
     assert code == 2 and "one per seat" in err
     code, _, err = run(capsys, "selfplay", "toy", "--players", "9")
     assert code == 2 and "players" in err
+
+
+def test_a_failing_game_is_reported_with_its_seed(capsys, toy_registered, monkeypatch):
+    def broken(self, state, player):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(toygame.GreedyBidder, "choose", broken)
+    with pytest.raises(RuntimeError, match="toy seed 5: KeyError"):
+        main(["selfplay", "toy", "--players", "2", "--games", "1", "--seed", "5", "--bots", "greedy"])
 
 
 def test_bench_prints_one_json_line_with_speeds_and_bot_times(capsys, toy_registered):

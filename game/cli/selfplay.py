@@ -34,8 +34,15 @@ def summary_fields(game: Game, outcome: Outcome) -> dict[str, float]:
 
 def play_one(task: tuple) -> dict[str, Any]:
     """Play one game: (game name, players, seed, bot names, options, seconds per decision,
-    checked) -> its result. Top-level so worker processes can run it."""
-    name, players, seed, bot_names, options, seconds, checked = task
+    checked) -> its result. Top-level so worker processes can run it. A failure names the
+    seed, so the game can be replayed alone."""
+    try:
+        return _play(*task)
+    except Exception as e:
+        raise RuntimeError(f"{task[0]} seed {task[2]}: {type(e).__name__}: {e}") from e
+
+
+def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str, Any]:
     game = get_game(name)
     factories = bots_for(game)
     agents = [
