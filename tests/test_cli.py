@@ -110,7 +110,8 @@ def test_a_failing_game_is_reported_with_its_seed(capsys, toy_registered, monkey
 
     monkeypatch.setattr(toygame.GreedyBidder, "choose", broken)
     with pytest.raises(RuntimeError, match="toy seed 5: KeyError"):
-        main(["selfplay", "toy", "--players", "2", "--games", "1", "--seed", "5"] + ["--bots", "greedy"])
+        main(["selfplay", "toy", "--players", "2", "--games", "1", "--seed", "5", "--bots",
+              "greedy"])
 
 
 def test_bench_prints_one_json_line_with_speeds_and_bot_times(capsys, toy_registered):
