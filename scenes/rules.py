@@ -159,8 +159,10 @@ def _table(page: _Page, rows: list[list[str]], width: int) -> None:
     page.y += 10
 
 
-def render_markdown(text: str, width: int) -> pygame.Surface:
-    """Lay out Markdown `text` in `width` pixels; return the page as one surface."""
+def render_markdown(text: str, width: int,
+                    contents: list[tuple[str, int]] | None = None) -> pygame.Surface:
+    """Lay out Markdown `text` in `width` pixels; return the page as one surface. If given,
+    `contents` receives (title, y) of every `##` heading, for a table of contents."""
     page = _Page(width)
     lines = text.splitlines()
     i = 0
@@ -198,6 +200,8 @@ def render_markdown(text: str, width: int) -> pygame.Surface:
             size, face, color = {1: (32, "serif", theme.ACCENT_HI),
                                  2: (24, "serif", theme.ACCENT)}.get(level, (19, "bold", theme.TEXT))
             page.y += 16 if level > 1 and page.y else 0
+            if level == 2 and contents is not None:
+                contents.append((title.replace("**", ""), max(0, page.y - 8)))
             _flow(page, title.replace("**", ""), 0, width, size, color, face=face)
             if level <= 2:
                 page.box(theme.ACCENT_LO if level == 1 else (90, 84, 70),
@@ -261,6 +265,8 @@ def rule_games() -> dict[str, str]:
 
 
 class Rules(Modal):
+    """The rules page with a sidebar: the games (from the menu) and the page's contents."""
+
     PANEL = pygame.Rect(0, 0, 1180, 668)
     SIDEBAR = 250
 
@@ -270,31 +276,53 @@ class Rules(Modal):
         self.panel.center = (WIDTH // 2, HEIGHT // 2)
         self.games = rule_games()
         self.game = game if game in self.games else next(iter(self.games), None)
-        #: from the pause menu only the current game's rules; from the menu a game list
-        self.sidebar = game is None and len(self.games) > 1
-        self.group = WidgetGroup()
+        #: from the pause menu only the current game's rules; from the menu every game
+        self.pick_game = game is None and len(self.games) > 1
         p = self.panel
-        left = p.left + (self.SIDEBAR + 24 if self.sidebar else 36)
+        left = p.left + self.SIDEBAR + 24
         self.view = ScrollView(pygame.Rect(left, p.top + 84, p.right - 24 - left,
                                            p.height - 104))
+        self.contents: list[tuple[str, int]] = []
+        self.show(self.game)
+
+    def build(self) -> None:
+        self.group = WidgetGroup()
+        p = self.panel
+        y = p.top + 84
         self.tabs: dict[str, Button] = {}
-        if self.sidebar:
-            for i, (name, title) in enumerate(self.games.items()):
-                rect = (p.left + 20, p.top + 84 + i * 58, self.SIDEBAR - 20, 50)
+        if self.pick_game:
+            for name, title in self.games.items():
+                kind = "primary" if name == self.game else "ghost"
                 self.tabs[name] = self.group.add(
-                    Button(rect, _short(title), lambda n=name: self.show(n), "ghost", size=17,
-                           tooltip=title))
+                    Button((p.left + 20, y, self.SIDEBAR - 20, 46), _short(title),
+                           lambda n=name: self.show(n), kind, size=17, tooltip=title))
+                y += 54
+            y += 10
+        if self.contents:
+            self.contents_top = y
+            y += 28
+            room = (p.bottom - 20 - y) // 32
+            self.links: list[tuple[Button, int]] = []
+            for title, offset in self.contents[:room]:
+                link = self.group.add(Button((p.left + 14, y, self.SIDEBAR - 8, 30),
+                                             _fit(title, self.SIDEBAR - 32),
+                                             lambda o=offset: self.jump(o), "link", size=15,
+                                             tooltip=title, align="left"))
+                self.links.append((link, offset))
+                y += 32
         close = Button((p.right - 64, p.top + 18, 40, 40), "×", self.close, "ghost", size=22,
                        tooltip="Close (Esc)")
         self.group.add(close)
         self.group.add(self.view)
         self.group.set_focus(self.view)
-        self.show(self.game)
+
+    def jump(self, offset: int) -> None:
+        self.view.offset = 0.0
+        self.view.scroll(offset)
+        self.group.set_focus(self.view)
 
     def show(self, game: str | None) -> None:
         self.game = game
-        for name, tab in self.tabs.items():
-            tab.kind = "primary" if name == game else "ghost"
         width = self.view.rect.width - 28
         if game is None:
             text = "# Rules\n\nNo games are installed yet."
@@ -305,7 +333,9 @@ class Rules(Modal):
             except OSError:
                 text = f"# {self.games[game]}\n\nThe rules reference for this game is not " \
                        "written yet."
-        self.view.set_content(render_markdown(text, width))
+        self.contents = []
+        self.view.set_content(render_markdown(text, width, self.contents))
+        self.build()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
@@ -321,6 +351,14 @@ class Rules(Modal):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def current_section(self) -> Button | None:
+        """The contents entry of the section at the top of the view."""
+        here = None
+        for link, offset in getattr(self, "links", []):
+            if offset <= self.view.offset + 40:
+                here = link
+        return here
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, (6, 6, 10, 200))
         p = self.panel
@@ -331,11 +369,26 @@ class Rules(Modal):
         surface.blit(render(title, 28, theme.TEXT, "serif"), (p.left + 32, p.top + 20))
         pygame.draw.line(surface, theme.ACCENT_LO, (p.left + 32, p.top + 72),
                          (p.right - 32, p.top + 72))
-        if self.sidebar:
-            x = p.left + self.SIDEBAR + 10
-            pygame.draw.line(surface, theme.PANEL_EDGE, (x, p.top + 90), (x, p.bottom - 24))
+        x = p.left + self.SIDEBAR + 10
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, p.top + 90), (x, p.bottom - 24))
+        if self.contents:
+            surface.blit(render("Contents", 15, theme.TEXT_DIM, "bold"),
+                         (p.left + 26, self.contents_top))
         self.group.draw(surface)
+        here = self.current_section()
+        if here is not None:  # mark where the reader is
+            r = here.rect
+            pygame.draw.rect(surface, theme.ACCENT, (r.left, r.top + 6, 3, r.height - 12))
         self.group.draw_overlays(surface)
+
+
+def _fit(text: str, width: int, size: int = 15) -> str:
+    f = font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def _short(title: str) -> str:

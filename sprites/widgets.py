@@ -136,13 +136,15 @@ class Widget:
 
 
 class Button(Widget):
-    """A rounded button. kind: "primary" (gold), "normal", "danger", "ghost" (outline only)."""
+    """A rounded button. kind: "primary" (gold), "normal", "danger", "ghost" (outline only),
+    "link" (text only until hovered)."""
 
     def __init__(self, rect, text: str, on_click: Callable[[], Any] | None = None,
                  kind: str = "normal", size: int = 20, tooltip: str = "",
-                 enabled: bool = True) -> None:
+                 enabled: bool = True, align: str = "center") -> None:
         super().__init__(rect, tooltip)
         self.text = text
+        self.align = align  # "center" or "left" (lists such as a table of contents)
         self.on_click = on_click
         self.kind = kind
         self.size = size
@@ -181,6 +183,9 @@ class Button(Widget):
             return fill, (196, 90, 84), theme.TEXT
         if self.kind == "ghost":
             return (255, 255, 255, int(22 * t)), _mix(theme.PANEL_EDGE, theme.ACCENT, t), theme.TEXT
+        if self.kind == "link":  # text only until hovered (lists, tables of contents)
+            return ((255, 255, 255, int(18 * t)), (255, 255, 255, int(30 * t)),
+                    _mix(theme.TEXT_DIM, theme.TEXT, t))
         fill = _mix(theme.PANEL_HI, (60, 64, 76), t)
         return fill, _mix(theme.PANEL_EDGE, theme.ACCENT, t), theme.TEXT
 
@@ -189,7 +194,7 @@ class Button(Widget):
             return
         fill, edge, text = self._colors()
         r = self.rect.move(0, 2) if self.pressed else self.rect
-        if self.kind != "ghost" and self.enabled and not self.pressed:
+        if self.kind not in ("ghost", "link") and self.enabled and not self.pressed:
             shadow(surface, r, offset=3, alpha=90)
         fill_rounded(surface, fill, r)
         fill_rounded(surface, edge, r, width=2 if self._hover_t > 0.5 else 1)
@@ -197,7 +202,11 @@ class Button(Widget):
             pygame.draw.line(surface, (255, 236, 190), (r.left + RADIUS, r.top + 2),
                              (r.right - RADIUS, r.top + 2))
         face = "bold" if self.kind == "primary" else "sans"
-        draw_text(surface, self.text, r.center, self.size, text, face, "center")
+        if self.align == "left":
+            draw_text(surface, self.text, (r.left + 12, r.centery), self.size, text, face,
+                      "midleft")
+        else:
+            draw_text(surface, self.text, r.center, self.size, text, face, "center")
         if self.focused and self.enabled and self.kind != "primary":
             focus_ring(surface, r)
         elif self.focused and self.enabled:

@@ -338,3 +338,21 @@ def test_competitive_results_name_the_winner_and_list_parts_per_seat(app):
     assert shared.headline() == "Shared victory: Player 1 (you), Player 2"
     assert shared.per_player() == [{"name": "Player 1 (you)", "score": 9.0},
                                    {"name": "Player 2", "score": 9.0}]
+
+
+def test_rules_markdown_lists_sections_and_a_contents_link_scrolls_to_one(app, tmp_path,
+                                                                          monkeypatch):
+    from scenes import rules as rules_module
+
+    text = "# Game\n\nIntro.\n\n## Setup\n\n" + "Line.\n\n" * 80 + "## Scoring\n\n- a **b** point\n"
+    contents = []
+    page = rules_module.render_markdown(text, 600, contents)
+    assert [t for t, _ in contents] == ["Setup", "Scoring"]
+    assert 0 < contents[0][1] < contents[1][1] < page.get_height()
+    (tmp_path / "rules.md").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(rules_module, "rules_file", lambda game: tmp_path / "rules.md")
+    app.open_rules("madoka")
+    rules = app.manager.top
+    scoring = next(b for b, off in rules.links if off == rules.contents[1][1])
+    click(app, scoring.rect.center)
+    assert rules.view.offset == min(rules.contents[1][1], rules.view.max_offset) > 0
