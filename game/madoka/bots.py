@@ -481,8 +481,9 @@ class Strong:
         for p, hand in enumerate(t.hands):
             if p == self.me:
                 for card, b in zip(hand, self.mine, strict=True):
-                    if card.clued and len(b) == 1:
-                        out[next(iter(b))] += 1
+                    if card.clued and len(b) <= 2:  # sure, or nearly: keep clear of it
+                        for c in b:
+                            out[c] += 1
             else:
                 for card in hand:
                     if card.clued:
