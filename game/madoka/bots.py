@@ -283,8 +283,8 @@ class StrongBot:
     name = "strong"
     #: how sure a card must be before playing it outside the final round
     SURE = 1.0
-    #: points a tell must be worth to spend a grief marker on it
-    TELL = 2.0
+    #: points a tell must be worth to spend a grief marker on it, by markers on the gem
+    TELL_AT = (1.0, 2.0)
     #: how likely a card must be playable to risk it instead of discarding, by grief markers
     RISK = (1.1,)
 
@@ -328,7 +328,7 @@ class Strong:
                 return dig
         # 4. Give the most useful information (a play, or a save on a teammate's chop).
         tell, value = self.best_tell()
-        if tell is not None and value >= StrongBot.TELL and t.grief < 2:
+        if tell is not None and t.grief < 2 and value >= StrongBot.TELL_AT[t.grief]:
             return tell
         # 5. A likely play instead of a discard while the Soul Gem can take a failure.
         risky = self.likely_play()
@@ -502,7 +502,7 @@ class Strong:
         n = 1 if 1 in harms else 2
         if 2 in harms and 1 in harms and harms[2] - harms[1] < 0.7 and runway(t) >= 4:
             n = 2
-        if harms[n] < 2.5 or tell_value_waiting >= StrongBot.TELL and harms[n] < 4:
+        if harms[n] < 2.5 or tell_value_waiting >= StrongBot.TELL_AT[1] and harms[n] < 4:
             return m.cleanse[n]
         return None
 
