@@ -1069,11 +1069,39 @@ class BloodborneTable(TableScene):
         ]
 
     # ================================================================ drawing ==============
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def upgrades_glow(self) -> bool:
+        """The Available Upgrades panel glows while you may take one."""
+        return not self.timeline.busy and any(a.kind == "upgrade" for a in self.legal())
+
+    def static_key(self) -> Any:
+        """The static layer: the background, the panels (the upgrades' glow), the zones and
+        the seats' areas (whose turn it is); the numbers and dice are drawn live over it."""
+        return (self.upgrades_glow(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         if theme is not None:
             theme.draw_background(surface, "bloodborne")
         else:  # pragma: no cover
             surface.fill((26, 22, 22))
+        panel(surface, self.dungeon_rect, PANEL_FILL, PANEL_EDGE, radius=12)
+        panel(surface, self.monster_rect, PANEL_FILL, PANEL_EDGE, radius=12)
+        glow = self.upgrades_glow()
+        panel(surface, self.upgrades_rect, PANEL_FILL, (*GOLD, 230) if glow else PANEL_EDGE, radius=12,
+              width=3 if glow else 2)
+        t = text.render("Chalice Dungeon", 16, GOLD, "bold")
+        surface.blit(t, (self.dungeon_rect.x + 10, self.dungeon_rect.y + 6))
+        t = text.render("Available Upgrades", 16, GOLD, "bold")
+        surface.blit(t, (self.upgrades_rect.x + 10, self.upgrades_rect.y + 6))
+        self.draw_zones(surface)
+        self.draw_seat_panels(surface)
+        hz = self.zones["hand"].rect
+        if self.viewer is not None:
+            name = "Your hand" if self.match.seat_name(self.me) == "You" else f"{self.match.seat_name(self.me)}'s hand"
+            t = text.render(name, 15, GOLD, "bold")
+            surface.blit(t, (hz.x + 10, hz.y + 6))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Over the static layer: the dungeon, the monster, the dice tray, the upgrade deck."""
         view = self.shown if self.shown is not None else self.view()
         self.draw_dungeon(surface, view)
         self.draw_monster(surface, view)
@@ -1083,19 +1111,10 @@ class BloodborneTable(TableScene):
         self.draw_upgrades(surface, view)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
-        super().draw_seats(surface)
-        hz = self.zones["hand"].rect
-        if self.viewer is not None:
-            name = "Your hand" if self.match.seat_name(self.me) == "You" else f"{self.match.seat_name(self.me)}'s hand"
-            t = text.render(name, 15, GOLD, "bold")
-            surface.blit(t, (hz.x + 10, hz.y + 6))
         self.draw_boards(surface, self.shown if self.shown is not None else self.view())
 
     def draw_dungeon(self, surface: pygame.Surface, view: dict) -> None:
         r = self.dungeon_rect
-        panel(surface, r, PANEL_FILL, PANEL_EDGE, radius=12)
-        t = text.render("Chalice Dungeon", 16, GOLD, "bold")
-        surface.blit(t, (r.x + 10, r.y + 6))
         dn = view["dungeon"]
         n = dn["revealed"]
         size = dn["size"]
@@ -1134,7 +1153,6 @@ class BloodborneTable(TableScene):
 
     def draw_monster(self, surface: pygame.Surface, view: dict) -> None:
         r = self.monster_rect
-        panel(surface, r, PANEL_FILL, PANEL_EDGE, radius=12)
         live = self.live or _live_from(view)
         m = live.get("monster")
         mx, my = self.monster_pos()
@@ -1202,10 +1220,6 @@ class BloodborneTable(TableScene):
 
     def draw_upgrades(self, surface: pygame.Surface, view: dict) -> None:
         r = self.upgrades_rect
-        glow = not self.timeline.busy and any(a.kind == "upgrade" for a in self.legal())
-        panel(surface, r, PANEL_FILL, (*GOLD, 230) if glow else PANEL_EDGE, radius=12, width=3 if glow else 2)
-        t = text.render("Available Upgrades", 16, GOLD, "bold")
-        surface.blit(t, (r.x + 10, r.y + 6))
         d = text.render(f"deck {view['upgrade_deck']}", 14, DIM)
         surface.blit(d, d.get_rect(topright=(r.right - (10 if self.log.open else 36), r.y + 8)))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -419,7 +420,12 @@ class MadokaTable(TableScene):
         ]
 
     # ================================================================ drawing ==============
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def static_key(self) -> Any:
+        """The table changes only with the shown view, the looks, whose turn it is and the
+        zones' glow (a drag): everything else of a frame is the cached static layer."""
+        return (self.shown_version, self.looks(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         if theme is not None:
             theme.draw_background(surface, "madoka")
         else:  # pragma: no cover
@@ -428,10 +434,21 @@ class MadokaTable(TableScene):
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)
         self.draw_witches(surface, view)
-        self.draw_soul_gem(surface, view)
+        self.draw_soul_gem(surface, view, halo=False)
         self.draw_score(surface, view)
         self.draw_keys_hint(surface)
         self.draw_how_to(surface)
+        self.draw_zones(surface)
+        self.draw_seat_panels(surface)
+        self.draw_seat_labels(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Over the static layer: the Soul Gem's pulse when it takes grief."""
+        if self.gem_pulse > 0:
+            view = self.shown if self.shown is not None else self.view()
+            cx, cy = self.gem_center()
+            self.draw_gem_halo(surface, (cx, cy))
+            mc.soul_gem(surface, (cx, cy), 24, view["grief"], view["max_grief"])
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
         _, big = self.looks()
@@ -509,14 +526,21 @@ class MadokaTable(TableScene):
             surface.blit(text.render(ln, 14, colour), (r.x + 8, y))
             y += 17
 
-    def draw_soul_gem(self, surface: pygame.Surface, view: dict) -> None:
+    def gem_center(self) -> tuple[int, int]:
+        r = self.zones["soulgem"].rect
+        return r.x + 36, r.centery + 2
+
+    def draw_gem_halo(self, surface: pygame.Surface, c: tuple[int, int]) -> None:
+        halo = pygame.Surface((90, 90), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (*TEAL, int(90 * self.gem_pulse)), (45, 45), 42)
+        surface.blit(halo, (c[0] - 45, c[1] - 45))
+
+    def draw_soul_gem(self, surface: pygame.Surface, view: dict, halo: bool = True) -> None:
         r = self.zones["soulgem"].rect
         grief, mx = view["grief"], view["max_grief"]
-        cx, cy = r.x + 36, r.centery + 2
-        if self.gem_pulse > 0:
-            halo = pygame.Surface((90, 90), pygame.SRCALPHA)
-            pygame.draw.circle(halo, (*TEAL, int(90 * self.gem_pulse)), (45, 45), 42)
-            surface.blit(halo, (cx - 45, cy - 45))
+        cx, cy = self.gem_center()
+        if halo and self.gem_pulse > 0:
+            self.draw_gem_halo(surface, (cx, cy))
         mc.soul_gem(surface, (cx, cy), 24, grief, mx)
         title = text.render("Soul Gem", 16, TEXT, "bold")
         surface.blit(title, (r.x + 74, r.y + 8))
@@ -577,43 +601,46 @@ class MadokaTable(TableScene):
         line = cg.fit_text(" · ".join(parts), 15, DIM, r.w - s.get_width() - 24, "sans")
         surface.blit(line, line.get_rect(midleft=(r.x + s.get_width() + 18, r.y + 17)))
 
-    def draw_seats(self, surface: pygame.Surface) -> None:
-        super().draw_seats(surface)
-        thinking = self.thinking_seat()
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        """A seat's name line and the small line beside/under it."""
+        if seat == self.bottom_seat() and self.viewer is not None and not self.match.is_ai(seat):
+            name = "You" if len(self.match.human_seats) == 1 else self.match.seat_name(seat)
+            label = f"{name} · {self.state.seat_name(seat)}" if name == "You" else name
+            return label, "your cards face away from you: only the hints show"
+        return self.match.seat_name(seat), "AI" if self.match.is_ai(seat) else ""
+
+    def draw_seat_labels(self, surface: pygame.Surface) -> None:
+        """Each seat's name (in its log colour) and what it is (part of the static layer)."""
         for seat, (rect, kind) in self.seat_areas.items():
-            if seat == self.bottom_seat() and self.viewer is not None and not self.match.is_ai(seat):
-                name = "You" if len(self.match.human_seats) == 1 else self.match.seat_name(seat)
-                label = f"{name} · {self.state.seat_name(seat)}" if name == "You" else name
-                sub = "your cards face away from you: only the hints show"
-            else:
-                label = self.match.seat_name(seat)
-                sub = "AI" if self.match.is_ai(seat) else ""
+            label, sub = self.seat_label(seat)
             ink = self.log.colour(seat)  # the seat's name in its log colour
             if kind in ("left", "right"):
                 t = cg.fit_text(label, 15, ink, rect.w - 8, "bold")
                 surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + 8)))
-                ty = rect.bottom + 4
                 if sub:
                     s = text.render(sub, 14, DIM)
-                    surface.blit(s, s.get_rect(midtop=(rect.centerx, ty)))
-                    ty += 18
-                tpos = (rect.centerx, ty)
-                anchor = "midtop"
+                    surface.blit(s, s.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             else:
                 t = text.render(label, 15, ink, "bold")
                 surface.blit(t, (rect.x + 12, rect.y + 5))
                 if sub:
                     s = text.render(sub, 14, DIM)
                     surface.blit(s, (rect.x + 20 + t.get_width(), rect.y + 6))
-                tpos = (rect.right - 12, rect.y + 5)
-                anchor = "topright"
-            if seat == thinking:
-                dots = "." * (1 + int(time.monotonic() * 3) % 3)
-                th = text.render(f"thinking{dots}", 14, TEAL, "bold")
-                box = th.get_rect(**{anchor: tpos})
-                if kind in ("left", "right"):
-                    box.midtop = tpos
-                surface.blit(th, box)
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        """Over the static layer: "thinking…" at the seat whose AI is choosing."""
+        seat = self.thinking_seat()
+        if seat is None or seat not in self.seat_areas:
+            return
+        rect, kind = self.seat_areas[seat]
+        dots = "." * (1 + int(time.monotonic() * 3) % 3)
+        th = text.render(f"thinking{dots}", 14, TEAL, "bold")
+        if kind in ("left", "right"):
+            ty = rect.bottom + 4 + (18 if self.seat_label(seat)[1] else 0)
+            box = th.get_rect(midtop=(rect.centerx, ty))
+        else:
+            box = th.get_rect(topright=(rect.right - 12, rect.y + 5))
+        surface.blit(th, box)
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """On a teammate's card: what its owner knows from the hints (a teal tag with the
@@ -631,13 +658,9 @@ class MadokaTable(TableScene):
             parts.append(str(numbers[0]))
         if not parts and not clued:
             return
-        label = text.render(" ".join(parts) if parts else "•", 14, (10, 30, 30), "bold")
+        tag = _hint_tag(" ".join(parts) if parts else "•")
         r = sprite.rect
-        tag = pygame.Rect(0, 0, label.get_width() + 10, 18)
-        tag.midbottom = (r.x + 4 + tag.w // 2, r.bottom - 3)
-        pygame.draw.rect(surface, TEAL, tag, border_radius=9)
-        pygame.draw.rect(surface, (10, 30, 30), tag, 1, border_radius=9)
-        surface.blit(label, label.get_rect(center=tag.center))
+        surface.blit(tag, tag.get_rect(bottomleft=(r.x + 4, r.bottom - 3)))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         view = self.shown if self.shown is not None else self.view()
@@ -724,6 +747,18 @@ class MadokaTable(TableScene):
             return c
         # pulse the drawn card you do not know yet? no: keep quiet; highlight the acting hand
         return None
+
+
+@lru_cache(maxsize=128)
+def _hint_tag(label_text: str) -> pygame.Surface:
+    """The teal tag of what a card's owner was told ("Ho 3"), drawn once per text."""
+    label = text.render(label_text, 14, (10, 30, 30), "bold")
+    surf = pygame.Surface((label.get_width() + 10, 18), pygame.SRCALPHA)
+    tag = surf.get_rect()
+    pygame.draw.rect(surf, TEAL, tag, border_radius=9)
+    pygame.draw.rect(surf, (10, 30, 30), tag, 1, border_radius=9)
+    surf.blit(label, label.get_rect(center=tag.center))
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
 def _star(surface: pygame.Surface, c: tuple[float, float], r: float, color) -> None:

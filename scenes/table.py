@@ -12,6 +12,10 @@ What a subclass implements (see each method's docstring):
 - `render_face(face, size)`  a Surface for a face key (cached by the base per (face, size))
 - `draw_table(surface)` background, zones' dressing, counters — under the cards
 - `draw_over(surface)`  labels and marks over the cards (optional)
+- `static_key()` / `draw_static(layer)`  (optional, for cheap frames) what of the table does
+  not change from frame to frame: `draw_static` paints it once into a cached layer, redrawn
+  only when `static_key()` (plus the layout) changes; `draw_table`/`draw_seats` then draw only
+  the live parts over it. `static_key()` None (the default) draws everything every frame.
 - `seat_rect(seat)`     the area of a seat (outlined while it acts; "thinking…" shown there)
 - `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
 - `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
@@ -124,9 +128,13 @@ class TableScene(Scene):
         self.finished = False
         self.handoff_pending = False
         self.face_cache: dict[tuple, pygame.Surface] = {}
+        #: bumped by relayout(): the static layer and other caches keyed on the layout
+        self.layout_version = 0
+        self._static: tuple[Any, pygame.Surface] | None = None  # (key, layer)
+        self.static_version = 0  # bumped at each repaint of the layer
         #: the view the table's counters and texts show: it catches up with the rules state
         #: when the animation of the events does, so numbers never run ahead of the cards
-        self.shown: Any = None
+        self.shown = None
         self.frame_ms: list[float] = []
         if match.on_change is None:
             match.on_change = self.autosave
@@ -220,6 +228,16 @@ class TableScene(Scene):
         return SPEEDS.get(self.setting("animation_speed", "x1"), 1.0)
 
     @property
+    def shown(self) -> Any:
+        return self._shown
+
+    @shown.setter
+    def shown(self, view: Any) -> None:
+        # a version number, so caches of what the view draws know when it changed
+        self._shown = view
+        self.shown_version = getattr(self, "shown_version", 0) + 1
+
+    @property
     def table_rect(self) -> pygame.Rect:
         right = WIDTH - (LOG_WIDTH if self.log.open else 0)
         return pygame.Rect(0, 0, right, HEIGHT)
@@ -232,6 +250,7 @@ class TableScene(Scene):
         self.zones = {}
         self.buttons = []
         self.layout()
+        self.layout_version += 1
         if len(self.face_cache) > 600:
             self.face_cache.clear()
 
@@ -735,9 +754,15 @@ class TableScene(Scene):
     # ================================================================ drawing ================
     def draw(self, surface: pygame.Surface) -> None:
         t0 = time.perf_counter()
-        self.draw_table(surface)
-        for z in self.zones.values():
-            draw_zone(surface, z, self.accent)
+        key = self.static_key()
+        layer = None
+        if key is None:
+            self.draw_table(surface)
+            self.draw_zones(surface)
+        else:
+            layer = self.static_layer(key, surface.get_size())
+            surface.blit(layer, (0, 0))
+            self.draw_table(surface)
         self.draw_seats(surface)
         self.draw_cards(surface)
         self.draw_over(surface)
@@ -745,7 +770,7 @@ class TableScene(Scene):
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
-        self.log.draw(surface, self.log_rect)
+        self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
         if self.drag is not None and self.drag.active:
             s = self.drag.sprite
             cardgfx.draw_sprite(surface, s, self.sprite_image(s))
@@ -759,6 +784,36 @@ class TableScene(Scene):
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]
+
+    def static_key(self) -> Any:
+        """What the static layer shows depends on (hashable); None: no static layer."""
+        return None
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The unchanging part of the table, painted once per `static_key()` into the layer."""
+
+    def static_layer(self, key: Any, size: tuple[int, int]) -> pygame.Surface:
+        """The cached static layer, repainted when its key, the layout or the log changes."""
+        full = (key, self.layout_version, self.log.open, size)
+        if self._static is None or self._static[0] != full:
+            layer = self._static[1] if self._static is not None and self._static[1].get_size() == size else None
+            if layer is None:
+                layer = pygame.Surface(size)
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()
+            self.draw_static(layer)
+            self._static = (full, layer)
+            self.static_version += 1
+        return self._static[1]
+
+    def zones_key(self) -> tuple:
+        """How the zones look now (their felt is part of the static layer)."""
+        return tuple((z.name, tuple(z.rect), z.visible, z.glow, z.hover, z.label, z.tint)
+                     for z in self.zones.values())
+
+    def draw_zones(self, surface: pygame.Surface) -> None:
+        for z in self.zones.values():
+            draw_zone(surface, z, self.accent)
 
     def sprite_image(self, s: CardSprite) -> pygame.Surface:
         f = s.face_key
@@ -786,6 +841,10 @@ class TableScene(Scene):
         """Per-card overlay (hint marks…) drawn right after the card."""
 
     def draw_seats(self, surface: pygame.Surface) -> None:
+        self.draw_seat_panels(surface)
+
+    def draw_seat_panels(self, surface: pygame.Surface) -> None:
+        """Each seat's area; the acting seats' outlined in the accent."""
         acting = set(self.match.to_act())
         for seat in range(self.match.players):
             r = self.seat_rect(seat)

@@ -79,8 +79,11 @@ def blit_center(dst: pygame.Surface, src: pygame.Surface, center: tuple[float, f
     dst.blit(src, src.get_rect(center=(round(center[0]), round(center[1]))))
 
 
+@lru_cache(maxsize=2048)
 def fit_text(s: str, size: int, color: Color, width: int, face: str = "bold", min_size: int = 14) -> pygame.Surface:
-    """Render `s` as large as `size` but shrinking (not below `min_size`) to fit `width`."""
+    """Render `s` as large as `size` but shrinking (not below `min_size`) to fit `width`.
+    Cached per (text, size, colour, width, face): a frame never measures text again. The
+    Surface is shared: blit it, never draw on it."""
     while size > min_size and text.font(size, face).size(s)[0] > width:
         size -= 1
     surf = text.render(s, size, color, face)
@@ -234,8 +237,18 @@ def draw_sprite(surface: pygame.Surface, sprite: CardSprite, image: pygame.Surfa
 
 def glow_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int = 4) -> None:
     """A soft outline glow around `rect` (legal targets, highlighted cards)."""
-    r = radius_for(rect.size) + width
-    for i, a in ((width + 3, 60), (width, 140), (2, 255)):
-        g = pygame.Surface((rect.w + 2 * i, rect.h + 2 * i), pygame.SRCALPHA)
-        pygame.draw.rect(g, (*color, a), g.get_rect(), width=max(2, i - 1), border_radius=r)
+    for i, g in _glow_rings(rect.size, tuple(color), width):
         surface.blit(g, (rect.x - i, rect.y - i))
+
+
+@lru_cache(maxsize=64)
+def _glow_rings(size: tuple[int, int], color: Color, width: int) -> tuple[tuple[int, pygame.Surface], ...]:
+    """The three rings of a glow around a rect of `size` (made once per size and colour)."""
+    w, h = size
+    r = radius_for(size) + width
+    rings = []
+    for i, a in ((width + 3, 60), (width, 140), (2, 255)):
+        g = pygame.Surface((w + 2 * i, h + 2 * i), pygame.SRCALPHA)
+        pygame.draw.rect(g, (*color, a), g.get_rect(), width=max(2, i - 1), border_radius=r)
+        rings.append((i, g.convert_alpha() if pygame.display.get_surface() is not None else g))
+    return tuple(rings)

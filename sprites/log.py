@@ -2,6 +2,10 @@
 
 Lines are wrapped and rendered once when added; drawing only blits. The mouse wheel scrolls
 back through older lines; a new line scrolls back to the bottom.
+
+When the table gives the static picture under the panel (`backdrop`), the whole open panel is
+composed once into an opaque image and re-composed only when lines are added, scrolled or the
+backdrop changes: a frame then costs one blit.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class LogPanel:
         self.lines: list[pygame.Surface] = []
         self.scroll = 0  # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, width, 0)
+        self._image: tuple[tuple, pygame.Surface] | None = None  # (key, composed open panel)
 
     def colour(self, player: int | None) -> Color:
         return NEUTRAL if player is None else PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
@@ -59,14 +64,28 @@ class LogPanel:
         self.scroll = max(0, min(max(0, len(self.lines) - rows), self.scroll + dy * 3))
         return True
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, backdrop: pygame.Surface | None = None,
+             backdrop_key: object = None) -> None:
+        """Draw the panel in `rect`. `backdrop`: the unchanging picture under it (same size as
+        `surface`); `backdrop_key` changes whenever that picture does."""
         self.rect = rect
+        if self.open and backdrop is not None and backdrop.get_rect().contains(rect):
+            key = (tuple(rect), len(self.lines), self.scroll, id(backdrop), backdrop_key)
+            if self._image is None or self._image[0] != key:
+                image = backdrop.subsurface(rect).copy()
+                self._draw_open(image, image.get_rect())
+                self._image = (key, image)
+            surface.blit(self._image[1], rect)
+            return
         if not self.open:
             tab = pygame.Rect(rect.right - 34, rect.y + 8, 30, 64)
             panel(surface, tab, (12, 10, 28, 200), (255, 255, 255, 60), radius=8)
             lab = text.render("L", 16, NEUTRAL, "bold")
             surface.blit(lab, lab.get_rect(center=tab.center))
             return
+        self._draw_open(surface, rect)
+
+    def _draw_open(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         panel(surface, rect, (10, 8, 26, 205), (255, 255, 255, 45), radius=0)
         head = text.render(f"{self.title}", 18, (235, 235, 250), "bold")
         surface.blit(head, (rect.x + 14, rect.y + 10))

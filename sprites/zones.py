@@ -49,7 +49,7 @@ def _panel(size, fill, border, radius, width) -> pygame.Surface:
     pygame.draw.rect(s, fill, s.get_rect(), border_radius=radius)
     if border is not None:
         pygame.draw.rect(s, border, s.get_rect(), width=width, border_radius=radius)
-    return s
+    return s.convert_alpha() if pygame.display.get_surface() is not None else s
 
 
 def draw_zone(surface: pygame.Surface, zone: Zone, accent: Color) -> None:
