@@ -1101,17 +1101,39 @@ class BloodborneTable(TableScene):
             surface.blit(t, (hz.x + 10, hz.y + 6))
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """Over the static layer: the dungeon, the monster, the dice tray, the upgrade deck."""
+        """Over the cached layers: the dice tray (and, before the first frame of a table
+        without `live` numbers, everything the overlay would hold)."""
         view = self.shown if self.shown is not None else self.view()
-        self.draw_dungeon(surface, view)
-        self.draw_monster(surface, view)
+        if self.overlay_key() is None:
+            self.draw_dungeon(surface, view)
+            self.draw_monster(surface, view)
         if self.tray is not None:
             self.tray.draw(surface)
             self.draw_tray_caption(surface, view)
+        if self.overlay_key() is None:
+            self.draw_upgrades(surface, view)
+
+    def overlay_key(self) -> Any:
+        """The boards (names, echoes, trophies…) change with the events, not every frame: they
+        are a second cached level; the dials, flashes and "thinking…" stay live."""
+        live = self.live
+        if live is None:
+            return None
+        return (self.shown_version, tuple(live["collected"]), tuple(live["banked"]),
+                tuple(tuple(t) for t in live["trophies"]), tuple(live["dead"]), tuple(live["out"]),
+                tuple(sorted(self.glow_boards)), live["echoes"], live["hp_total"], repr(live["monster"]),
+                self.gone)
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        view = self.shown if self.shown is not None else self.view()
+        self.draw_dungeon(surface, view)
+        self.draw_monster(surface, view)
         self.draw_upgrades(surface, view)
+        self.draw_boards(surface, view, live=False)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
-        self.draw_boards(surface, self.shown if self.shown is not None else self.view())
+        view = self.shown if self.shown is not None else self.view()
+        self.draw_boards(surface, view, live=True if self.live is not None else None)
 
     def draw_dungeon(self, surface: pygame.Surface, view: dict) -> None:
         r = self.dungeon_rect
@@ -1243,10 +1265,14 @@ class BloodborneTable(TableScene):
         w = 44 if seat != self.me else 66
         return [pygame.Rect(x0 + i * (w + 4), y, w, 22) for i in range(3)]
 
-    def draw_boards(self, surface: pygame.Surface, view: dict) -> None:
-        live = self.live or _live_from(view)
+    def draw_boards(self, surface: pygame.Surface, view: dict, live: bool | None = None) -> None:
+        """The hunters' boards. `live` False: only what changes with the events (cached by the
+        table as its overlay); True: only what moves every frame (dials, "thinking…");
+        None: everything."""
+        stat, dyn = live is not True, live is not False
+        numbers = self.live or _live_from(view)
         first = view["first_player"]
-        thinking = self.thinking_seat()
+        thinking = self.thinking_seat() if dyn else None
         for h in view["hunters"]:
             p = h["seat"]
             b = self.boards.get(p)
@@ -1254,70 +1280,99 @@ class BloodborneTable(TableScene):
                 continue
             mine = p == self.me
             if p in self.glow_boards:
-                cg.glow_rect(surface, b, self.accent)
+                self.draw_board_glow(surface, b, stat, dyn)
             # header: name, AI, first player, thinking
             name = self.match.seat_name(p)
             if mine and self.viewer is not None and not self.match.is_ai(p) and name != "You":
                 name = f"{name} (you)"
             t = text.render(name, 16, TEXT, "bold")
-            surface.blit(t, (b.x + 10, b.y + 5))
+            if stat:
+                surface.blit(t, (b.x + 10, b.y + 5))
             x = b.x + 16 + t.get_width()
             if self.match.is_ai(p):
                 a = text.render("AI", 14, DIM, "bold")
-                surface.blit(a, (x, b.y + 7))
+                if stat:
+                    surface.blit(a, (x, b.y + 7))
                 x += a.get_width() + 8
             if p == first:
                 chip = pygame.Rect(x, b.y + 6, 40, 19)
-                pygame.draw.rect(surface, GOLD, chip, border_radius=9)
-                c = text.render("1st", 14, (30, 20, 6), "bold")
-                surface.blit(c, c.get_rect(center=chip.center))
+                if stat:
+                    pygame.draw.rect(surface, GOLD, chip, border_radius=9)
+                    c = text.render("1st", 14, (30, 20, 6), "bold")
+                    surface.blit(c, c.get_rect(center=chip.center))
                 x = chip.right + 8
             if p == thinking:
                 dots = "." * (1 + int(time.monotonic() * 3) % 3)
                 th = text.render(f"thinking{dots}", 14, GOLD, "bold")
                 surface.blit(th, (x, b.y + 7))
-            hs = text.render(f"hand {h['hand_size']}", 14, DIM)
-            surface.blit(hs, hs.get_rect(topright=(b.right - 10, b.y + 7)))
-            # the chosen slot
-            s = self.slot_rect(p)
-            if not h["chosen"] and not h["out"]:
-                panel(surface, s, (0, 0, 0, 60), (*GOLD, 90), radius=8, width=1)
-                lab = "choose" if view["phase"] == "choose_action_cards" else "slot"
-                words = ("your", "chosen", "slot") if mine and not self.match.is_ai(p) else ("chosen", "slot") if mine else (lab,)
-                for i, ln in enumerate(words):
-                    tt = text.render(ln, 14, DIM)
-                    surface.blit(tt, tt.get_rect(center=(s.centerx, s.centery - 18 * (1 if mine else 0) + i * 18)))
-            # the health dial
-            self.draw_dial(surface, self.dial_center(p), 30 if mine else 24, live["health"][p], p,
-                           self.dial.get(p, live["health"][p]))
-            # echoes: collected (can be lost) and banked (safe)
-            cr, br = self.echo_rects(p)
-            room = b.right - 6 - (cr.x + 20)
-            cg.blit_center(surface, bc.drop_icon(18), (cr.x + 8, cr.centery))
-            pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
-            for n, word, rr, colour in ((live["collected"][p], "collected", cr, TEXT), (live["banked"][p], "banked", br, GOLD)):
-                label = f"{n} {word}"
-                if text.font(14, "bold").size(label)[0] > room:
-                    label = str(n)  # a narrow board: the drop and the vial say which is which
-                surface.blit(text.render(label, 14, colour, "bold"), (rr.x + 20, rr.y + 2))
-            # trophy tracks
-            for i, (k, tr) in enumerate(zip(KINDS, self.trophy_rects(p), strict=True)):
-                n = live["trophies"][p][i]
-                cg.blit_center(surface, bc.trophy_token(k, 18, n == 0), (tr.x + 9, tr.centery))
-                label = f"{n}" if not mine else f"{bc.TROPHY_NAMES[k][:3]} {n}"
-                surface.blit(text.render(label, 14, TEXT if n else DIM, "bold"), (tr.x + 21, tr.y + 2))
-            if mine:
-                pts = h["trophy_points"]
-                tr = self.trophy_rects(p)[-1]
-                surface.blit(text.render(f"{pts} pts", 14, DIM), (tr.right + 4, tr.y + 2))
-            # used pile label
-            if h["used"]:
-                ux, uy = self.used_pos(p, 0, len(h["used"]))
-                surface.blit(text.render("used", 14, DIM), (ux - MINI[0] / 2, uy - MINI[1] / 2 - 17))
-            if live["dead"][p] or h["out"]:
-                word = "OUT" if h["out"] else "DEAD"
-                tt = text.render(word, 18, (255, 90, 80), "bold")
-                surface.blit(tt, tt.get_rect(topright=(b.right - 10, b.y + 26)))
+            if dyn:  # the health dial
+                self.draw_dial(surface, self.dial_center(p), 30 if mine else 24, numbers["health"][p], p,
+                               self.dial.get(p, numbers["health"][p]))
+            if stat:
+                self.draw_board_numbers(surface, view, h, numbers, b, mine)
+
+    def draw_board_glow(self, surface: pygame.Surface, b: pygame.Rect, inside: bool, outside: bool) -> None:
+        """A board you may aim at glows. Its rounded glow reaches into the board's corners
+        (under the board's texts: `inside`, cached) and around it (over the dice tray's edge:
+        `outside`, drawn live)."""
+        if inside and outside:
+            cg.glow_rect(surface, b, self.accent)
+            return
+        clip = surface.get_clip()
+        m = 8  # the glow's reach outside the board
+        if inside:
+            parts = [b]
+        else:
+            parts = [pygame.Rect(b.x - m, b.y - m, b.w + 2 * m, m), pygame.Rect(b.x - m, b.bottom, b.w + 2 * m, m),
+                     pygame.Rect(b.x - m, b.y, m, b.h), pygame.Rect(b.right, b.y, m, b.h)]
+        for part in parts:
+            surface.set_clip(part.clip(clip))
+            cg.glow_rect(surface, b, self.accent)
+        surface.set_clip(clip)
+
+    def draw_board_numbers(self, surface: pygame.Surface, view: dict, h: dict, live: dict, b: pygame.Rect,
+                           mine: bool) -> None:
+        """A board's hand size, chosen slot, echoes, trophies, used pile and DEAD/OUT."""
+        p = h["seat"]
+        hs = text.render(f"hand {h['hand_size']}", 14, DIM)
+        surface.blit(hs, hs.get_rect(topright=(b.right - 10, b.y + 7)))
+        # the chosen slot
+        s = self.slot_rect(p)
+        if not h["chosen"] and not h["out"]:
+            panel(surface, s, (0, 0, 0, 60), (*GOLD, 90), radius=8, width=1)
+            lab = "choose" if view["phase"] == "choose_action_cards" else "slot"
+            words = ("your", "chosen", "slot") if mine and not self.match.is_ai(p) else ("chosen", "slot") if mine else (lab,)
+            for i, ln in enumerate(words):
+                tt = text.render(ln, 14, DIM)
+                surface.blit(tt, tt.get_rect(center=(s.centerx, s.centery - 18 * (1 if mine else 0) + i * 18)))
+        # echoes: collected (can be lost) and banked (safe)
+        cr, br = self.echo_rects(p)
+        room = b.right - 6 - (cr.x + 20)
+        cg.blit_center(surface, bc.drop_icon(18), (cr.x + 8, cr.centery))
+        pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
+        for n, word, rr, colour in ((live["collected"][p], "collected", cr, TEXT), (live["banked"][p], "banked", br, GOLD)):
+            label = f"{n} {word}"
+            if text.font(14, "bold").size(label)[0] > room:
+                label = str(n)  # a narrow board: the drop and the vial say which is which
+            surface.blit(text.render(label, 14, colour, "bold"), (rr.x + 20, rr.y + 2))
+        # trophy tracks
+        for i, (k, tr) in enumerate(zip(KINDS, self.trophy_rects(p), strict=True)):
+            n = live["trophies"][p][i]
+            cg.blit_center(surface, bc.trophy_token(k, 18, n == 0), (tr.x + 9, tr.centery))
+            label = f"{n}" if not mine else f"{bc.TROPHY_NAMES[k][:3]} {n}"
+            surface.blit(text.render(label, 14, TEXT if n else DIM, "bold"), (tr.x + 21, tr.y + 2))
+        if mine:
+            pts = h["trophy_points"]
+            tr = self.trophy_rects(p)[-1]
+            surface.blit(text.render(f"{pts} pts", 14, DIM), (tr.right + 4, tr.y + 2))
+        # used pile label
+        if h["used"]:
+            ux, uy = self.used_pos(p, 0, len(h["used"]))
+            surface.blit(text.render("used", 14, DIM), (ux - MINI[0] / 2, uy - MINI[1] / 2 - 17))
+        if live["dead"][p] or h["out"]:
+            word = "OUT" if h["out"] else "DEAD"
+            tt = text.render(word, 18, (255, 90, 80), "bold")
+            surface.blit(tt, tt.get_rect(topright=(b.right - 10, b.y + 26)))
 
     def draw_dial(self, surface: pygame.Surface, c: tuple[int, int], rad: int, health: int, seat: int,
                   turning: float | None = None) -> None:
@@ -1448,6 +1503,8 @@ class BloodborneTable(TableScene):
         if self._summary_img is None or self._summary_img[0] != key:
             img = pygame.Surface(self.summary_rect.size, pygame.SRCALPHA)
             self.render_summary(img, s)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
             self._summary_img = (key, img)
         surface.blit(self._summary_img[1], self.summary_rect)
 

@@ -16,6 +16,8 @@ What a subclass implements (see each method's docstring):
   not change from frame to frame: `draw_static` paints it once into a cached layer, redrawn
   only when `static_key()` (plus the layout) changes; `draw_table`/`draw_seats` then draw only
   the live parts over it. `static_key()` None (the default) draws everything every frame.
+  `overlay_key()` / `draw_static_overlay(layer)` a second cached level over it, for what
+  changes now and then (a board's numbers) but not every frame.
 - `seat_rect(seat)`     the area of a seat (outlined while it acts; "thinking…" shown there)
 - `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
 - `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
@@ -132,6 +134,7 @@ class TableScene(Scene):
         self.layout_version = 0
         self._static: tuple[Any, pygame.Surface] | None = None  # (key, layer)
         self.static_version = 0  # bumped at each repaint of the layer
+        self._overlay: tuple[Any, pygame.Surface] | None = None  # (key, static layer + overlay)
         #: the view the table's counters and texts show: it catches up with the rules state
         #: when the animation of the events does, so numbers never run ahead of the cards
         self.shown = None
@@ -761,7 +764,7 @@ class TableScene(Scene):
             self.draw_zones(surface)
         else:
             layer = self.static_layer(key, surface.get_size())
-            surface.blit(layer, (0, 0))
+            surface.blit(self.overlay_layer(layer), (0, 0))
             self.draw_table(surface)
         self.draw_seats(surface)
         self.draw_cards(surface)
@@ -805,6 +808,30 @@ class TableScene(Scene):
             self._static = (full, layer)
             self.static_version += 1
         return self._static[1]
+
+    def overlay_key(self) -> Any:
+        """Optional second cached level over the static layer, for things that change more
+        often than the static layer but not every frame (a table's boards); None: none."""
+        return None
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        """Paint the second level (called on a copy of the static layer)."""
+
+    def overlay_layer(self, layer: pygame.Surface) -> pygame.Surface:
+        """The static layer with the overlay painted on it, repainted when either changes."""
+        key = self.overlay_key()
+        if key is None:
+            return layer
+        full = (key, self.static_version)
+        if self._overlay is None or self._overlay[0] != full:
+            image = self._overlay[1] if self._overlay is not None and self._overlay[1].get_size() == layer.get_size() else None
+            if image is None:
+                image = layer.copy()
+            else:
+                image.blit(layer, (0, 0))
+            self.draw_static_overlay(image)
+            self._overlay = (full, image)
+        return self._overlay[1]
 
     def zones_key(self) -> tuple:
         """How the zones look now (their felt is part of the static layer)."""
