@@ -285,6 +285,8 @@ class StrongBot:
     SURE = 1.0
     #: points a tell must be worth to spend a grief marker on it, by markers on the gem
     TELL_AT = (1.0, 2.0)
+    #: harm (points) of a witch cheap enough to cleanse one marker before the gem is full
+    CHEAP = 1.0
     #: how likely a card must be playable to risk it instead of discarding, by grief markers
     RISK = (1.1,)
 
@@ -497,8 +499,12 @@ class Strong:
         the unrevealed witches are the runway that keeps Walpurgisnacht away."""
         t, m = self.t, self.m
         harms = self.cleanse_options()
-        if not harms or t.grief < 2:
+        if not harms:
             return None
+        if t.grief == 1:
+            # a cheap witch: cleanse now rather than throw a card away, so that the next
+            # player can still save a precious card
+            return m.cleanse[1] if 1 in harms and harms[1] < StrongBot.CHEAP else None
         n = 1 if 1 in harms else 2
         if 2 in harms and 1 in harms and harms[2] - harms[1] < 0.7 and runway(t) >= 4:
             n = 2
