@@ -5,16 +5,23 @@ a *clone* of the state (the UI's state is never touched concurrently); `poll()` 
 result back on the UI thread, where the table applies it through the Match. A request made
 for an older position (`token`) is ignored when it comes back, so a stale answer can never be
 applied after the game moved on.
+
+While a bot thinks, the interpreter's thread switch interval is lowered (5 ms → 1 ms): the UI
+thread, waiting for the GIL after each display flip, then gets it back within 1 ms instead of
+5, so a long search (ISMCTS) does not stretch every frame. It is restored once the answer is in.
 """
 
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import traceback
 from typing import Any
 
 from game.core.contract import Action, State
+
+THINKING_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
 
 
 class AIWorker:
@@ -22,6 +29,7 @@ class AIWorker:
         self.results: queue.Queue[tuple[int, int, Action | None, str | None]] = queue.Queue()
         self.pending: tuple[int, int] | None = None  # (seat, token) being thought about
         self.token = 0
+        self._interval: float | None = None  # the switch interval to restore after thinking
 
     @property
     def thinking(self) -> int | None:
@@ -33,6 +41,9 @@ class AIWorker:
         token = self.token
         self.pending = (seat, token)
         snapshot = state.clone()
+        if self._interval is None:
+            self._interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(self._interval, THINKING_SWITCH_INTERVAL))
 
         def think() -> None:
             try:
@@ -47,6 +58,12 @@ class AIWorker:
         """Forget the pending request (its answer will be dropped)."""
         self.token += 1
         self.pending = None
+        self._restore_interval()
+
+    def _restore_interval(self) -> None:
+        if self._interval is not None:
+            sys.setswitchinterval(self._interval)
+            self._interval = None
 
     def poll(self) -> tuple[int, Action | None, str | None] | None:
         """The finished move for the pending request: (seat, action, error), else None."""
@@ -57,6 +74,7 @@ class AIWorker:
                 return None
             if self.pending is not None and token == self.pending[1]:
                 self.pending = None
+                self._restore_interval()
                 return seat, action, error
 
     def wait(self, timeout: float = 10.0) -> tuple[int, Action | None, str | None] | None:
@@ -68,5 +86,6 @@ class AIWorker:
                 return None
             if token == self.pending[1]:
                 self.pending = None
+                self._restore_interval()
                 return seat, action, error
         return None

@@ -800,10 +800,9 @@ class TableScene(Scene):
         full = (key, self.layout_version, self.log.open, size)
         if self._static is None or self._static[0] != full:
             layer = self._static[1] if self._static is not None and self._static[1].get_size() == size else None
-            if layer is None:
-                layer = pygame.Surface(size)
-                if pygame.display.get_surface() is not None:
-                    layer = layer.convert()
+            if layer is None:  # in the display's pixel format (fast blits), when there is one
+                screen = pygame.display.get_surface()
+                layer = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
             self.draw_static(layer)
             self._static = (full, layer)
             self.static_version += 1
