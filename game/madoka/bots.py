@@ -297,7 +297,9 @@ class StrongBot:
     def choose(self, state, player: int) -> Action:
         t = _table(state, player)
         self.memory.update(t)
-        return Strong(t, Moves(state.legal_actions(player)), self.memory.meaning).decide()
+        act = Strong(t, Moves(state.legal_actions(player)), self.memory.meaning).decide()
+        self.memory.cleansed = act.kind == "cleanse"
+        return act
 
 
 class Strong:

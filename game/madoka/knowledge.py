@@ -266,13 +266,25 @@ class Memory:
     """What one player remembers between turns: the hints it last saw on every card and what
     each tell meant (the focus reading of `read_tell`). Only public information goes in."""
 
-    __slots__ = ("last", "meaning")
+    __slots__ = ("last", "meaning", "witches", "cleansed")
 
     def __init__(self) -> None:
         self.last: dict[int, tuple[int, int, bool]] = {}
         self.meaning: dict[int, frozenset[int]] = {}
+        self.witches: tuple[list[str], list[str]] = ([], [])
+        self.cleansed = False  # my last action was a cleanse (set by the bot)
 
     def update(self, t: Table) -> None:
+        # hints forgotten since last time may have been given again just the same: then the
+        # cards look unchanged but the tell is new. Gertrud forgets the hand of whoever
+        # revealed her (mine, if I cleansed).
+        up, known = self.witches
+        seen = {w for w in ("gertrud",)
+                if w in t.wup and w not in up or w in t.wknown and w not in known}
+        self.witches = (list(t.wup), list(t.wknown))
+        if "gertrud" in seen and self.cleansed:
+            for c in t.hands[t.me]:
+                self.last.pop(c.id, None)
         for hand in t.hands:
             was_clued = {c.id for c in hand if c.clued and self.kept(c)}
             for c in hand:
