@@ -1450,7 +1450,7 @@ class BloodborneTable(TableScene):
         panel(surface, box, (30, 8, 10, 240), (*GOLD, 230), radius=12)
         t = cg.fit_text(title, 22, (255, 226, 170), box.w - 30, "serif")
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 12)))
-        for i, ln in enumerate(text.wrap(body, 16, box.w - 40)[:2]):
+        for i, ln in enumerate(cg.wrapped(body, 16, box.w - 40)[:2]):
             b = text.render(ln, 16, TEXT)
             surface.blit(b, b.get_rect(midtop=(box.centerx, box.y + 48 + 20 * i)))
 

@@ -673,7 +673,7 @@ class MadokaTable(TableScene):
                 z = self.zones["play"].rect
                 t = text.render(title, 17, cg.mix(colour, (255, 255, 255), 0.35), "bold")
                 bw = max(z.w - 8, t.get_width() + 40)
-                lines = text.wrap(body, 16, bw - 40) if body else []
+                lines = cg.wrapped(body, 16, bw - 40) if body else ()
                 box = pygame.Rect(0, 0, bw, (50 if lines else 40) + 20 * len(lines))
                 box.center = (z.centerx, z.centery + 10)
                 box.clamp_ip(self.table_rect.inflate(-8, -8))

@@ -94,6 +94,12 @@ def fit_text(s: str, size: int, color: Color, width: int, face: str = "bold", mi
     return surf
 
 
+@lru_cache(maxsize=512)
+def wrapped(s: str, size: int, width: int, face: str = "sans") -> tuple[str, ...]:
+    """`text.wrap`, measured once per (text, size, width, face): for texts drawn every frame."""
+    return tuple(text.wrap(s, size, width, face))
+
+
 def face(
     size: tuple[int, int],
     frame: Color,
