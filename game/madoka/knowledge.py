@@ -292,6 +292,8 @@ class Memory:
                     self.meaning.pop(c.id, None)
             tells = tells_between(self.last, hand)
             told_now = {i for ids in tells.values() for i in ids}
+            # a pointed-at card no tell of this interval explains was pointed at before
+            was_clued |= {c.id for c in hand if c.clued and c.id not in told_now}
             for (what, value), ids in tells.items():
                 # several tells since last time: the others may have come first, so their
                 # cards do not count as the chop of this one

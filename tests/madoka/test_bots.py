@@ -47,6 +47,41 @@ def test_strong_reads_a_girl_tell_as_her_next_card():
     assert StrongBot(0).choose(s, 0) == Action("play", ids[0][1], "play")
 
 
+def tell(s, giver: int, target: int, what: str, value) -> None:
+    s.current = giver
+    s.apply(giver, Action("tell", None, target, (what, value)))
+    s.current = target
+
+
+def test_strong_reads_a_number_tell_on_the_chop_as_a_save():
+    # "2" on the chop (Madoka 2, Madoka not started) must not be read as "Homura 2, play it"
+    s, ids = table([JUNK4, ["madoka 2", "mami 3", "kyoko 3", "homura 4"]], played={"homura": 1})
+    tell(s, 0, 1, "number", 2)
+    assert StrongBot(1).choose(s, 1) != Action("play", ids[1][0], "play")
+
+
+def test_strong_reads_a_number_tell_off_the_chop_as_a_play():
+    # "2" on the newest card, not the chop: it is playable — Homura 2, the only girl at 1
+    s, ids = table([JUNK4, ["mami 3", "kyoko 3", "sayaka 4", "homura 2"]], played={"homura": 1})
+    tell(s, 0, 1, "number", 2)
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
+
+
+def test_strong_girl_tell_focus_is_the_chop_when_it_is_pointed_at():
+    # "Homura" on the chop (Homura 1) and a newer Homura 3: the chop is the focus
+    s, ids = table([JUNK4, ["homura 1", "mami 3", "homura 3", "kyoko 3"]])
+    tell(s, 0, 1, "girl", "homura")
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][0], "play")
+
+
+def test_strong_girl_tell_focus_is_the_newest_new_card():
+    # "Homura" on Homura 3 and Homura 1 (newest), not on the chop (Mami 3): the focus,
+    # Homura 1, is played
+    s, ids = table([JUNK4, ["mami 3", "homura 3", "kyoko 3", "homura 1"]])
+    tell(s, 0, 1, "girl", "homura")
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
+
+
 def test_strong_gives_a_play_clue_that_the_teammate_then_plays():
     s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
                     ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
