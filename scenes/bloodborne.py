@@ -1419,11 +1419,10 @@ class BloodborneTable(TableScene):
         for f in self.floaters:
             a = int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5))
             img = _outlined(f.text, f.size, f.color)
-            if a < 255:
-                img = img.copy()
-                img.set_alpha(a)
             x, y = f.pos
+            img.set_alpha(a)  # the cached image fades for this blit only (no copy per frame)
             surface.blit(img, img.get_rect(center=(x, y - 20 - 30 * f.t)))
+            img.set_alpha(255)
         z = self.zones["removed"]
         if z.visible:
             pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)

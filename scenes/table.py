@@ -45,6 +45,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -928,13 +929,11 @@ class TableScene(Scene):
             "",
             "Press any key to close.",
         ]
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((5, 4, 15, 170))
-        surface.blit(veil, (0, 0))
+        surface.blit(_veil(surface.get_size(), (5, 4, 15, 170)), (0, 0))
         width = 760
         wrapped: list[str] = []
         for ln in lines:
-            wrapped += text.wrap(ln, 17, width - 60) if ln else [""]
+            wrapped += cardgfx.wrapped(ln, 17, width - 60) if ln else [""]
         box = pygame.Rect(0, 0, width, 80 + len(wrapped) * 26)
         box.center = (WIDTH // 2, HEIGHT // 2)
         panel(surface, box, (16, 14, 36, 240), (*self.accent, 200), radius=16)
@@ -951,6 +950,14 @@ class TableScene(Scene):
             return 0.0
         xs = sorted(self.frame_ms)
         return xs[min(len(xs) - 1, int(len(xs) * 0.95))]
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent cover (the help screen's), made once per size."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(colour)
+    return veil.convert_alpha() if pygame.display.get_surface() is not None else veil
 
 
 class _FlipFace:
