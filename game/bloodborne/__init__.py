@@ -40,8 +40,15 @@ class BloodborneGame(Game):
     min_players = 3
     max_players = 5
     cooperative = False
-    options = {"final_boss": ("random", "which final boss: random or an id "
-                              "(gehrman, rom, ebrietas, moon_presence, orphan_of_kos)")}
+    options = {"final_boss": ("random", "Final boss")}
+
+    #: the bot the app seats by default: quick and readable ("ismcts" thinks ~1 s per move)
+    default_bot = "heuristic"
+
+    @property
+    def option_choices(self) -> dict[str, list[str]]:
+        """Values the new-game screen offers for each option."""
+        return {"final_boss": ["random", *(f.id for f in self.card_set().finals)]}
 
     def card_set(self) -> CardSet:
         return card_set()

@@ -29,6 +29,8 @@ class MadokaGame(Game):
     max_players = 4
     cooperative = True
     options = {"qb": (False, "Add Kyubey's white cards")}
+    #: the teammate the app seats by default ("open" is a measurement bound, never a teammate)
+    default_bot = "strong"
     #: hand slots the action cache covers (hands hold at most 5 cards)
     SLOTS = 8
 

@@ -244,6 +244,12 @@ class MadokaState(State):
         d["clued"] = bool(self.clued[c])
         return d
 
+    def max_score(self) -> int:
+        """The best possible team score: 100, or 150 with Kyubey (ISMCTS scales rewards by it)."""
+        from game.madoka.cards import max_score
+
+        return max_score(self.game.cards.scoring, self.qb)
+
     def view(self, player: int | None) -> dict:
         g = self.game
         ids = g.girl_ids
