@@ -132,6 +132,19 @@ def test_strong_saves_a_critical_chop_card():
     assert s.clued[ids[1][0]]
 
 
+def test_strong_prefers_a_play_to_an_early_save_on_an_empty_gem():
+    # the teammate's chop is Sayaka 4 (the last one) and their newest card Homura 1 is
+    # playable: the play tell comes first — Sayaka is far from her 4, and a save is worth only
+    # part of the card (measured: valuing saves at half the card lost plays)
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["sayaka 4", "mami 4", "kyoko 4", "homura 1"]])
+    tell = StrongBot(0).choose(s, 0)
+    assert tell.kind == "tell" and tell.target == 1
+    s.apply(0, tell)
+    s.current = 1
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
+
+
 # --- simple ---------------------------------------------------------------------------------------
 
 def test_simple_tells_a_teammate_about_a_playable_card():
