@@ -622,6 +622,7 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
             v += 0.1 * play_value(t, c)
     # read the tell as seat p will (the focus rule), then watch what they would play
     seen = {c.id: (c.gmask, c.nmask, c.clued) for c in hand}
+    ident = {c.id: c.ident for c in after}
     was_clued = {c.id for c in hand if c.clued}
     tells = tells_between(seen, after)
     plays = 1e9
@@ -634,6 +635,8 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
             new: dict[int, frozenset[int]] = {}
             for (w, x), ids in tells.items():
                 new.update(read_tell(t, after, ids, w, x, was_clued))
+            if any(ident[cid] not in said for cid, said in new.items()):
+                return None  # the reading would name the focus as something it is not
             # what I remember of p's earlier tells may differ from what p read (a focus
             # already played when I looked): the tell must be safe either way
             for mem in ({**meaning, **new}, new):

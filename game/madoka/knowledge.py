@@ -256,7 +256,10 @@ def read_tell(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
             return {focus.id: frozenset((code(value, h + 1),))}
         return {}
     if focus is chop_card:
-        return {}
+        # a save or a play: the focus is playable now or the last copy of a needed card
+        said = [code(g, value) for g in range(t.ngirls) if focus.gmask >> g & 1
+                and (t.height[g] + 1 == value or t.critical(code(g, value)))]
+        return {focus.id: frozenset(said)} if said else {}
     said = [code(g, value) for g in range(t.ngirls)
             if t.height[g] + 1 == value and focus.gmask >> g & 1]
     return {focus.id: frozenset(said)} if said else {}

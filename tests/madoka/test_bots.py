@@ -8,7 +8,7 @@ import pytest
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka import GAME
-from game.madoka.bots import BOTS, OpenBot, SimpleBot, StrongBot
+from game.madoka.bots import BOTS, OpenBot, SimpleBot, StrongBot, _table, simulate_plays, tell_value
 from game.madoka.setups import make_state
 
 
@@ -58,6 +58,25 @@ def test_strong_reads_a_number_tell_on_the_chop_as_a_save():
     s, ids = table([JUNK4, ["madoka 2", "mami 3", "kyoko 3", "homura 4"]], played={"homura": 1})
     tell(s, 0, 1, "number", 2)
     assert StrongBot(1).choose(s, 1) != Action("play", ids[1][0], "play")
+
+
+def test_strong_reads_a_number_tell_on_the_chop_as_playable_or_a_last_copy():
+    # "2" on the chop, Homura at 1: Homura 2 (playable) or Madoka 2 (the last one) — never a
+    # Mami, Kyoko or Sayaka 2. Player 1 sees Madoka 2 in player 0's hand, so it is Homura 2.
+    s, ids = table([["madoka 2", "homura 1", "mami 1", "kyoko 1"],
+                    ["homura 2", "mami 3", "kyoko 3", "sayaka 4"]], played={"homura": 1})
+    tell(s, 0, 1, "number", 2)
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][0], "play")
+
+
+def test_strong_gives_no_chop_number_tell_that_would_name_the_card_wrongly():
+    # Kyoko 2 on the chop is neither playable (Kyoko has nothing) nor a last copy: "2" would
+    # be read as Homura 2 or Madoka 2
+    s, ids = table([JUNK4, ["kyoko 2", "mami 3", "kyoko 3", "sayaka 4"]], played={"homura": 1})
+    t = _table(s, 0)
+    un = t.unseen_for(1)
+    before = simulate_plays(t, 1, un, t.hands[1], {})[0]
+    assert tell_value(t, 1, un, before, "number", 2, [0] * len(t.total), {}) is None
 
 
 def test_strong_reads_a_number_tell_off_the_chop_as_a_play():
