@@ -17,7 +17,7 @@ from game.core.resources import data_path
 from scenes.app import Modal
 from scenes.manager import HEIGHT, WIDTH
 from sprites import theme
-from sprites.text import font, render
+from sprites.text import ellipsize, font, render
 from sprites.widgets import Button, ScrollView, WidgetGroup, dim, fill_rounded, shadow
 
 BODY = 16
@@ -383,12 +383,7 @@ class Rules(Modal):
 
 
 def _fit(text: str, width: int, size: int = 15) -> str:
-    f = font(size)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return ellipsize(text, size, width)
 
 
 def _short(title: str) -> str:

@@ -14,7 +14,7 @@ import pygame
 from scenes.app import default_bot, playable_bots
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
-from sprites.text import font
+from sprites.text import ellipsize
 from sprites.widgets import (
     Button,
     Choice,
@@ -35,13 +35,7 @@ PANEL = pygame.Rect(440, 96, 800, 520)
 
 
 def _fit(text: str, size: int, width: int) -> str:
-    """`text` cut with an ellipsis to fit `width` pixels."""
-    f = font(size)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return ellipsize(text, size, width)
 
 
 class GameTile(Widget):

@@ -88,9 +88,7 @@ def fit_text(s: str, size: int, color: Color, width: int, face: str = "bold", mi
         size -= 1
     surf = text.render(s, size, color, face)
     if surf.get_width() > width:  # still too wide at the minimum: crop with an ellipsis
-        while len(s) > 1 and text.font(size, face).size(s + "…")[0] > width:
-            s = s[:-1]
-        surf = text.render(s + "…", size, color, face)
+        surf = text.render(text.ellipsize(s, size, width, face), size, color, face)
     return surf
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -18,7 +18,7 @@ FONT_FILES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, face: str = "sans") -> pygame.font.Font:
     """A cached font of `size` logical pixels. Never use sizes below 14 (STYLE.md)."""
     if not pygame.font.get_init():
@@ -53,3 +53,13 @@ def wrap(text: str, size: int, width: int, face: str = "sans") -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def ellipsize(text: str, size: int, width: int, face: str = "sans") -> str:
+    """`text`, cut with an ellipsis if needed so that it fits `width` pixels."""
+    f = font(size, face)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
