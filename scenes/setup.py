@@ -214,11 +214,13 @@ class Setup(Scene):
             label = desc or name.replace("_", " ").capitalize()
             if isinstance(default, bool):
                 t = g.add(Toggle((x - 14, y, w + 14, 42), label, self.options[name],
-                                 lambda v, n=name: self.set_option(n, v), tooltip=name))
+                                 lambda v, n=name: self.set_option(n, v)))
             elif name in choices:
-                t = g.add(Spinner((x, y, w, 42), [(v, str(v)) for v in choices[name]],
+                # a choice is a value, or a (value, label) pair
+                pairs = [c if isinstance(c, tuple) else (c, str(c)) for c in choices[name]]
+                t = g.add(Spinner((x, y, w, 42), pairs,
                                   self.options[name], lambda v, n=name: self.set_option(n, v),
-                                  label=label, label_width=w - 260, tooltip=name))
+                                  label=label, label_width=250))
             else:  # free value (e.g. an id): a text field, the description as its tooltip
                 short = label if len(label) <= 40 else name.replace("_", " ").capitalize()
                 g.add(Label((x, y + 21), short, 18, anchor="midleft"))

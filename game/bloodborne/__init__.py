@@ -46,9 +46,10 @@ class BloodborneGame(Game):
     default_bot = "heuristic"
 
     @property
-    def option_choices(self) -> dict[str, list[str]]:
-        """Values the new-game screen offers for each option."""
-        return {"final_boss": ["random", *(f.id for f in self.card_set().finals)]}
+    def option_choices(self) -> dict[str, list[tuple[str, str]]]:
+        """(value, label) pairs the new-game screen offers for each option."""
+        finals = [(f.id, f.name) for f in self.card_set().finals]
+        return {"final_boss": [("random", "Random"), *finals]}
 
     def card_set(self) -> CardSet:
         return card_set()
