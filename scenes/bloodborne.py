@@ -29,16 +29,11 @@ from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import bloodborne_cards as bc
 from sprites import cards as cg
-from sprites import text
+from sprites import text, theme
 from sprites.cards import CardSprite
 from sprites.dice import DiceTray
 from sprites.tween import Wait
 from sprites.zones import Zone, panel
-
-try:
-    from sprites import theme
-except ImportError:  # pragma: no cover
-    theme = None
 
 HAND = (90, 126)
 SMALL = (78, 109)
@@ -1079,10 +1074,7 @@ class BloodborneTable(TableScene):
         return (self.upgrades_glow(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        if theme is not None:
-            theme.draw_background(surface, "bloodborne")
-        else:  # pragma: no cover
-            surface.fill((26, 22, 22))
+        theme.draw_background(surface, "bloodborne")
         panel(surface, self.dungeon_rect, PANEL_FILL, PANEL_EDGE, radius=12)
         panel(surface, self.monster_rect, PANEL_FILL, PANEL_EDGE, radius=12)
         glow = self.upgrades_glow()

@@ -12,7 +12,6 @@ what the hints told you; your teammates' hands are face up. Gestures:
 
 from __future__ import annotations
 
-import math
 import time
 from functools import lru_cache
 from typing import Any
@@ -23,15 +22,10 @@ from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import cards as cg
 from sprites import madoka_cards as mc
-from sprites import text
+from sprites import text, theme
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
 from sprites.zones import Zone, panel
-
-try:
-    from sprites import theme
-except ImportError:  # pragma: no cover
-    theme = None
 
 TEXT = (238, 234, 250)
 DIM = (180, 172, 210)
@@ -426,10 +420,7 @@ class MadokaTable(TableScene):
         return (self.shown_version, self.looks(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        if theme is not None:
-            theme.draw_background(surface, "madoka")
-        else:  # pragma: no cover
-            surface.fill((30, 22, 70))
+        theme.draw_background(surface, "madoka")
         view = self.shown if self.shown is not None else self.view()
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)
@@ -471,7 +462,7 @@ class MadokaTable(TableScene):
             surface.blit(icon, icon.get_rect(midleft=(lx, head.y + 31)))
             surface.blit(st, st.get_rect(midleft=(lx + isz + 4, head.y + 31)))
             if done:  # transformed: a gold star
-                _star(surface, (lx + isz + 4 + st.get_width() + 9, head.y + 31), 7, (255, 226, 120))
+                theme.star(surface, (lx + isz + 4 + st.get_width() + 9, head.y + 31), 7, (255, 226, 120))
             # the empty slot for her next card
             if height < 4:
                 slot = pygame.Rect(0, 0, TABLE[0], TABLE[1])
@@ -761,13 +752,6 @@ def _hint_tag(label_text: str) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
-def _star(surface: pygame.Surface, c: tuple[float, float], r: float, color) -> None:
-    pts = []
-    for i in range(10):
-        a = math.pi / 5 * i - math.pi / 2
-        rr = r if i % 2 == 0 else r * 0.45
-        pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
-    pygame.draw.polygon(surface, color, pts)
 
 
 def _on_top_summary(witch_id: str, text_: str) -> str:

@@ -213,7 +213,7 @@ def draw_emblem(size: int, gold: Color = ACCENT) -> pygame.Surface:
         inner = card.get_rect().inflate(-size // 12, -size // 12)
         pygame.draw.rect(card, (*gold, 90), inner, max(1, size // 96), border_radius=rad // 2)
         if angle == 0:
-            _star(card, (cw / 2, ch / 2), cw * 0.34, gold)
+            star(card, (cw / 2, ch / 2), cw * 0.34, gold, points=4, inner=0.32)
         rot = pygame.transform.rotozoom(card, angle, 1)
         # rotate around the bottom pivot: offset the card centre from the pivot
         off = pygame.math.Vector2(0, -ch * 0.45).rotate(-angle)
@@ -222,11 +222,13 @@ def draw_emblem(size: int, gold: Color = ACCENT) -> pygame.Surface:
     return s
 
 
-def _star(surf: pygame.Surface, c: tuple[float, float], r: float, color: Color) -> None:
+def star(surf: pygame.Surface, c: tuple[float, float], r: float, color: Color,
+         points: int = 5, inner: float = 0.45) -> None:
+    """A filled star of `points` points, outer radius `r`, inner radius `r * inner`."""
     pts = []
-    for i in range(8):
-        a = math.pi / 4 * i - math.pi / 2
-        rr = r if i % 2 == 0 else r * 0.32
+    for i in range(2 * points):
+        a = math.pi / points * i - math.pi / 2
+        rr = r if i % 2 == 0 else r * inner
         pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
     pygame.draw.polygon(surf, color, pts)
 

@@ -103,8 +103,13 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     s.wknown = 0
     s.wup = []
     s.wgone = []
+    start_of_game_flags(s)
+
+
+def start_of_game_flags(s, final_turns: int = -1) -> None:
+    """No witch has acted yet, the game is not over, it is turn 1."""
     s.elly = -1
-    s.final_turns = -1
+    s.final_turns = final_turns
     s.over = False
     s.lost = False
     s.reason = ""

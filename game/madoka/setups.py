@@ -11,7 +11,7 @@ pile (`rest="discard"`), so the 40 (45) cards are always all there.
 
 from __future__ import annotations
 
-from game.madoka.rules import ALL_NUMBERS, WALPURGISNACHT
+from game.madoka.rules import ALL_NUMBERS, WALPURGISNACHT, start_of_game_flags
 
 
 def parse_card(game, card) -> int:
@@ -87,14 +87,7 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
     s2.wup = up
     s2.wgone = []
     s2.current = current
-    s2.elly = -1
-    s2.final_turns = final_turns
-    s2.over = False
-    s2.lost = False
-    s2.reason = ""
-    s2.walp_defeated = False
-    s2.ate_mami = False
-    s2.turn = 1
+    start_of_game_flags(s2, final_turns)
     return s2
 
 
