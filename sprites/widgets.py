@@ -339,12 +339,16 @@ class Choice(Widget):
         if n:
             self.set_index((self.index() + 1) % n)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
+    def draw_label(self, surface: pygame.Surface) -> None:
+        """The label left of the segments (shared with Spinner)."""
         if self.label:
             draw_text(surface, self.label, (self.rect.left, self.rect.centery), 18,
                       theme.TEXT if self.enabled else theme.DISABLED_TEXT, anchor="midleft")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        self.draw_label(surface)
         sel = self.index()
         for i, (r, (_, text)) in enumerate(zip(self.segments(), self.options, strict=False)):
             if i == sel:
@@ -386,9 +390,7 @@ class Spinner(Choice):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        if self.label:
-            draw_text(surface, self.label, (self.rect.left, self.rect.centery), 18,
-                      theme.TEXT if self.enabled else theme.DISABLED_TEXT, anchor="midleft")
+        self.draw_label(surface)
         box = self.segments()[0]
         fill = _mix(theme.PANEL_HI, (60, 64, 76), self._hover_t) if self.enabled else \
             theme.DISABLED_FILL

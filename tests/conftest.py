@@ -1,11 +1,17 @@
-"""Shared fixtures: the test-only toy game (tests/toygame.py) registered under "toy"."""
+"""Shared test set-up: pygame runs headless (dummy video and audio drivers, set here before any
+test module imports pygame), and the test-only toy game (tests/toygame.py) registered as "toy"."""
 
 from __future__ import annotations
 
-import pytest
+import os
 
-from game import registry
-from tests import toygame
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game import registry  # noqa: E402
+from tests import toygame  # noqa: E402
 
 
 @pytest.fixture

@@ -7,16 +7,11 @@ the app's loop does; `feed` dispatches them without advancing time, `pump` also 
 
 from __future__ import annotations
 
-import os
+import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import time  # noqa: E402
-
-import pygame  # noqa: E402
-
-from scenes.match import Match  # noqa: E402
+from scenes.match import Match
 
 
 def make_app(**settings):

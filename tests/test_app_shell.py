@@ -7,13 +7,10 @@ import sys
 from importlib.util import find_spec
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from scenes import storage  # noqa: E402
+from scenes import storage
 
 ROOT = Path(__file__).resolve().parents[1]
 

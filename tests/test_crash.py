@@ -1,10 +1,6 @@
 """The crash handler: a readable report (traceback, version, game record) and a message."""
 
-import os
 import tempfile
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 

@@ -6,19 +6,14 @@ The tests stand in for a rules module: a seeded random.Random rolls face indices
 
 from __future__ import annotations
 
-import os
+import math
+import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import math  # noqa: E402
-import random  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from sprites.coin import HALF_TURNS, Coin  # noqa: E402
-from sprites.dice import (  # noqa: E402
+from sprites.coin import HALF_TURNS, Coin
+from sprites.dice import (
     DIE_STYLES,
     STEP,
     TARGET_SHOWN,

@@ -7,19 +7,14 @@ are AI seats whose choices are scripted, so every test plays the same round.
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.bloodborne import rules  # noqa: E402
-from game.bloodborne.setups import make_state  # noqa: E402
-from game.core.contract import Action, IllegalAction  # noqa: E402
-from scenes.match import Match  # noqa: E402
-from tests.scene_helpers import click, drag, empty_spot, feed, pump, run_until  # noqa: E402
+from game.bloodborne import rules
+from game.bloodborne.setups import make_state
+from game.core.contract import Action, IllegalAction
+from scenes.match import Match
+from tests.scene_helpers import click, drag, empty_spot, feed, pump, run_until
 
 SEATS = ["you", "ai:random", "ai:random", "ai:random"]
 

@@ -6,16 +6,11 @@ changes nothing and shows the rules module's reason.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
 from game.core.contract import Action, IllegalAction
-from tests.scene_helpers import (  # noqa: E402
+from tests.scene_helpers import (
     click,
     drag,
     empty_spot,
