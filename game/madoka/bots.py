@@ -25,6 +25,9 @@ from game.madoka.knowledge import (
     beliefs,
     chop,
     code,
+    finesse_position,
+    focus_of,
+    held_surely,
     p_playable,
     p_trash,
     read_tell,
@@ -297,7 +300,8 @@ class StrongBot:
     def choose(self, state, player: int) -> Action:
         t = _table(state, player)
         self.memory.update(t)
-        act = Strong(t, Moves(state.legal_actions(player)), self.memory.meaning).decide()
+        act = Strong(t, Moves(state.legal_actions(player)), self.memory.meaning,
+                     self.memory.finessed).decide()
         self.memory.cleansed = act.kind == "cleanse"
         return act
 
@@ -305,8 +309,10 @@ class StrongBot:
 class Strong:
     """One strong decision: the priority list in `decide`, helpers below it."""
 
-    def __init__(self, t: Table, m: Moves, meaning: dict[int, frozenset[int]]) -> None:
+    def __init__(self, t: Table, m: Moves, meaning: dict[int, frozenset[int]],
+                 finessed: bool = False) -> None:
         self.t, self.m, self.meaning = t, m, meaning
+        self.finessed = finessed
         self.me = t.me
         self.hand = t.hands[self.me]
         self.unseen = t.unseen_for(self.me)
@@ -316,6 +322,12 @@ class Strong:
 
     def decide(self) -> Action:
         t = self.t
+        # 0. A finesse on me: the player before me told a card that needs my newest
+        #    unpointed card first. Play it now, before the told player reads the tell.
+        if self.finessed:
+            k = finesse_position(self.hand)
+            if k >= 0 and self.hand[k].id in self.m.play:
+                return self.m.play[self.hand[k].id]
         # 1. Play a card I am sure of (never the card that would end the game before
         #    Walpurgisnacht is defeated while she can still be reached).
         play = self.sure_play()
@@ -447,8 +459,9 @@ class Strong:
                             self.rows_when(p))
             un, before, later = cache[p]
             what, value = a.option
-            v = tell_value(t, p, un, before, what, t.gi[value] if what == "girl" else value,
-                           promised, self.meaning, later)
+            x = t.gi[value] if what == "girl" else value
+            blind = self.finesse(p, x) if what == "girl" else None
+            v = tell_value(t, p, un, before, what, x, promised, self.meaning, later, blind)
             if v is None:
                 continue
             # sooner teammates first: their information is used sooner
@@ -459,6 +472,28 @@ class Strong:
             return best, bv
         self._tell = (best, bv)
         return best, bv
+
+    def finesse(self, p: int, g: int) -> int | None:
+        """Can a tell of girl g to seat p be a finesse (docs/madoka-bots.md)? The next seat
+        holds her next card as its newest unpointed card, p's focus would be the card after
+        it, and nobody knows they hold her next card. Returns the next seat's card id."""
+        t = self.t
+        x = (self.me + 1) % t.players
+        h = t.height[g]
+        if p == x or h > 2 or t.final_round:
+            return None
+        k = finesse_position(t.hands[x])
+        if k < 0 or t.hands[x][k].ident != code(g, h + 1):
+            return None
+        hand = t.hands[p]
+        after = told(hand, "girl", g)
+        ids = [c.id for c in after if c.clued and c.ident // 4 == g]
+        focus = focus_of(after, ids, {c.id for c in hand if c.clued})
+        if focus is None or focus.ident != code(g, h + 2):
+            return None
+        if held_surely(t, code(g, h + 1), self.meaning):
+            return None
+        return t.hands[x][k].id
 
     def rows_when(self, p: int) -> list[int] | None:
         """The rows when seat p next plays, if the players in between play what they are
@@ -601,9 +636,10 @@ SAVE = (0.2, 0.05, 0.15)
 
 def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
                promised: list[int], meaning: dict[int, frozenset[int]],
-               later: list[int] | None = None) -> float | None:
+               later: list[int] | None = None, blind: int | None = None) -> float | None:
     """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
-    given (it would make them misplay, or point at a useless or doubled card)."""
+    given (it would make them misplay, or point at a useless or doubled card). `blind`: the
+    tell is a finesse, and the next seat plays this card (its girl's next) first."""
     hand = t.hands[p]
     after = told(hand, what, value)
     v = 0.0
@@ -628,7 +664,13 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     plays = 1e9
     # p reads the tell on their turn, after the players in between have played: read it with
     # the rows as they are now and as they will be then
-    for heights in (t.height, later or t.height):
+    readings = (t.height, later or t.height)
+    if blind is not None:
+        # a finesse: everybody reads it after the blind play
+        g = value
+        v += play_value(t, code(g, t.height[g] + 1))
+        readings = ([h + (i == g) for i, h in enumerate(later or t.height)],)
+    for heights in readings:
         saved = t.height
         t.height = list(heights)
         try:

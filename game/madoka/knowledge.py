@@ -42,7 +42,7 @@ class Table:
     __slots__ = ("me", "players", "current", "girls", "gi", "ngirls", "total", "height",
                  "discarded", "hands", "grief", "deck", "wdeck", "wknown", "wup", "wgone",
                  "walp_bottom", "walp_on_top", "walp_defeated", "numbers_only", "elly",
-                 "final_round", "final_left", "cleanse_max", "turn", "madoka", "mami", "sayaka",
+                 "final_round", "final_left", "cleanse_max", "turn", "told", "madoka", "mami", "sayaka",
                  "reach", "codes", "bonuses")
 
     def __init__(self, view: dict) -> None:
@@ -87,6 +87,8 @@ class Table:
         self.walp_defeated = view["walpurgis_defeated"]
         self.numbers_only = view["numbers_only"]
         self.elly = view["elly_blocked"]
+        told = view.get("last_told")
+        self.told = -1 if told is None else told
         self.final_round = view["final_round"]
         self.final_left = view["final_turns_left"]
         self.cleanse_max = view["cleanse_max"]
@@ -237,6 +239,56 @@ def tells_between(before: dict[int, tuple[int, int, bool]], hand: list[Card]) ->
     return out
 
 
+def chop_id(hand: list[Card], was_clued: set[int]) -> int:
+    """The id of the oldest card nobody had pointed at before a tell (-1: none)."""
+    return next((c.id for c in hand if c.id not in was_clued), -1)
+
+
+def focus_of(hand: list[Card], ids: list[int], was_clued: set[int]) -> Card | None:
+    """The focus of a tell that pointed at `ids`: the chop card if the tell points at it,
+    else the newest card it newly points at."""
+    touched = [c for c in hand if c.id in ids]
+    if not touched:
+        return None
+    fresh = [c for c in touched if c.id not in was_clued] or touched
+    k = chop_id(hand, was_clued)
+    return next((c for c in fresh if c.id == k), fresh[-1])
+
+
+def finesse_position(hand: list[Card]) -> int:
+    """Index of the newest card nobody has pointed at (-1: every card is pointed at)."""
+    for k in range(len(hand) - 1, -1, -1):
+        if not hand[k].clued:
+            return k
+    return -1
+
+
+def held_surely(t: Table, c: int, meaning: dict[int, frozenset[int]]) -> bool:
+    """Somebody holds identity c and knows it (hints and conventions): they will play it."""
+    for q, hand in enumerate(t.hands):
+        for card, b in zip(hand, beliefs(t, q, t.unseen_for(q), meaning=meaning), strict=True):
+            if len(b) == 1 and c in b and (q == t.me or card.ident == c):
+                return True
+    return False
+
+
+def finesse_focus(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
+                  was_clued: set[int], meaning: dict[int, frozenset[int]]) -> Card | None:
+    """A finesse: a girl tell whose focus, as the reader can see, is not her next card but
+    the one after, while nobody is known to hold her next card. The player right after the
+    giver holds that card as their newest card nobody pointed at, and plays it at once.
+    Returns the focus (None: not a finesse)."""
+    if what != "girl":
+        return None
+    focus = focus_of(hand, ids, was_clued)
+    h = t.height[value]
+    if focus is None or h > 2 or focus.ident != code(value, h + 2) or not focus.nmask >> h & 1:
+        return None  # (read plainly, the focus could not even be her next card: no finesse)
+    if held_surely(t, code(value, h + 1), meaning):
+        return None
+    return focus
+
+
 def read_tell(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
               was_clued: set[int]) -> dict[int, frozenset[int]]:
     """What a tell means (H-Group style focus). The focus is the chop card (the oldest card
@@ -244,18 +296,15 @@ def read_tell(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
     A girl tell says: the focus is her next card — play it when she gets there. A number tell
     on the chop is a save (keep it); elsewhere it says: the focus is playable now, as the next
     card of some girl. The other pointed-at cards are only 'still needed'."""
-    touched = [c for c in hand if c.id in ids]
-    if not touched:
+    focus = focus_of(hand, ids, was_clued)
+    if focus is None:
         return {}
-    fresh = [c for c in touched if c.id not in was_clued] or touched
-    chop_card = next((c for c in hand if c.id not in was_clued), None)
-    focus = chop_card if chop_card in fresh else fresh[-1]
     if what == "girl":
         h = t.height[value]
         if h < 4 and focus.gmask >> value & 1 and focus.nmask >> h & 1:
             return {focus.id: frozenset((code(value, h + 1),))}
         return {}
-    if focus is chop_card:
+    if focus.id == chop_id(hand, was_clued):
         # a save or a play: the focus is playable now or the last copy of a needed card
         said = [code(g, value) for g in range(t.ngirls) if focus.gmask >> g & 1
                 and (t.height[g] + 1 == value or t.critical(code(g, value)))]
@@ -269,13 +318,14 @@ class Memory:
     """What one player remembers between turns: the hints it last saw on every card and what
     each tell meant (the focus reading of `read_tell`). Only public information goes in."""
 
-    __slots__ = ("last", "meaning", "witches", "cleansed")
+    __slots__ = ("last", "meaning", "witches", "cleansed", "finessed")
 
     def __init__(self) -> None:
         self.last: dict[int, tuple[int, int, bool]] = {}
         self.meaning: dict[int, frozenset[int]] = {}
         self.witches: tuple[list[str], list[str]] = ([], [])
         self.cleansed = False  # my last action was a cleanse (set by the bot)
+        self.finessed = False  # a teammate's tell asks me to play my finesse position now
 
     def update(self, t: Table) -> None:
         # hints forgotten since last time may have been given again just the same: then the
@@ -288,7 +338,8 @@ class Memory:
         if "gertrud" in seen and self.cleansed:
             for c in t.hands[t.me]:
                 self.last.pop(c.id, None)
-        for hand in t.hands:
+        self.finessed = False
+        for p, hand in enumerate(t.hands):
             was_clued = {c.id for c in hand if c.clued and self.kept(c)}
             for c in hand:
                 if not c.clued:
@@ -302,6 +353,11 @@ class Memory:
                 # cards do not count as the chop of this one
                 before = was_clued | (told_now - set(ids))
                 self.meaning.update(read_tell(t, hand, ids, what, value, before))
+                if p == t.told and p != t.me:  # told just now, by the player before me
+                    f = finesse_focus(t, hand, ids, what, value, before, self.meaning)
+                    if f is not None:
+                        self.meaning[f.id] = frozenset((f.ident,))
+                        self.finessed = True
         self.last = {c.id: (c.gmask, c.nmask, c.clued) for hand in t.hands for c in hand}
 
     def kept(self, c: Card) -> bool:

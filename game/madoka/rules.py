@@ -116,6 +116,7 @@ def start_of_game_flags(s, final_turns: int = -1) -> None:
     s.walp_defeated = False
     s.ate_mami = False
     s.turn = 1
+    s.told = -1
 
 
 def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:

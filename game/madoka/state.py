@@ -34,6 +34,8 @@ wup                  face-up witch stack, top = last
 wgone                witches that left the game (Elsa Maria, Roberta), in order
 current              seat whose turn it is
 elly                 seat that may not give information on its coming/current turn, or -1
+told                 the seat the previous action gave information to, or -1 (public: the
+                     conventions of the AI teammates read a tell differently right after it)
 final_turns          -1 before the final round; then turns left (counting down to 0)
 over, lost, reason   game over?; lost to the Soul Gem?; one sentence why it ended
 walp_defeated        Walpurgisnacht defeated at least once (20 points)
@@ -55,7 +57,7 @@ view(player) format (JSON-safe dict)
  "walpurgis_in_deck_bottom": bool, "witches_up": [witch ids, top last], "witches_gone": [ids],
  "top_witch": id or None, "numbers_only": bool (Patricia on top),
  "walpurgis_on_top": bool, "walpurgis_defeated": bool, "charlotte_ate_mami": bool,
- "elly_blocked": seat or None, "final_round": bool, "final_turns_left": int or None,
+ "elly_blocked": seat or None, "last_told": seat or None (the previous action told them), "final_round": bool, "final_turns_left": int or None,
  "cleanse_max": 0..2, "score": int, "over": bool, "lost": bool, "reason": str,
  "rank": str or None (when over)}
 
@@ -91,14 +93,14 @@ _NOF = tuple((code & 3) + 1 for code in range(24))
 _CBIT = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
 _COPIED = ("kg", "kn", "clued", "deck", "discard", "wdeck", "wup", "wgone")
 _SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current", "elly",
-            "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn")
+            "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn", "told")
 
 
 class MadokaState(State):
     __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit",
                  "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief", "wdeck",
                  "wknown", "wup", "wgone", "current", "elly", "final_turns", "over", "lost",
-                 "reason", "walp_defeated", "ate_mami", "turn", "_events")
+                 "reason", "walp_defeated", "ate_mami", "turn", "told", "_events")
 
     def __init__(self, game) -> None:
         self.game = game
@@ -156,6 +158,7 @@ class MadokaState(State):
             give_information(self, player, action.target, what, value)
         else:
             cleanse_soul_gem(self, player, action.option)
+        self.told = action.target if kind == "tell" else -1
         end_turn(self)
 
     #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
@@ -285,6 +288,7 @@ class MadokaState(State):
             "walpurgis_defeated": self.walp_defeated,
             "charlotte_ate_mami": self.ate_mami,
             "elly_blocked": self.elly if self.elly >= 0 else None,
+            "last_told": self.told if self.told >= 0 else None,
             "final_round": self.final_turns >= 0,
             "final_turns_left": min(self.final_turns, self.players) if self.final_turns >= 0 else None,
             "cleanse_max": 0 if self.final_turns >= 0 else cleanse_limit(self),
@@ -343,6 +347,7 @@ class MadokaState(State):
         s.current, s.elly, s.final_turns = self.current, self.elly, self.final_turns
         s.over, s.lost, s.reason = self.over, self.lost, self.reason
         s.walp_defeated, s.ate_mami, s.turn = self.walp_defeated, self.ate_mami, self.turn
+        s.told = self.told
         return s
 
     def to_json(self) -> dict:
@@ -363,7 +368,7 @@ class MadokaState(State):
         s = MadokaState(game)
         try:
             for k in _SCALARS:
-                setattr(s, k, data[k])
+                setattr(s, k, data[k] if k != "told" else data.get(k, -1))  # older saves
             for k in _COPIED:
                 setattr(s, k, [int(x) for x in data[k]])
             s.rng = Rng(int(data["rng"]))

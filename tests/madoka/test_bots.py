@@ -164,6 +164,54 @@ def test_strong_prefers_a_play_to_an_early_save_on_an_empty_gem():
     assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
 
 
+def finesse_table():
+    """Seat 0 to act; seat 1's newest card is Homura 1, seat 2 holds Homura 2 and no one has
+    been told anything: "Homura" to seat 2 is a finesse on seat 1."""
+    return table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                  ["mami 4", "kyoko 4", "sayaka 4", "homura 1"],
+                  ["mami 2", "kyoko 2", "homura 2", "sayaka 3"]])
+
+
+def test_strong_gives_a_finesse():
+    s, ids = finesse_table()
+    assert StrongBot(0).choose(s, 0) == Action("tell", None, 2, ("girl", "homura"))
+
+
+def test_strong_finesse_the_next_player_plays_its_newest_unpointed_card():
+    s, ids = finesse_table()
+    s.apply(0, Action("tell", None, 2, ("girl", "homura")))
+    assert s.current == 1
+    assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
+
+
+def test_strong_finesse_the_told_player_then_plays_the_card_after():
+    s, ids = finesse_table()
+    bots = [StrongBot(seat) for seat in range(3)]
+    for seat in range(3):
+        bots[seat].memory.update(_table(s, seat))
+    s.apply(0, Action("tell", None, 2, ("girl", "homura")))
+    s.apply(1, bots[1].choose(s, 1))
+    assert bots[2].choose(s, 2) == Action("play", ids[2][2], "play")
+
+
+def test_strong_no_finesse_when_the_tell_was_not_the_last_action():
+    # the tell came before another action: it was a plain tell, not a finesse on seat 1
+    s, ids = finesse_table()
+    s.apply(0, Action("tell", None, 2, ("girl", "homura")))
+    s.told = -1  # as if something happened since
+    assert StrongBot(1).choose(s, 1) != Action("play", ids[1][3], "play")
+
+
+def test_strong_no_finesse_when_someone_knows_they_hold_the_missing_card():
+    # seat 0 knows its Homura 1 (told both): seat 0 will play it, so "Homura" to seat 2 with
+    # Homura 2 is not a finesse on seat 1
+    s, ids = table([["mami 3", "kyoko 3", "homura 1", "sayaka 2"],
+                    ["mami 4", "kyoko 4", "sayaka 4", "homura 1"],
+                    ["mami 2", "kyoko 2", "homura 2", "sayaka 3"]], told={(0, 2): "both"})
+    s.apply(0, Action("tell", None, 2, ("girl", "homura")))
+    assert StrongBot(1).choose(s, 1) != Action("play", ids[1][3], "play")
+
+
 # --- simple ---------------------------------------------------------------------------------------
 
 def test_simple_tells_a_teammate_about_a_playable_card():
