@@ -44,6 +44,10 @@ class Match:
                 if name not in bots:
                     raise ValueError(f"{self.game.title} has no bot {name!r}; known: {', '.join(bots)}")
                 self.agents[i] = bots[name](_agent_seed(seed, i))
+        for agent in self.agents.values():
+            # who is a person is public at the table; a bot may play differently with them
+            if hasattr(agent, "meet_people"):
+                agent.meet_people(self.human_seats)
 
     # --- who sits where ---------------------------------------------------------------------
     @property

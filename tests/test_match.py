@@ -85,6 +85,11 @@ def test_ai_seats_get_agents_and_human_seats_are_listed():
     assert match.you == 0
 
 
+def test_ai_seats_are_told_which_seats_are_people():
+    match = Match("madoka", 3, 4, ["you", "ai:strong", "human"])
+    assert match.agents[1].people == {0, 2}
+
+
 def test_unknown_bot_or_seat_count_is_refused():
     with pytest.raises(ValueError):
         Match("madoka", 2, 1, ["you", "ai:nobody"])

@@ -18,6 +18,10 @@ class Agent(Protocol):
         information (or a determinization); bots marked as bounds may say otherwise."""
         ...
 
+    # Optional: `meet_people(seats)` is called once, before the first move, with the seats
+    # of the people at the table (who is a person is public), e.g. to keep conventions a
+    # person may not know away from them.
+
 
 class RandomAgent:
     name = "random"

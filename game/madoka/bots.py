@@ -296,12 +296,17 @@ class StrongBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.memory = Memory()
+        self.people: frozenset[int] = frozenset()
+
+    def meet_people(self, seats) -> None:
+        """People may not know the finesse: never give one that asks a person to play."""
+        self.people = frozenset(seats)
 
     def choose(self, state, player: int) -> Action:
         t = _table(state, player)
         self.memory.update(t)
         act = Strong(t, Moves(state.legal_actions(player)), self.memory.meaning,
-                     self.memory.finessed).decide()
+                     self.memory.finessed, self.people).decide()
         self.memory.cleansed = act.kind == "cleanse"
         return act
 
@@ -310,9 +315,9 @@ class Strong:
     """One strong decision: the priority list in `decide`, helpers below it."""
 
     def __init__(self, t: Table, m: Moves, meaning: dict[int, frozenset[int]],
-                 finessed: bool = False) -> None:
+                 finessed: bool = False, people: frozenset[int] = frozenset()) -> None:
         self.t, self.m, self.meaning = t, m, meaning
-        self.finessed = finessed
+        self.finessed, self.people = finessed, people
         self.me = t.me
         self.hand = t.hands[self.me]
         self.unseen = t.unseen_for(self.me)
@@ -480,7 +485,7 @@ class Strong:
         t = self.t
         x = (self.me + 1) % t.players
         h = t.height[g]
-        if p == x or h > 2 or t.final_round:
+        if p == x or x in self.people or h > 2 or t.final_round:
             return None
         k = finesse_position(t.hands[x])
         if k < 0 or t.hands[x][k].ident != code(g, h + 1):

@@ -177,6 +177,14 @@ def test_strong_gives_a_finesse():
     assert StrongBot(0).choose(s, 0) == Action("tell", None, 2, ("girl", "homura"))
 
 
+def test_strong_gives_no_finesse_that_asks_a_person_to_play():
+    # seat 1 is a person, who may not know the convention
+    s, ids = finesse_table()
+    bot = StrongBot(0)
+    bot.meet_people([1])
+    assert bot.choose(s, 0) != Action("tell", None, 2, ("girl", "homura"))
+
+
 def test_strong_finesse_the_next_player_plays_its_newest_unpointed_card():
     s, ids = finesse_table()
     s.apply(0, Action("tell", None, 2, ("girl", "homura")))
