@@ -12,6 +12,8 @@ Variants:
   quiet-witches     our four information witches (Gertrud, H.N. Elly, Albertine, Patricia) do
                     nothing, and the bots know it
   both              half-price tells and quiet witches
+  quiet-ours        all six witches of our own design (the four above, Elsa Maria, Roberta) do
+                    nothing; only the rulebook's Charlotte, Oktavia and Walpurgisnacht act
 
 Prints one JSON line: variant, bots, players, games, mean_score, plays (cards in the rows at the
 end), walpurgis, lost.
@@ -29,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 QUIET = ("gertrud", "elly", "albertine", "patricia")
-VARIANTS = ("rules", "half-price-tells", "quiet-witches", "both")
+OURS = QUIET + ("elsa_maria", "roberta")
+VARIANTS = ("rules", "half-price-tells", "quiet-witches", "both", "quiet-ours")
 
 
 def apply_variant(variant: str) -> None:
@@ -47,13 +50,14 @@ def apply_variant(variant: str) -> None:
                 s.grief = before  # this one was free
 
         state.give_information = half_price
-    if variant in ("quiet-witches", "both"):
+    quiet = OURS if variant == "quiet-ours" else QUIET if variant in ("quiet-witches", "both") else ()
+    if quiet:
         for i, w in enumerate(GAME.witches):
-            if w.id in QUIET:
+            if w.id in quiet:
                 GAME.witch_fns[i] = lambda s, player: None
         GAME.patricia = -1  # never on top: girl tells always allowed
         harm = bots.witch_harm
-        bots.witch_harm = lambda t, w, *a, **k: 0.0 if w in QUIET else harm(t, w, *a, **k)
+        bots.witch_harm = lambda t, w, *a, **k: 0.0 if w in quiet else harm(t, w, *a, **k)
 
 
 def play(task: tuple) -> list[tuple]:
