@@ -123,6 +123,9 @@ class Match:
         except KeyError as e:
             raise ValueError(str(e)) from None
         for n, (player, action) in enumerate(record.actions, 1):
+            agent = match.agents.get(player)
+            if hasattr(agent, "observe"):  # a bot with memory relives its own moves
+                agent.observe(match.state, player, action)
             try:
                 match.state.apply(player, action)
             except IllegalAction as e:

@@ -90,6 +90,22 @@ def test_ai_seats_are_told_which_seats_are_people():
     assert match.agents[1].people == {0, 2}
 
 
+def test_a_resumed_match_gives_bots_the_memory_of_their_own_moves():
+    # the strong Madoka bot remembers what each tell meant; after Continue it must be the
+    # same bot as if the game had never stopped
+    seats = ["ai:strong"] * 4
+    match = Match("madoka", 4, 11, seats)
+    for _ in range(30):
+        p = match.to_act()[0]
+        match.apply(p, match.agents[p].choose(match.state, p))
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    for seat in range(4):
+        old, new = match.agents[seat].memory, again.agents[seat].memory
+        assert (new.meaning, new.last, new.cleansed) == (old.meaning, old.last, old.cleansed)
+    p = match.to_act()[0]
+    assert again.agents[p].choose(again.state, p) == match.agents[p].choose(match.state, p)
+
+
 def test_unknown_bot_or_seat_count_is_refused():
     with pytest.raises(ValueError):
         Match("madoka", 2, 1, ["you", "ai:nobody"])

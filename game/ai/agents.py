@@ -21,6 +21,9 @@ class Agent(Protocol):
     # Optional: `meet_people(seats)` is called once, before the first move, with the seats
     # of the people at the table (who is a person is public), e.g. to keep conventions a
     # person may not know away from them.
+    # Optional: `observe(state, player, action)` is called when a saved game is replayed, with
+    # each of the bot's own past moves before it is applied, so that a bot with a memory
+    # resumes exactly as if the game had never stopped.
 
 
 class RandomAgent:

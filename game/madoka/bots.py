@@ -302,6 +302,11 @@ class StrongBot:
         """People may not know the finesse: never give one that asks a person to play."""
         self.people = frozenset(seats)
 
+    def observe(self, state, player: int, action: Action) -> None:
+        """A saved game is replayed: remember what I saw before each of my own moves."""
+        self.memory.update(_table(state, player))
+        self.memory.cleansed = action.kind == "cleanse"
+
     def choose(self, state, player: int) -> Action:
         t = _table(state, player)
         self.memory.update(t)

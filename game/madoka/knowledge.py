@@ -353,7 +353,9 @@ class Memory:
                 # cards do not count as the chop of this one
                 before = was_clued | (told_now - set(ids))
                 self.meaning.update(read_tell(t, hand, ids, what, value, before))
-                if p == t.told and p != t.me:  # told just now, by the player before me
+                # a finesse: told just now, by the player before me — and I saw it given
+                # (a bot shown a position late in a game cannot tell old tells from new)
+                if p == t.told and p != t.me and (self.last or t.turn <= t.players):
                     f = finesse_focus(t, hand, ids, what, value, before, self.meaning)
                     if f is not None:
                         self.meaning[f.id] = frozenset((f.ident,))

@@ -210,6 +210,14 @@ def test_strong_no_finesse_when_the_tell_was_not_the_last_action():
     assert StrongBot(1).choose(s, 1) != Action("play", ids[1][3], "play")
 
 
+def test_strong_no_finesse_answered_by_a_bot_that_did_not_see_it_given():
+    # shown the position late in a game, a fresh bot cannot tell the last tell from older ones
+    s, ids = finesse_table()
+    s.turn = 20
+    s.apply(0, Action("tell", None, 2, ("girl", "homura")))
+    assert StrongBot(1).choose(s, 1) != Action("play", ids[1][3], "play")
+
+
 def test_strong_no_finesse_when_someone_knows_they_hold_the_missing_card():
     # seat 0 knows its Homura 1 (told both): seat 0 will play it, so "Homura" to seat 2 with
     # Homura 2 is not a finesse on seat 1
