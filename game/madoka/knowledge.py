@@ -392,19 +392,15 @@ def chop(hand: list[Card]) -> int:
 
 def told(hand: list[Card], what: str, value: int) -> list[Card]:
     """`hand` after a tell (girl index or number) — what its owner will then know."""
+    girl = what == "girl"
+    bit = 1 << value if girl else 1 << (value - 1)
     out = []
-    if what == "girl":
-        bit = 1 << value
-        for card in hand:
-            if card.ident // 4 == value:
-                out.append(Card(card.id, card.ident, bit, card.nmask, True))
-            else:
-                out.append(Card(card.id, card.ident, card.gmask & ~bit, card.nmask, card.clued))
-    else:
-        bit = 1 << (value - 1)
-        for card in hand:
-            if card.ident % 4 == value - 1:
-                out.append(Card(card.id, card.ident, card.gmask, bit, True))
-            else:
-                out.append(Card(card.id, card.ident, card.gmask, card.nmask & ~bit, card.clued))
+    for card in hand:
+        hit = (card.ident // 4 == value) if girl else (card.ident % 4 == value - 1)
+        gmask, nmask = card.gmask, card.nmask
+        if girl:
+            gmask = bit if hit else gmask & ~bit
+        else:
+            nmask = bit if hit else nmask & ~bit
+        out.append(Card(card.id, card.ident, gmask, nmask, hit or card.clued))
     return out

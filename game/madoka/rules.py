@@ -140,28 +140,23 @@ def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
 def give_information(s, player: int, target: int, what: str, value) -> None:
     """Point at every card of one girl or one number in `target`'s hand (D3: at least one),
     record positive and negative knowledge, then add one grief marker."""
-    hand = s.hands[target]
-    gof, nof, kg, kn, clued = s.gof, s.nof, s.kg, s.kn, s.clued
-    pointed = []
+    # a girl tell reads and writes the girl columns, a number tell the number columns
     if what == "girl":
-        gi = s.game.girl_index[value]
-        bit = 1 << gi
-        for c in hand:
-            if gof[c] == gi:
-                kg[c] = bit
-                clued[c] = 1
-                pointed.append(c)
-            else:
-                kg[c] &= ~bit
+        ident, known, want = s.gof, s.kg, s.game.girl_index[value]
+        bit = 1 << want
     else:
+        ident, known, want = s.nof, s.kn, value
         bit = 1 << (value - 1)
-        for c in hand:
-            if nof[c] == value:
-                kn[c] = bit
-                clued[c] = 1
-                pointed.append(c)
-            else:
-                kn[c] &= ~bit
+    clued = s.clued
+    hand = s.hands[target]
+    pointed = []
+    for c in hand:
+        if ident[c] == want:
+            known[c] = bit
+            clued[c] = 1
+            pointed.append(c)
+        else:
+            known[c] &= ~bit
     if s._events is not None:
         about = s.game.girl_names[s.game.girl_index[value]] if what == "girl" else f"the {value}s"
         slots = ", ".join(str(hand.index(c) + 1) for c in pointed)
