@@ -184,15 +184,21 @@ def test_every_hunters_card_flips_face_up_together_at_the_reveal(app):
     assert all(s == [] for s in steps[1:])
 
 
+def rest_in_the_dream(app, table) -> None:
+    """Drag the Hunter's Dream to your chosen slot and wait until the Dream step waits on you."""
+    st = table.state
+    dream = hand_card(table, "hunters_dream")
+    drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.phase == rules.DREAM and st.waiting == 0 and not table.timeline.busy, 20)
+
+
 def test_in_the_dream_you_drag_an_available_upgrade_into_your_hand(app):
     state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
                        hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver"]},
                        available=["kirkhammer", "chikage", "rakuyo", "burial_blade"])
     table = open_bloodborne(app, state)
     st = table.state
-    dream = hand_card(table, "hunters_dream")
-    drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
-    assert run_until(app, lambda: st.phase == rules.DREAM and st.waiting == 0 and not table.timeline.busy, 20)
+    rest_in_the_dream(app, table)
     up = next(c for c in st.available if st.cards[c].id == "chikage")
     drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
     feed(app)
@@ -225,9 +231,7 @@ def over_the_hand_limit(app):
                        available=["chikage", "burial_blade", "threaded_cane", "ludwigs_holy_blade"])
     table = open_bloodborne(app, state)
     st = table.state
-    dream = hand_card(table, "hunters_dream")
-    drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
-    assert run_until(app, lambda: st.phase == rules.DREAM and st.waiting == 0 and not table.timeline.busy, 20)
+    rest_in_the_dream(app, table)
     up = st.available[0]
     drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
     feed(app)

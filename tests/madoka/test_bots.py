@@ -32,6 +32,14 @@ def table(hands: list[list[str]], played: dict[str, int] | None = None, grief: i
 JUNK4 = ["homura 1", "homura 1", "mami 1", "kyoko 1"]
 
 
+def seat_0_tells_seat_1(s, bot) -> None:
+    """Seat 0's bot must choose to tell seat 1 something; apply it and pass the turn to 1."""
+    tell = bot.choose(s, 0)
+    assert tell.kind == "tell" and tell.target == 1
+    s.apply(0, tell)
+    s.current = 1
+
+
 # --- strong ---------------------------------------------------------------------------------------
 
 def test_strong_plays_a_card_it_knows_is_playable():
@@ -104,11 +112,7 @@ def test_strong_girl_tell_focus_is_the_newest_new_card():
 def test_strong_gives_a_play_clue_that_the_teammate_then_plays():
     s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
                     ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
-    bot = StrongBot(0)
-    tell = bot.choose(s, 0)
-    assert tell.kind == "tell" and tell.target == 1
-    s.apply(0, tell)
-    s.current = 1
+    seat_0_tells_seat_1(s, StrongBot(0))
     assert StrongBot(1).choose(s, 1) == Action("play", ids[1][2], "play")
 
 
@@ -145,9 +149,7 @@ def test_strong_saves_a_critical_chop_card():
     # the teammate's oldest unknown card is Sayaka 4, the last one; nothing is playable
     s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
                     ["sayaka 4", "mami 4", "kyoko 4", "homura 3"]])
-    tell = StrongBot(0).choose(s, 0)
-    assert tell.kind == "tell" and tell.target == 1
-    s.apply(0, tell)
+    seat_0_tells_seat_1(s, StrongBot(0))
     assert s.clued[ids[1][0]]
 
 
@@ -157,10 +159,7 @@ def test_strong_prefers_a_play_to_an_early_save_on_an_empty_gem():
     # part of the card (measured: valuing saves at half the card lost plays)
     s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
                     ["sayaka 4", "mami 4", "kyoko 4", "homura 1"]])
-    tell = StrongBot(0).choose(s, 0)
-    assert tell.kind == "tell" and tell.target == 1
-    s.apply(0, tell)
-    s.current = 1
+    seat_0_tells_seat_1(s, StrongBot(0))
     assert StrongBot(1).choose(s, 1) == Action("play", ids[1][3], "play")
 
 
@@ -233,9 +232,7 @@ def test_strong_no_finesse_when_someone_knows_they_hold_the_missing_card():
 def test_simple_tells_a_teammate_about_a_playable_card():
     s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
                     ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
-    tell = SimpleBot(0).choose(s, 0)
-    assert tell.kind == "tell" and tell.target == 1
-    s.apply(0, tell)
+    seat_0_tells_seat_1(s, SimpleBot(0))
     assert s.clued[ids[1][2]]
 
 
