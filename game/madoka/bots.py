@@ -25,9 +25,8 @@ from game.madoka.knowledge import (
     beliefs,
     chop,
     code,
+    finesse_focus,
     finesse_position,
-    focus_of,
-    held_surely,
     p_playable,
     p_trash,
     read_tell,
@@ -485,23 +484,20 @@ class Strong:
 
     def finesse(self, p: int, g: int) -> int | None:
         """Can a tell of girl g to seat p be a finesse (docs/madoka-bots.md)? The next seat
-        holds her next card as its newest unpointed card, p's focus would be the card after
-        it, and nobody knows they hold her next card. Returns the next seat's card id."""
+        holds her next card as its newest unpointed card, and the next seat will read the
+        tell as a finesse (`finesse_focus`, the reader's own test). Returns that card's id."""
         t = self.t
         x = (self.me + 1) % t.players
-        h = t.height[g]
-        if p == x or x in self.people or h > 2 or t.final_round:
+        if p == x or x in self.people or t.final_round:
             return None
         k = finesse_position(t.hands[x])
-        if k < 0 or t.hands[x][k].ident != code(g, h + 1):
+        if k < 0 or t.hands[x][k].ident != code(g, t.height[g] + 1):
             return None
         hand = t.hands[p]
         after = told(hand, "girl", g)
         ids = [c.id for c in after if c.clued and c.ident // 4 == g]
-        focus = focus_of(after, ids, {c.id for c in hand if c.clued})
-        if focus is None or focus.ident != code(g, h + 2):
-            return None
-        if held_surely(t, code(g, h + 1), self.meaning):
+        if finesse_focus(t, after, ids, "girl", g, {c.id for c in hand if c.clued},
+                         self.meaning) is None:
             return None
         return t.hands[x][k].id
 

@@ -57,7 +57,8 @@ view(player) format (JSON-safe dict)
  "walpurgis_in_deck_bottom": bool, "witches_up": [witch ids, top last], "witches_gone": [ids],
  "top_witch": id or None, "numbers_only": bool (Patricia on top),
  "walpurgis_on_top": bool, "walpurgis_defeated": bool, "charlotte_ate_mami": bool,
- "elly_blocked": seat or None, "last_told": seat or None (the previous action told them), "final_round": bool, "final_turns_left": int or None,
+ "elly_blocked": seat or None, "last_told": seat or None (the previous action told them),
+ "final_round": bool, "final_turns_left": int or None,
  "cleanse_max": 0..2, "score": int, "over": bool, "lost": bool, "reason": str,
  "rank": str or None (when over)}
 
