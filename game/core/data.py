@@ -103,24 +103,7 @@ def _as_tuple(t: type | tuple[type, ...]) -> tuple[type, ...]:
 
 def load_cards(path: Path, table: str, fields: dict[str, Field]) -> list[dict]:
     """Load `[[table]]` entries from a file; each needs a unique string `id`."""
-    doc = load_toml(path)
-    for key in doc:
-        if key != table:
-            raise CardDataError(path, None, key, f"unknown top-level key (expected [[{table}]])")
-    entries = doc.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise CardDataError(path, None, table, f"expected one or more [[{table}]] tables")
-    seen: set[str] = set()
-    cards = []
-    for i, raw in enumerate(entries):
-        card_id = raw.get("id") if isinstance(raw, dict) else None
-        label = card_id if isinstance(card_id, str) else f"#{i + 1}"
-        rec = check_record(path, label, raw, fields)
-        if rec["id"] in seen:
-            raise CardDataError(path, rec["id"], "id", "duplicate id")
-        seen.add(rec["id"])
-        cards.append(rec)
-    return cards
+    return load_tables(path, {table: fields})[table]
 
 
 def one_of(choices: Iterable[str]) -> Callable[[Any], str | None]:
@@ -130,3 +113,39 @@ def one_of(choices: Iterable[str]) -> Callable[[Any], str | None]:
 
 def int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
     return lambda v: None if lo <= v <= hi else f"must be between {lo} and {hi}, got {v}"
+
+
+def load_tables(path: Path, tables: dict[str, dict[str, Field]],
+                optional: Iterable[str] = ()) -> dict[str, list[dict]]:
+    """Load several `[[table]]` arrays from one file, each validated against its fields.
+
+    Every table named in `tables` must be present (unless listed in `optional`) and hold at
+    least one entry with a unique string `id`; ids are unique across the whole file. Any other
+    top-level key is an error. Returns table name -> validated records, in file order.
+    """
+    doc = load_toml(path)
+    for key in doc:
+        if key not in tables:
+            expected = ", ".join(f"[[{t}]]" for t in tables)
+            raise CardDataError(path, None, key, f"unknown top-level key (expected {expected})")
+    seen: set[str] = set()
+    out: dict[str, list[dict]] = {}
+    skip = set(optional)
+    for table, fields in tables.items():
+        entries = doc.get(table)
+        if entries is None and table in skip:
+            out[table] = []
+            continue
+        if not isinstance(entries, list) or not entries:
+            raise CardDataError(path, None, table, f"expected one or more [[{table}]] tables")
+        records = []
+        for i, raw in enumerate(entries):
+            card_id = raw.get("id") if isinstance(raw, dict) else None
+            label = card_id if isinstance(card_id, str) else f"#{i + 1}"
+            rec = check_record(path, label, raw, fields)
+            if rec["id"] in seen:
+                raise CardDataError(path, rec["id"], "id", "duplicate id")
+            seen.add(rec["id"])
+            records.append(rec)
+        out[table] = records
+    return out
