@@ -15,9 +15,11 @@ Tests register it under the name "toy" (see `register`); it is not in the game r
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from game.ai.agents import RandomAgent
+from game.ai.agents import Agent
+from game.core import decisions
 from game.core.contract import Action, Game, Outcome, State
 from game.core.rng import Rng
 
@@ -48,7 +50,7 @@ class SecretBid(Game):
         st.stock = deck[players * HAND :]
         st.prizes = [PRIZE_BASE + i for i in range(PRIZES)]
         st.rng.shuffle(st.prizes)
-        st.prize = st.prizes.pop()
+        st.turn_up_prize()
         return st
 
     def state_from_json(self, data: dict) -> BidState:
@@ -58,7 +60,7 @@ class SecretBid(Game):
         st.stock = list(data["stock"])
         st.prizes = list(data["prizes"])
         st.prize = data["prize"]
-        st.bids = list(data["bids"])
+        st.decisions = decisions.stack_from_json(data["decisions"])
         st.won = [list(w) for w in data["won"]]
         st.discard = list(data["discard"])
         st.round = data["round"]
@@ -68,60 +70,63 @@ class SecretBid(Game):
         return players * HAND
 
     def bots(self) -> dict[str, Any]:
-        return {"random": RandomAgent, "greedy": GreedyBidder}
+        return {"greedy": GreedyBidder}
 
 
 class BidState(State):
-    __slots__ = ("game", "players", "rng", "hands", "stock", "prizes", "prize", "bids", "won",
-                 "discard", "round", "_events")
+    """The bids of a round are the answers of one secret decision frame (`ask_secretly`)."""
+
+    __slots__ = ("rng", "hands", "stock", "prizes", "prize", "won", "discard", "round")
+
+    checks = {}  # filled below, one check per action kind
 
     def __init__(self, game: SecretBid, players: int) -> None:
-        self.game, self.players = game, players
-        self._events = None
+        super().__init__(game, players)
         self.rng = Rng(0)
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.stock: list[int] = []
         self.prizes: list[int] = []
         self.prize: int | None = None
-        self.bids: list[int | None] = [None] * players
         self.won: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
         self.round = 1
 
-    # --- turn structure -------------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
-        if self.prize is None:
-            return ()
-        return tuple(p for p in range(self.players) if self.bids[p] is None)
+    # --- the round ------------------------------------------------------------------------
+    def turn_up_prize(self) -> None:
+        self.prize = self.prizes.pop() if self.prizes else None
+        if self.prize is not None:
+            decisions.ask_secretly(self, "bid", range(self.players),
+                                   prompt="{seat}: bid a card face down")
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if self.prize is None or self.bids[player] is not None:
-            return []
-        hand = self.hands[player]
-        return [Action("bid", c, "table", label=f"Bid {value(c)} (card {c})") for c in hand]
+    def candidates(self, player: int) -> list[Action]:
+        return [Action("bid", c, "table", label=f"Bid {value(c)} (card {c})")
+                for c in self.hands[player]]
 
     def _apply(self, player: int, action: Action) -> None:
         self.hands[player].remove(action.source)
-        self.bids[player] = action.source
-        self.emit("bid", f"{self.seat_name(player)} bids face down", player)
-        if None not in self.bids:
+        self.emit("bid", f"{self.seat_name(player)} bids face down", player,
+                  private=lambda: f"You bid {value(action.source)}", seen_by=(player,),
+                  secret={"card": action.source})
+        if decisions.answer(self, player, action.source):
             self.reveal_bids()
 
     def reveal_bids(self) -> None:
-        bids = [value(b) for b in self.bids]
-        top = max(bids)
-        takers = [p for p, b in enumerate(bids) if b == top]
+        frame = decisions.pop(self)
+        bids = [frame.answer_of(p) for p in range(self.players)]
+        values = [value(b) for b in bids]
+        top = max(values)
+        takers = [p for p, b in enumerate(values) if b == top]
         if len(takers) == 1:
             self.won[takers[0]].append(self.prize)
         else:
             self.discard.append(self.prize)
-        self.discard.extend(self.bids)
-        self.bids = [None] * self.players
+        self.discard.extend(bids)
         self.round += 1
-        self.prize = self.prizes.pop() if self.prizes else None
+        self.turn_up_prize()
 
     # --- information ------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
+        frame = decisions.top(self)
         return {
             "round": self.round,
             "prize": self.prize,
@@ -129,8 +134,7 @@ class BidState(State):
             "stock": len(self.stock),
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "has_bid": [b is not None for b in self.bids],
-            "my_bid": self.bids[player] if player is not None else None,
+            "decision": frame.public(player) if frame is not None else None,
             "won": [list(w) for w in self.won],
             "discard": list(self.discard),
         }
@@ -140,19 +144,22 @@ class BidState(State):
         stock) anew, and shuffle the prize pile."""
         st = self.clone()
         others = [q for q in range(self.players) if q != player]
+        frame = decisions.top(self)
+        bid = {s: a for s, a in frame.answers} if frame is not None else {}
         pool = list(self.stock)
         for q in others:
             pool.extend(self.hands[q])
-            if self.bids[q] is not None:
-                pool.append(self.bids[q])
+            if q in bid:
+                pool.append(bid[q])
         pool.sort()  # start from what `player` knows only, not from where the cards really are
         rng.shuffle(pool)
         for q in others:
             n = len(self.hands[q])
             st.hands[q] = sorted(pool[:n])
             del pool[:n]
-            if self.bids[q] is not None:
-                st.bids[q] = pool.pop()
+        if frame is not None:
+            answers = tuple((s, a if s == player else pool.pop()) for s, a in frame.answers)
+            st.decisions[-1] = replace(frame, answers=answers)
         st.stock = pool
         st.prizes.sort()
         rng.shuffle(st.prizes)
@@ -175,12 +182,12 @@ class BidState(State):
     def clone(self) -> BidState:
         st = BidState.__new__(BidState)
         st.game, st.players, st._events = self.game, self.players, None
+        st.decisions = list(self.decisions)
         st.rng = self.rng.clone()
         st.hands = [list(h) for h in self.hands]
         st.stock = list(self.stock)
         st.prizes = list(self.prizes)
         st.prize = self.prize
-        st.bids = list(self.bids)
         st.won = [list(w) for w in self.won]
         st.discard = list(self.discard)
         st.round = self.round
@@ -190,11 +197,11 @@ class BidState(State):
         return {
             "players": self.players,
             "rng": self.rng.state,
+            "decisions": decisions.stack_to_json(self.decisions),
             "hands": [list(h) for h in self.hands],
             "stock": list(self.stock),
             "prizes": list(self.prizes),
             "prize": self.prize,
-            "bids": list(self.bids),
             "won": [list(w) for w in self.won],
             "discard": list(self.discard),
             "round": self.round,
@@ -202,13 +209,25 @@ class BidState(State):
 
     def card_ids(self) -> list[int]:
         ids = [c for h in self.hands for c in h] + self.stock + self.prizes + self.discard
-        ids += [c for w in self.won for c in w] + [b for b in self.bids if b is not None]
+        ids += [c for w in self.won for c in w]
+        if self.decisions:
+            ids += [a for _, a in self.decisions[-1].answers]
         if self.prize is not None:
             ids.append(self.prize)
         return ids
 
 
-class GreedyBidder:
+def check_bid(s: BidState, player: int, action: Action) -> str | None:
+    """A bid is a card from your own hand."""
+    if action.source not in s.hands[player] or action.target != "table" or action.option:
+        return "You can only bid a card from your hand."
+    return None
+
+
+BidState.checks = {"bid": check_bid}
+
+
+class GreedyBidder(Agent):
     """Bid in proportion to the prize: the highest card for the best prize, the lowest for the
     worst. A stand-in for a game's heuristic bot (and ISMCTS playout policy)."""
 

@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.agents import Agent
 from game.core.contract import Action, Outcome, State
 from game.core.rng import Rng
 
@@ -48,18 +49,9 @@ Evaluate = Callable[[State], list[float]]
 
 
 def max_score(state: State) -> float | None:
-    """A cooperative game's best possible score, or None when the game does not say.
-
-    Looked up on the state first (`state.max_score`, a number or a method: it may depend on the
-    options), then on the game (`Game.max_score`, a number or a function of the player count).
-    """
-    for owner, args in ((state, ()), (state.game, (state.players,))):
-        top = getattr(owner, "max_score", None)
-        if callable(top):
-            top = top(*args)
-        if top:
-            return float(top)
-    return None
+    """A cooperative game's best possible score, or None when the game does not say."""
+    top = state.max_score()
+    return float(top) if top else None
 
 
 def outcome_rewards(
@@ -92,7 +84,7 @@ class _Node:
         self.children: dict[Any, _Node] = {}
 
 
-class ISMCTS:
+class ISMCTS(Agent):
     """An Agent: `choose(state, player)` searches from `player`'s information set.
 
     Budget: `iterations` per decision and/or `seconds` per decision (whichever ends first);
