@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.agents import bots_for, make_bot
+from game.ai.agents import bots_for, decide, make_bot
 from game.cli import find_game
 from game.core.contract import Action, Game, State
 from game.core.rng import Rng
@@ -100,6 +100,8 @@ def bot_times(game: Game, positions: list[State], budget: float, seed: int) -> d
     fails is reported as {"error": "..."} so the other numbers still come out."""
     positions = [p for p in positions if p.to_act()]
     bots = bots_for(game)
+    bounds = game.measurement_bots()
+    rng = Rng(seed)  # the determinizations bots decide from (part of a decision's cost)
     result: dict[str, Any] = {}
     for name, factory in bots.items():
         spent, count = 0.0, 0
@@ -109,7 +111,7 @@ def bot_times(game: Game, positions: list[State], budget: float, seed: int) -> d
                 state = positions[count % len(positions)].clone()
                 seat = state.to_act()[0]
                 t = time.perf_counter()
-                agent.choose(state, seat)
+                decide(agent, state, seat, rng, name in bounds)
                 spent += time.perf_counter() - t
                 count += 1
         except Exception as e:  # noqa: BLE001 - a measuring tool reports and goes on

@@ -15,21 +15,15 @@ from collections.abc import Iterator
 from multiprocessing import get_context
 from typing import Any
 
-from game.ai.agents import bots_for, make_bot
+from game.ai.agents import bots_for, decide, make_bot
 from game.cli import UsageError, find_game
 from game.core.contract import Game, Outcome
+from game.core.rng import Rng
 from game.registry import get_game
 
 
 def summary_fields(game: Game, outcome: Outcome) -> dict[str, float]:
-    custom = getattr(game, "summary_fields", None)
-    if custom is not None:
-        return {k: float(v) for k, v in custom(outcome).items()}
-    return {
-        k: float(v)
-        for k, v in outcome.details.items()
-        if isinstance(v, (int, float)) and k != "rounds"  # bool is an int
-    }
+    return {k: float(v) for k, v in game.summary_fields(outcome).items()}
 
 
 def play_one(task: tuple) -> dict[str, Any]:
@@ -49,6 +43,9 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
         make_bot(factories[bot], seed * 1000 + seat, seconds=seconds)
         for seat, bot in enumerate(bot_names)
     ]
+    bounds = game.measurement_bots()
+    sees_all = [bot in bounds for bot in bot_names]
+    worlds = Rng(seed ^ 0xD15C)  # draws each bot's determinization: bots never see the real state
     state = game.new_state(players, seed, **options)
     move = state.apply if checked else state.step
     bound = game.max_decisions(players)
@@ -58,12 +55,12 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
         if not seats:
             break
         seat = seats[0]  # simultaneous seats each choose in turn; the rules hide pending choices
-        move(seat, agents[seat].choose(state, seat))
+        move(seat, decide(agents[seat], state, seat, worlds, sees_all[seat]))
         decisions += 1
         if decisions > bound:
             raise RuntimeError(f"{name} seed {seed}: more than max_decisions ({bound}) actions")
     outcome = state.outcome()
-    rounds = getattr(state, "rounds", None)
+    rounds = state.rounds
     if rounds is None:
         rounds = outcome.details.get("rounds")
     return {

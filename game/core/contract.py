@@ -146,8 +146,6 @@ class Game:
     default_bot: ClassVar[str] = ""
     #: bot name -> a level a player understands ("Easy", "Normal", "Hard")
     bot_levels: ClassVar[dict[str, str]] = {}
-    #: extra per-game numbers that `selfplay` reports: name -> function(state) -> number
-    summary_fields: ClassVar[dict[str, Any]] = {}
 
     def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
                   **options: Any) -> State:
@@ -164,6 +162,12 @@ class Game:
     def max_score(self, players: int) -> float | None:
         """A cooperative game's best possible score (None: not a scoring game)."""
         return None
+
+    def summary_fields(self, outcome: Outcome) -> dict[str, float]:
+        """The numbers `selfplay` averages for a finished game: by default the numeric and
+        true/false fields of `outcome.details` (but its round count, reported apart)."""
+        return {k: float(v) for k, v in outcome.details.items()
+                if isinstance(v, (int, float)) and k != "rounds"}  # bool is an int
 
     def bots(self) -> dict[str, Any]:
         """The game's own bots: name -> factory(seed) -> Agent. `game.ai.agents.bots_for` adds
