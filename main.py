@@ -68,17 +68,32 @@ import sys  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def at_least_one(text):
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="main.py", description="Card Table: tabletop card games.")
-    p.add_argument("--game", help="start this game directly (e.g. madoka)")
-    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--game", help="start this game directly, e.g. madoka (default: the menu)")
+    p.add_argument("--players", type=at_least_one,
+                   help="number of players (default: as many as --seats lists, else up to 4)")
     p.add_argument("--seed", type=int, help="shuffle seed (default: random)")
-    p.add_argument("--seats", help="comma-separated seats: you, human, ai:<bot> (default: you "
-                   "and the game's best AI)")
-    p.add_argument("--smoke", action="store_true", help="all-AI run for --frames frames")
-    p.add_argument("--frames", type=int, help="quit after this many frames; print timings")
-    p.add_argument("--screenshot", help="save the last frame to this PNG")
-    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p.add_argument("--seats", help="comma-separated seats: you, human, ai:<bot>; the bots are "
+                   "those `python -m game list` names (default: you and the game's best AI)")
+    p.add_argument("--smoke", action="store_true",
+                   help="all-AI run for --frames frames, touching no save (default: off)")
+    p.add_argument("--frames", type=at_least_one,
+                   help="quit after this many frames and print timings; the autosave is left "
+                   "as it was (default: run until closed)")
+    p.add_argument("--screenshot", help="save the last frame to this PNG (default: none)")
+    p.add_argument("--version", action="store_true",
+                   help="print the version and exit (default: off)")
     args = p.parse_args(argv)
     if args.smoke and not (args.game and args.players and args.frames):
         p.error("--smoke needs --game, --players and --frames")
@@ -124,6 +139,8 @@ def main(argv=None):
     from scenes.app import App
 
     app = App(start_time=T0)
+    if args.frames:  # a measured or scripted run: the player's saved game stays as it was
+        app.autosave = False
     if args.game:
         seats = args.seats.split(",") if args.seats else None
         players = args.players or (len(seats) if seats else None)

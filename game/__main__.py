@@ -14,18 +14,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from game.ai.agents import bots_for
-from game.cli import UsageError, find_game
+from game.cli import UsageError, describe_options, find_game, parse_options
 from game.registry import all_games
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    """One line per game. "bots:" are the seats the app takes (`main.py --seats ai:NAME`);
+    selfplay and bench also take the generic search bot when the game has no own one."""
     for name, game in all_games().items():
         mode = "cooperative" if game.cooperative else "competitive"
         players = f"{game.min_players}-{game.max_players} players"
-        print(f"{name:12} {game.title:28} {players:13} {mode:12} bots: {', '.join(bots_for(game))}")
+        seats = list(game.bots())
+        line = f"{name:12} {game.title:28} {players:13} {mode:12} bots: {', '.join(seats)}"
+        extra = [b for b in bots_for(game) if b not in seats]
+        if extra:
+            line += f" (selfplay and bench also: {', '.join(extra)})"
+        if game.options:
+            line += f"; options: {describe_options(game)}"
+        print(line)
     return 0
 
 
@@ -47,8 +55,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from game.cli.selfplay import selfplay
 
     seconds = args.budget_ms / 1000 if args.budget_ms is not None else None
+    options = parse_options(find_game(args.game), args.option)
     summary = selfplay(args.game, args.players, args.games, args.seed, args.bots.split(","),
-                       args.option, seconds, args.jobs, args.checked)
+                       options, seconds, args.jobs, args.checked)
     print(json.dumps(summary))
     return 0
 
@@ -56,26 +65,38 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.cli.bench import bench
 
-    print(json.dumps(bench(args.game, args.players, args.seconds, args.seed, args.option)))
+    options = parse_options(find_game(args.game), args.option)
+    print(json.dumps(bench(args.game, args.players, args.seconds, args.seed, options)))
     return 0
 
 
-def option(text: str) -> tuple[str, Any]:
-    """NAME=VALUE, the value read as JSON when it is (true, 3, "x"), else as text."""
+def option(text: str) -> tuple[str, str]:
+    """NAME=VALUE as two strings; the value is read against the game's options later
+    (`game.cli.parse_options`), once the game is known."""
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
+    return name.strip(), value
 
 
 def positive(text: str) -> int:
-    n = int(text)
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+def more_than_zero(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return x
 
 
 def parser() -> argparse.ArgumentParser:
@@ -87,37 +108,43 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="registered games").set_defaults(run=cmd_list)
 
     v = sub.add_parser("validate", help="check every game's card data")
-    v.add_argument("games", nargs="*", metavar="GAME")
-    v.add_argument("--data-dir", help="check this folder instead of the bundled data")
+    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
+    v.add_argument("--data-dir", help="check this folder instead of the bundled data "
+                   "(default: the bundled data)")
     v.set_defaults(run=cmd_validate)
 
     def game_args(q: argparse.ArgumentParser) -> None:
         q.add_argument("game", help="a name from `python -m game list`")
-        q.add_argument("--players", type=int, required=True)
-        q.add_argument("--seed", type=int, default=0, help="first seed (games use S, S+1, ...)")
+        q.add_argument("--players", type=positive, required=True,
+                       help="number of players (required)")
+        q.add_argument("--seed", type=int, default=0,
+                       help="first seed; games use S, S+1, ... (default: 0)")
         q.add_argument("-o", "--option", type=option, action="append", default=[],
-                       metavar="NAME=VALUE", help="a game option, e.g. qb=true")
+                       metavar="NAME=VALUE", help="a game option, repeatable, e.g. qb=true "
+                       "(default: each option's own; `list` names them)")
 
     s = sub.add_parser("selfplay", help="bots play seeded games; prints a JSON summary")
     game_args(s)
-    s.add_argument("--games", type=positive, default=100, help="how many games (100)")
-    s.add_argument("--bots", default="random", help="one bot for all seats or one per seat: a,b,c")
-    s.add_argument("--budget-ms", type=float, help="time per decision for bots that take one")
-    s.add_argument("--jobs", type=positive, default=1, help="worker processes")
-    s.add_argument("--checked", action="store_true", help="apply with legality checks")
+    s.add_argument("--games", type=positive, default=100, help="how many games (default: 100)")
+    s.add_argument("--bots", default="random",
+                   help="one bot for all seats or one per seat: a,b,c (default: random)")
+    s.add_argument("--budget-ms", type=more_than_zero,
+                   help="time per decision for bots that take one (default: the bot's own)")
+    s.add_argument("--jobs", type=positive, default=1, help="worker processes (default: 1)")
+    s.add_argument("--checked", action="store_true",
+                   help="apply with legality checks (default: off)")
     s.set_defaults(run=cmd_selfplay)
 
     b = sub.add_parser("bench", help="speed of random play, clone and bots; prints JSON")
     game_args(b)
-    b.add_argument("--seconds", type=float, default=10.0, help="total time to measure")
+    b.add_argument("--seconds", type=more_than_zero, default=10.0,
+                   help="total time to measure (default: 10)")
     b.set_defaults(run=cmd_bench)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if hasattr(args, "option"):
-        args.option = dict(args.option)
     try:
         return args.run(args)
     except UsageError as e:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -10,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game.__main__ import main
+from game.__main__ import main, parser
+from game.ai.agents import bots_for
+from game.cli import UsageError, parse_options
 from game.cli.selfplay import summary_fields
 from game.core.contract import Game, Outcome
 from game.core.resources import data_path
@@ -42,6 +45,128 @@ def test_list_names_every_registered_game_with_players_mode_and_bots(capsys):
         assert "random" in line and "ismcts" in line
 
 
+def listed_bots(out: str, name: str) -> list[str]:
+    line = next(line for line in out.splitlines() if line.startswith(name + " "))
+    seats = line.split("bots: ", 1)[1]
+    return [b.strip() for b in seats.split(" (")[0].split(";")[0].split(",")]
+
+
+def test_the_bots_list_names_are_exactly_those_the_app_seats(capsys):
+    """`python -m game list` names under "bots:" the very bots `main.py --seats ai:NAME`
+    accepts (a Match is what --seats builds)."""
+    from scenes.match import Match
+
+    _, out, _ = run(capsys, "list")
+    for name, game in all_games().items():
+        listed = listed_bots(out, name)
+        n = game.min_players
+
+        def seats_ok(bot):
+            try:
+                Match(name, n, 1, ["you"] + [f"ai:{bot}"] * (n - 1))
+                return True
+            except ValueError:
+                return False
+
+        candidates = set(bots_for(game)) | set(listed) | {"nosuchbot"}
+        assert {b for b in candidates if seats_ok(b)} == set(listed), name
+
+
+@pytest.mark.skipif("madoka" not in all_games(), reason="Madoka not registered")
+def test_a_yes_no_option_written_false_stays_off():
+    game = all_games()["madoka"]
+    for text in ("False", "false", "no", "0", "off"):
+        assert parse_options(game, [("qb", text)]) == {"qb": False}
+    for text in ("True", "yes", "1", "on"):
+        assert parse_options(game, [("qb", text)]) == {"qb": True}
+    with pytest.raises(UsageError, match="yes/no"):
+        parse_options(game, [("qb", "maybe")])
+
+
+@pytest.mark.skipif("madoka" not in all_games(), reason="Madoka not registered")
+def test_an_unknown_option_is_one_line_and_a_non_zero_exit(capsys):
+    code, out, err = run(capsys, "selfplay", "madoka", "--players", "2", "--games", "1",
+                         "-o", "foo=bar")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "no option 'foo'" in err and "qb" in err
+
+
+@pytest.mark.skipif("bloodborne" not in all_games(), reason="Bloodborne not registered")
+def test_an_option_value_outside_the_games_choices_is_refused():
+    game = all_games()["bloodborne"]
+    with pytest.raises(UsageError, match="must be one of"):
+        parse_options(game, [("final_boss", "nobody")])
+    assert parse_options(game, [("final_boss", "random")]) == {"final_boss": "random"}
+
+
+def test_zero_players_is_an_error_on_both_command_lines(capsys):
+    import main as app_main
+
+    for argv in (["selfplay", "toy", "--players", "0"], ["bench", "toy", "--players", "0"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        app_main.parse_args(["--game", "madoka", "--players", "0"])
+    assert e.value.code == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+def every_flag(p: argparse.ArgumentParser):
+    for action in p._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from every_flag(sub)
+        elif not isinstance(action, argparse._HelpAction):
+            yield p.prog, action
+
+
+def test_every_flag_has_help_that_names_its_default():
+    import main as app_main
+
+    app_parser = None
+
+    def keep(self, argv):  # main.parse_args builds its parser inline: catch it as it parses
+        nonlocal app_parser
+        app_parser = self
+        return argparse.Namespace(smoke=False, seats=None)
+
+    original = argparse.ArgumentParser.parse_args
+    argparse.ArgumentParser.parse_args = keep
+    try:
+        app_main.parse_args([])
+    finally:
+        argparse.ArgumentParser.parse_args = original
+    for prog, action in [*every_flag(parser()), *every_flag(app_parser)]:
+        assert action.help, f"{prog} {action.dest} has no help"
+        if action.option_strings and not action.required:
+            assert "default" in action.help, f"{prog} {action.option_strings[0]}: no default"
+
+
+@pytest.mark.skipif("madoka" not in all_games(), reason="Madoka not registered")
+def test_a_run_with_frames_never_overwrites_the_autosave(tmp_path, monkeypatch):
+    """`main.py --game … --frames N` runs the autosave hook every applied move runs, yet the
+    player's autosave stays as it was."""
+    import main as app_main
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    storage.save_game({"record": {"game": "madoka", "players": 2, "actions": []}}, "Madoka")
+    before = storage.autosave_path().read_bytes()
+    real_run = App.run
+    moved = []
+
+    def run_after_one_move(self, max_frames=None):
+        match = self.manager.top.match
+        match.on_change(match)  # what Match.apply runs after each move
+        moved.append(match)
+        real_run(self, max_frames)
+
+    monkeypatch.setattr(App, "run", run_after_one_move)
+    assert app_main.main(["--game", "madoka", "--players", "2", "--frames", "2"]) == 0
+    assert len(moved) == 1
+    assert storage.autosave_path().read_bytes() == before
 def test_validate_passes_on_the_shipped_data(capsys):
     code, out, _ = run(capsys, "validate")
     assert code == 0
