@@ -1,4 +1,5 @@
-"""Game records: `{game, options, players, seed, actions}`.
+"""Game records: `{game, options, seats, players, seed, actions}` (`seats`: each seat's own
+options, e.g. its deck; empty for games without seat options).
 
 Saves, replays and bug reports are the same file: loading replays the actions through
 `apply`, so a tampered record fails with a readable IllegalAction instead of a broken state.
@@ -22,13 +23,18 @@ class GameRecord:
     players: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    #: each seat's own options (a deck), or [] when the game has none
+    seats: list[dict[str, Any]] = field(default_factory=list)
     #: (player, action) in the order applied
     actions: list[tuple[int, Action]] = field(default_factory=list)
 
     def new_state(self) -> State:
         from game.registry import get_game
 
-        return get_game(self.game).new_state(self.players, self.seed, **self.options)
+        game = get_game(self.game)
+        if self.seats:
+            return game.new_state(self.players, self.seed, seats=self.seats, **self.options)
+        return game.new_state(self.players, self.seed, **self.options)
 
     def replay(self) -> State:
         state = self.new_state()
@@ -43,6 +49,7 @@ class GameRecord:
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
+            **({"seats": self.seats} if self.seats else {}),
             "actions": [[p, a.to_json()] for p, a in self.actions],
         }
 
@@ -61,6 +68,7 @@ class GameRecord:
                 players=int(data["players"]),
                 seed=int(data["seed"]),
                 options=dict(data.get("options", {})),
+                seats=[dict(s) for s in data.get("seats", [])],
                 actions=actions,
             )
         except (KeyError, TypeError, ValueError) as e:
