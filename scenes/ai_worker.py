@@ -1,7 +1,9 @@
 """AI seats think off the UI thread.
 
-`AIWorker.request(seat, agent, state)` starts a daemon thread that asks the agent for a move on
-a *clone* of the state (the UI's state is never touched concurrently); `poll()` hands the
+`AIWorker.request(seat, agent, state, rng)` starts a daemon thread that asks the agent for a
+move through `decide` on a *clone* of the state (the UI's state is never touched
+concurrently): the bot is handed a determinization drawn with `rng` for its seat, never the
+real state, unless it is a measurement bound (`sees_everything`); `poll()` hands the
 result back on the UI thread, where the table applies it through the Match. A request made
 for an older position (`token`) is ignored when it comes back, so a stale answer can never be
 applied after the game moved on.
@@ -19,7 +21,9 @@ import threading
 import traceback
 from typing import Any
 
+from game.ai.agents import decide
 from game.core.contract import Action, State
+from game.core.rng import Rng
 
 THINKING_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
 
@@ -36,7 +40,8 @@ class AIWorker:
         """The seat currently thinking, or None."""
         return self.pending[0] if self.pending else None
 
-    def request(self, seat: int, agent: Any, state: State) -> None:
+    def request(self, seat: int, agent: Any, state: State, rng: Rng,
+                sees_everything: bool = False) -> None:
         self.token += 1
         token = self.token
         self.pending = (seat, token)
@@ -47,7 +52,7 @@ class AIWorker:
 
         def think() -> None:
             try:
-                action = agent.choose(snapshot, seat)
+                action = decide(agent, snapshot, seat, rng, sees_everything)
                 self.results.put((seat, token, action, None))
             except Exception:  # the UI reports it instead of hanging forever
                 self.results.put((seat, token, None, traceback.format_exc(limit=3)))

@@ -2,7 +2,9 @@
 
 Seats are "you" (the person at the screen), "human" (hot-seat friends) or "ai:<bot name>".
 Every applied action goes through the rules (`state.apply`), is appended to the record and
-then `on_change` runs (the app's autosave hook). A saved match is its record plus the seats;
+then `on_change` runs (the app's autosave hook). Bots are honest: `choose_for(seat)` (and the
+AI worker) hands a bot a determinization of the state drawn for its seat, never the real state
+(`game.ai.agents.decide`); only a game's declared measurement bounds see everything. A saved match is its record plus the seats;
 loading replays the record, so a save is also a replay and a bug report.
 """
 
@@ -11,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.agents import bots_for, decide, make_bot
 from game.core.contract import Action, Event, IllegalAction, State
 from game.core.record import GameRecord
+from game.core.rng import Rng
 from game.registry import get_game
 
 
@@ -37,13 +41,17 @@ class Match:
         self.seats = list(seats)
         self.on_change: Callable[[Match], None] | None = None
         self.agents: dict[int, Any] = {}
-        bots = self.game.bots()
+        #: seats whose bot is a measurement bound (sees the real state on purpose)
+        self.sees_everything: dict[int, bool] = {}
+        bots = bots_for(self.game)
+        bounds = self.game.measurement_bots()
         for i, s in enumerate(seats):
             if s.startswith("ai:"):
                 name = s[3:]
                 if name not in bots:
                     raise ValueError(f"{self.game.title} has no bot {name!r}; known: {', '.join(bots)}")
-                self.agents[i] = bots[name](_agent_seed(seed, i))
+                self.agents[i] = make_bot(bots[name], _agent_seed(seed, i))
+                self.sees_everything[i] = name in bounds
         for agent in self.agents.values():
             # who is a person is public at the table; a bot may play differently with them
             if hasattr(agent, "meet_people"):
@@ -86,6 +94,17 @@ class Match:
         return self.state.is_over()
 
     # --- playing ----------------------------------------------------------------------------
+    def world_rng(self, seat: int) -> Rng:
+        """The RNG that draws `seat`'s determinization for the next move: fixed by the seed,
+        the seat and the move number, so a resumed game asks its bots exactly the same."""
+        return Rng(_agent_seed(self.record.seed, seat) ^ (len(self.record.actions) * 0x9E3779B1))
+
+    def choose_for(self, seat: int, state: State | None = None) -> Action:
+        """The AI seat's move, decided from what that seat may know (`decide`)."""
+        state = self.state if state is None else state
+        return decide(self.agents[seat], state, seat, self.world_rng(seat),
+                      self.sees_everything.get(seat, False))
+
     def apply(self, player: int, action: Action) -> list[Event]:
         """Apply through the rules (IllegalAction leaves everything untouched), record it,
         then run the autosave hook."""
@@ -124,8 +143,10 @@ class Match:
             raise ValueError(str(e)) from None
         for n, (player, action) in enumerate(record.actions, 1):
             agent = match.agents.get(player)
-            if hasattr(agent, "observe"):  # a bot with memory relives its own moves
-                agent.observe(match.state, player, action)
+            if hasattr(agent, "observe"):  # a bot with memory relives its own moves, seeing
+                world = (match.state if match.sees_everything.get(player) else  # what it saw then
+                         match.state.determinize(player, match.world_rng(player)))
+                agent.observe(world, player, action)
             try:
                 match.state.apply(player, action)
             except IllegalAction as e:

@@ -715,7 +715,8 @@ class TableScene(Scene):
         if seats:
             seat = seats[0]
             self.ai_started = time.monotonic()
-            self.worker.request(seat, self.match.agents[seat], self.state)
+            self.worker.request(seat, self.match.agents[seat], self.state,
+                                self.match.world_rng(seat), self.match.sees_everything.get(seat, False))
 
     def thinking_seat(self) -> int | None:
         if self.ai_ready is not None:

@@ -97,13 +97,48 @@ def test_a_resumed_match_gives_bots_the_memory_of_their_own_moves():
     match = Match("madoka", 4, 11, seats)
     for _ in range(30):
         p = match.to_act()[0]
-        match.apply(p, match.agents[p].choose(match.state, p))
+        match.apply(p, match.choose_for(p))
     again = Match.from_json(json.loads(json.dumps(match.to_json())))
     for seat in range(4):
         old, new = match.agents[seat].memory, again.agents[seat].memory
         assert (new.meaning, new.last, new.cleansed) == (old.meaning, old.last, old.cleansed)
     p = match.to_act()[0]
-    assert again.agents[p].choose(again.state, p) == match.agents[p].choose(match.state, p)
+    assert again.choose_for(p) == match.choose_for(p)
+
+
+class Spy:
+    """A bot that keeps every state it is shown."""
+
+    def __init__(self) -> None:
+        self.shown = []
+
+    def choose(self, state, player):
+        self.shown.append(state)
+        return state.legal_actions(player)[0]
+
+
+def test_a_bot_in_the_app_is_shown_a_determinization_never_the_real_state(toy_registered):
+    match = Match("toy", 2, 3, ["you", "ai:greedy"])
+    spy = match.agents[1] = Spy()
+    match.apply(0, match.state.legal_actions(0)[0])  # seat 0's secret bid is on the table
+    action = match.choose_for(1)
+    world = spy.shown[-1]
+    assert world is not match.state
+    assert world.view(1) == match.state.view(1)  # what seat 1 knows is kept...
+    assert world.hands[0] != match.state.hands[0]  # ...seat 0's hidden hand is resampled
+    assert action in match.state.legal_actions(1)
+
+
+def test_the_ai_worker_decides_on_a_determinization_too(toy_registered):
+    from scenes.ai_worker import AIWorker
+
+    match = Match("toy", 2, 3, ["you", "ai:greedy"])
+    spy = match.agents[1] = Spy()
+    worker = AIWorker()
+    worker.request(1, spy, match.state, match.world_rng(1), match.sees_everything[1])
+    seat, action, error = worker.wait()
+    assert (seat, error) == (1, None)
+    assert spy.shown[-1].hands[0] != match.state.hands[0]
 
 
 def test_unknown_bot_or_seat_count_is_refused():
