@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.contract import Action, Game
-from game.madoka.cards import EFFECTS, load_card_set, validate
+from game.core.decisions import Decision
+from game.madoka.cards import EFFECTS, load_card_set, max_score, validate
 from game.madoka.rules import EFFECT_FUNCTIONS, setup
 from game.madoka.state import MadokaState
 
@@ -72,45 +73,70 @@ class MadokaGame(Game):
                 self.discard_actions[c * slots + k] = Action(
                     "discard", c, "discard", None, f"Discard card {k + 1}")
         seat = "Player {}".format
-        # tells[numbers_only][t][mask]: the tells for target t whose hand holds the girls (bits
-        # 0-5) and numbers (bits 6-9) in mask; girls are left out while Patricia is on top
-        self.tells = ([], [])
+        # tells_to[qb][t]: every tell to seat t, girls of the game first, then the numbers
+        self.tells_to = ([], [])
         for t in range(self.max_players):
             girl_acts = [Action("tell", None, t, ("girl", gid), f"Tell {seat(t + 1)} about {name}")
                          for gid, name in zip(self.girl_ids, self.girl_names, strict=True)]
             num_acts = [Action("tell", None, t, ("number", n), f"Tell {seat(t + 1)} about the {n}s")
                         for n in (1, 2, 3, 4)]
-            both = girl_acts + num_acts
-            for numbers_only in (False, True):
-                first = 6 if numbers_only else 0
-                self.tells[numbers_only].append(
-                    [tuple(both[i] for i in range(first, 10) if m >> i & 1) for m in range(1 << 10)])
-        #: tuple(hand) -> its Play and Discard actions (see make_hand_actions)
-        self.hand_actions: dict[tuple[int, ...], tuple[Action, ...]] = {}
-        self.cleanse_actions = {n: Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
-                                for n in (1, 2)}
+            for qb in (False, True):
+                self.tells_to[qb].append(tuple(girl_acts[: 6 if qb else 5] + num_acts))
         # others[players][p] = the other seats, starting with the next one
         self.others = {n: [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
                        for n in range(self.min_players, self.max_players + 1)}
+        #: tell_candidates[qb][players][p]: every tell seat p may be asked about, in seat order
+        self.tell_candidates = tuple(
+            {n: [[a for t in self.others[n][p] for a in self.tells_to[qb][t]] for p in range(n)]
+             for n in self.others}
+            for qb in (False, True))
+        self.cleanse_candidates = tuple(Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
+                                        for n in (1, 2))
+        #: tuple(hand) -> its legal Play and Discard actions (see remember_hand)
+        self.legal_hand_actions: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        #: MadokaState.legal_actions' tell key -> the legal tells (see remember_tells)
+        self.legal_tells: dict[int, tuple[Action, ...]] = {}
+        # one turn is one seat choosing: the frame for each seat (before / in the final round)
+        self.turn_frames = tuple(
+            tuple(Decision("turn", (p,), prompt=words) for p in range(self.max_players))
+            for words in ("{seat}: play a card, discard, give information or cleanse the Soul Gem",
+                          "{seat}: your final turn: play a card or discard"))
 
-    def make_hand_actions(self, hand: list[int]) -> list[Action]:
-        """Play then Discard for each card of `hand` (labels name the slot), remembered in
-        `hand_actions` by the hand's ids (a bounded cache: it is emptied when full)."""
+    def hand_candidates(self, hand: list[int]) -> list[Action]:
+        """Play then Discard for each card of `hand` (labels name the slot)."""
         slots = self.SLOTS
         acts = [self.play_actions[c * slots + k] for k, c in enumerate(hand)]
         acts += [self.discard_actions[c * slots + k] for k, c in enumerate(hand)]
-        if len(self.hand_actions) >= 100_000:
-            self.hand_actions.clear()
-        self.hand_actions[tuple(hand)] = tuple(acts)
+        return acts
+
+    def remember_hand(self, s: MadokaState, player: int) -> list[Action]:
+        """The hand's Play and Discard candidates that pass their checks, remembered by the
+        hand's ids and order (the checks read nothing else; a bounded cache)."""
+        checks = s.checks
+        hand = s.hands[player]
+        acts = [a for a in self.hand_candidates(hand) if checks[a.kind](s, player, a) is None]
+        if len(self.legal_hand_actions) >= 100_000:
+            self.legal_hand_actions.clear()
+        self.legal_hand_actions[tuple(hand)] = tuple(acts)
+        return acts
+
+    def remember_tells(self, s: MadokaState, player: int, target: int, key: int) -> tuple:
+        """The tells to `target` that pass `check_tell`, remembered by `key` (the target's
+        girls and numbers, the target and the flags of `MadokaState.tell_flags`: all that the
+        check reads)."""
+        check = s.checks["tell"]
+        acts = tuple(a for a in self.tells_to[s.qb][target] if check(s, player, a) is None)
+        self.legal_tells[key] = acts
         return acts
 
     # --- contract ------------------------------------------------------------------------------
-    def new_state(self, players: int, seed: int, **options: Any) -> MadokaState:
+    def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
+                  **options: Any) -> MadokaState:
         self.check_players(players)
         unknown = options and set(options) - set(self.options)
         if unknown:
             raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
-        s = MadokaState(self)
+        s = MadokaState(self, players)
         setup(s, players, seed, bool(options.get("qb", False)))
         return s
 
@@ -124,15 +150,16 @@ class MadokaGame(Game):
         return 250
 
     def bots(self) -> dict[str, Any]:
-        from game.ai.agents import RandomAgent
+        from game.madoka.bots import BOTS
 
-        found: dict[str, Any] = {"random": RandomAgent}
-        try:
-            from game.madoka.bots import BOTS
-        except ImportError:
-            return found
-        found.update(BOTS)
-        return found
+        return dict(BOTS)
+
+    def measurement_bots(self) -> frozenset[str]:
+        """`open` sees its own hand: the bound the figures are measured against."""
+        return frozenset(("open",))
+
+    def max_score(self, players: int) -> float:
+        return float(max_score(self.cards.scoring, False))
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """What `python -m game selfplay` averages: score, losses, all girls transformed,

@@ -16,6 +16,7 @@ cards do. `open` additionally reads its own hand from the true state.
 
 from __future__ import annotations
 
+from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka.knowledge import (
@@ -217,7 +218,7 @@ def play_order(t: Table, c: int, seen: list[int]) -> tuple:
 
 # --- simple ----------------------------------------------------------------------------------------
 
-class SimpleBot:
+class SimpleBot(Agent):
     """The four-rule baseline, from the player's own view only."""
 
     name = "simple"
@@ -277,7 +278,7 @@ class SimpleBot:
 
 # --- strong -----------------------------------------------------------------------------------------
 
-class StrongBot:
+class StrongBot(Agent):
     """The convention bot (docs/madoka-bots.md), from the player's own view only. It remembers
     what each tell meant (`knowledge.Memory`); a fresh bot reads the hints it finds as if they
     had just been given."""
@@ -702,7 +703,7 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
 
 # --- open (the bound) --------------------------------------------------------------------------
 
-class OpenBot:
+class OpenBot(Agent):
     """Sees every hand, its own included (never the deck order): the measuring bound."""
 
     name = "open"

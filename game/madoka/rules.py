@@ -47,8 +47,12 @@ def draw_card(s, player: int) -> None:
     s.kn[c] = ALL_NUMBERS
     s.clued[c] = 0
     if s._events is not None:
-        s.emit("move", f"{s.seat_name(player)} draws a card", player, card=c, src="deck",
-               dst=f"hand:{player}", face_up=True, girl=s.game.girl_ids[s.gof[c]], number=s.nof[c])
+        # your own hand faces away from you: the others see what you drew, you do not
+        s.emit("move", f"{s.seat_name(player)} draws a card", player,
+               private=lambda: f"{s.seat_name(player)} draws {card_name(s, c)}",
+               seen_by=s.game.others[s.players][player],
+               secret={"girl": s.game.girl_ids[s.gof[c]], "number": s.nof[c]},
+               card=c, src="deck", dst=f"hand:{player}", face_up=False)
     if not deck:
         final_round(s)
 
@@ -104,6 +108,7 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     s.wup = []
     s.wgone = []
     start_of_game_flags(s)
+    ask_for_a_turn(s)
 
 
 def start_of_game_flags(s, final_turns: int = -1) -> None:
@@ -117,6 +122,17 @@ def start_of_game_flags(s, final_turns: int = -1) -> None:
     s.ate_mami = False
     s.turn = 1
     s.told = -1
+
+
+def ask_for_a_turn(s) -> None:
+    """The current seat chooses one of the four actions (only Play or Discard in the final
+    round): one seat choosing, the top of the decision stack. The frames are made once per
+    game (`MadokaGame.turn_frames`), as `decisions.ask` would make them."""
+    frame = s.game.turn_frames[s.final_turns >= 0][s.current]
+    if s.decisions:
+        s.decisions[-1] = frame
+    else:
+        s.decisions.append(frame)
 
 
 def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
@@ -285,8 +301,9 @@ def gertrud(s, player: int) -> None:
         s.clued[c] = 0
     if s._events is not None:
         s.emit("forget", f"{s.seat_name(player)}'s hand is shuffled and forgotten", player,
-               seats=[player], shuffled=True,
-               hand=[[s.game.girl_ids[s.gof[c]], s.nof[c]] for c in hand])
+               seen_by=s.game.others[s.players][player],
+               secret={"hand": [[s.game.girl_ids[s.gof[c]], s.nof[c]] for c in hand]},
+               seats=[player], shuffled=True)
 
 
 def charlotte(s, player: int) -> None:
@@ -419,6 +436,7 @@ def end_turn(s) -> None:
             return
     s.current = (s.current + 1) % s.players
     s.turn += 1
+    ask_for_a_turn(s)
     if s._events is not None:
         s.emit("turn", f"{s.seat_name(s.current)}'s turn", s.current, seat=s.current)
 
@@ -445,6 +463,7 @@ def loss(s, reason: str) -> None:
 def game_over(s, reason: str) -> None:
     s.over = True
     s.reason = reason
+    s.decisions.clear()  # nobody is asked anything any more
     if s._events is not None:
         pts = score(s)
         s.emit("game_over", f"{reason} Score {pts}: {rank(s)}", None, score=pts, rank=rank(s),

@@ -11,7 +11,7 @@ pile (`rest="discard"`), so the 40 (45) cards are always all there.
 
 from __future__ import annotations
 
-from game.madoka.rules import ALL_NUMBERS, WALPURGISNACHT, start_of_game_flags
+from game.madoka.rules import ALL_NUMBERS, WALPURGISNACHT, ask_for_a_turn, start_of_game_flags
 
 
 def parse_card(game, card) -> int:
@@ -48,8 +48,8 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
         codes.append(take(card))
         return len(codes) - 1
 
-    s2 = MadokaState(game)
-    s2.players, s2.qb, s2.rng = players, qb, s.rng
+    s2 = MadokaState(game, players)
+    s2.qb, s2.rng = qb, s.rng
     s2.ngirls = 6 if qb else 5
     s2.all_girls = (1 << s2.ngirls) - 1
     hands = hands if hands is not None else [[] for _ in range(players)]
@@ -88,6 +88,7 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
     s2.wgone = []
     s2.current = current
     start_of_game_flags(s2, final_turns)
+    ask_for_a_turn(s2)
     return s2
 
 

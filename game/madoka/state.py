@@ -74,6 +74,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core import decisions
 from game.core.contract import Action, Outcome, State
 from game.core.rng import Rng
 from game.madoka import rules
@@ -98,14 +99,15 @@ _SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current"
 
 
 class MadokaState(State):
-    __slots__ = ("game", "players", "qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit",
+    __slots__ = ("qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit",
                  "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief", "wdeck",
                  "wknown", "wup", "wgone", "current", "elly", "final_turns", "over", "lost",
-                 "reason", "walp_defeated", "ate_mami", "turn", "told", "_events")
+                 "reason", "walp_defeated", "ate_mami", "turn", "told")
 
-    def __init__(self, game) -> None:
-        self.game = game
-        self._events = None
+    checks = {}  # one check per action kind, filled in below the class
+
+    def __init__(self, game, players: int) -> None:
+        super().__init__(game, players)
 
     def set_identities(self, codes: list[int]) -> None:
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
@@ -115,38 +117,61 @@ class MadokaState(State):
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
+        # the top decision is always one seat's turn (ONE): its seats are who acts
+        d = self.decisions
+        return d[-1].seats if d else ()
 
     def is_over(self) -> bool:
         return self.over
 
+    def candidates(self, player: int) -> list[Action]:
+        """Every action of a turn's shape: Play and Discard for each card of the hand, a tell of
+        every girl in the game and every number to every other seat, Cleanse 1 and 2. The
+        checks below keep the legal ones."""
+        g = self.game
+        acts = g.hand_candidates(self.hands[player])
+        acts += g.tell_candidates[self.qb][self.players][player]
+        acts += g.cleanse_candidates
+        return acts
+
     def legal_actions(self, player: int) -> list[Action]:
-        if self.over or player != self.current:
+        """`State.legal_actions` (the candidates the checks pass), remembered: the checks of a
+        hand's Play and Discard read only the hand, a tell's check only the target's girls
+        and numbers and four flags (see `tell_key`), so their results are kept per hand and per
+        key (tests/madoka/test_rules.py compares with the plain filter)."""
+        self.check_seat(player)
+        d = self.decisions
+        if not d or d[-1].seats[0] != player:
             return []
         g = self.game
         hand = self.hands[player]
-        # Play and Discard for every card: a pure function of the hand's ids and order, cached
-        acts = g.hand_actions.get(tuple(hand))
-        acts = list(acts) if acts is not None else g.make_hand_actions(hand)
-        if self.final_turns >= 0:
-            return acts  # D10: only Play or Discard in the final round
-        if self.elly != player:
-            wup = self.wup
-            # one bit per girl (0-5) and per number (6-9): the table gives the tells at once
-            table = g.tells[bool(wup) and wup[-1] == g.patricia]
-            cbit, hands = self.cbit, self.hands
-            for t in g.others[self.players][player]:
-                m = 0
-                for c in hands[t]:
-                    m |= cbit[c]
-                acts += table[t][m]
-        if self.grief and self.wdeck:
-            n = cleanse_limit(self)
-            if n:
-                acts.append(g.cleanse_actions[1])
-                if n == 2:
-                    acts.append(g.cleanse_actions[2])
+        acts = g.legal_hand_actions.get(tuple(hand))
+        acts = list(acts) if acts is not None else g.remember_hand(self, player)
+        memo = g.legal_tells
+        cbit, hands = self.cbit, self.hands
+        flags = self.tell_flags(player)
+        for t in g.others[self.players][player]:
+            m = flags | t << 10
+            for c in hands[t]:
+                m |= cbit[c]
+            tells = memo.get(m)
+            if tells is None:
+                tells = g.remember_tells(self, player, t, m)
+            if tells:
+                acts += tells
+        check = check_cleanse
+        for a in g.cleanse_candidates:
+            if check(self, player, a) is None:
+                acts.append(a)
         return acts
+
+    def tell_flags(self, player: int) -> int:
+        """What a tell's check reads besides the target's hand, as bits above the hand's girl
+        (0-5) and number (6-9) bits and the target (10-11): the final round, H.N. Elly's block
+        on `player`, Patricia on top, the Kyubey variant."""
+        wup = self.wup
+        return ((self.final_turns >= 0) << 12 | (self.elly == player) << 13
+                | (bool(wup) and wup[-1] == self.game.patricia) << 14 | self.qb << 15)
 
     def _apply(self, player: int, action: Action) -> None:
         kind = action.kind
@@ -164,74 +189,6 @@ class MadokaState(State):
 
     #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
     step = _apply
-
-    def why_illegal(self, player: int, action: Action) -> str:
-        g = self.game
-        kind = action.kind
-        if self.over:
-            return "The game is over."
-        if player != self.current:
-            return f"It is not {self.seat_name(player)}'s turn."
-        if kind in ("play", "discard"):
-            c = action.source
-            if action.target != kind:
-                return f"A card to {kind} goes to the {kind} zone."
-            if c not in self.hands[player]:
-                for p, hand in enumerate(self.hands):
-                    if c in hand:
-                        return f"That card is in {self.seat_name(p)}'s hand, not yours."
-                return "That card is not in your hand."
-            return f"{kind.capitalize()} is not possible now."
-        if kind not in ("tell", "cleanse"):
-            return f"Unknown action {kind!r}: you may play, discard, give information or cleanse."
-        if self.final_turns >= 0:
-            return "Only Play or Discard is allowed in the final round."
-        if kind == "tell":
-            t = action.target
-            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < self.players:
-                return "Give information to another player at the table."
-            if t == player:
-                return "You cannot give information about your own hand."
-            if self.elly == player:
-                return "You cannot give information: H.N. Elly forbids it this turn."
-            opt = action.option
-            if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
-                return "Information names one girl or one number."
-            what, value = opt
-            if what == "girl":
-                if (not isinstance(value, str) or value not in g.girl_index
-                        or g.girl_index[value] >= self.ngirls):
-                    return f"{value!r} is not a girl in this game."
-                if self.wup and self.wup[-1] == g.patricia:
-                    return "Patricia is on top: information may name numbers only."
-                gi = g.girl_index[value]
-                if not any(self.gof[c] == gi for c in self.hands[t]):
-                    return (f"{g.girl_names[gi]} has no cards in {self.seat_name(t)}'s hand: "
-                            "information must point at a card.")
-            else:
-                if value not in (1, 2, 3, 4) or isinstance(value, bool):
-                    return "Numbers go from 1 to 4."
-                if not any(self.nof[c] == value for c in self.hands[t]):
-                    return (f"{self.seat_name(t)} has no {value}s: "
-                            "information must point at a card.")
-            return "That information cannot be given now."
-        # cleanse
-        n = action.option
-        if action.target != "soulgem":
-            return "Cleansing is done on the Soul Gem."
-        if n not in (1, 2) or isinstance(n, bool):
-            return "You may cleanse 1 or 2 grief markers."
-        if not self.grief:
-            return "The Soul Gem has no grief to cleanse."
-        if not self.wdeck:
-            return "The witch deck is empty: there is nothing to cleanse against."
-        if cleanse_limit(self) == 0:
-            return "Only the defeated Walpurgisnacht is left in the witch deck: nothing to cleanse against."
-        if n > self.grief:
-            return f"Cleanse {n} is not possible: the Soul Gem has only {self.grief} grief marker."
-        if n > len(self.wdeck):
-            return f"Cleanse {n} is not possible: only {len(self.wdeck)} witch left."
-        return "Cleansing is not possible now."
 
     # --- information -------------------------------------------------------------------------
     def _card(self, c: int, hidden: bool = False) -> dict:
@@ -254,7 +211,7 @@ class MadokaState(State):
 
         return max_score(self.game.cards.scoring, self.qb)
 
-    def view(self, player: int | None) -> dict:
+    def _view(self, player: int | None) -> dict:
         g = self.game
         ids = g.girl_ids
         wup = self.wup
@@ -308,7 +265,8 @@ class MadokaState(State):
         s.rng = Rng(rng.next64())
         hand = self.hands[player]
         hidden = hand + self.deck
-        pool = [self.gof[c] * 4 + self.nof[c] - 1 for c in hidden]
+        # sorted: the pool must not remember where each identity really is
+        pool = sorted(self.gof[c] * 4 + self.nof[c] - 1 for c in hidden)
         wants = [(self.kg[c], self.kn[c]) for c in hand]
         codes = _sample_hand(pool, wants, rng)
         all_codes = [g * 4 + n - 1 for g, n in zip(self.gof, self.nof, strict=True)]
@@ -318,7 +276,7 @@ class MadokaState(State):
         lo = 1 if self.wdeck and self.wdeck[0] == WALPURGISNACHT else 0
         hi = len(self.wdeck) - self.wknown
         if hi - lo > 1:
-            middle = s.wdeck[lo:hi]
+            middle = sorted(s.wdeck[lo:hi])
             s.wdeck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
         return s
 
@@ -334,6 +292,7 @@ class MadokaState(State):
         s = MadokaState.__new__(MadokaState)
         s.game = self.game
         s._events = None
+        s.decisions = self.decisions[:]  # frames are frozen values
         s.players, s.qb, s.ngirls, s.all_girls = self.players, self.qb, self.ngirls, self.all_girls
         s.rng = Rng(self.rng.state)
         # identities never change inside one state: share them
@@ -357,6 +316,7 @@ class MadokaState(State):
             d[k] = list(getattr(self, k))
         d["game"] = self.game.name
         d["rng"] = self.rng.state
+        d["decisions"] = decisions.stack_to_json(self.decisions)
         d["gof"], d["nof"] = list(self.gof), list(self.nof)
         d["hands"] = [list(h) for h in self.hands]
         d["rows"] = [list(r) for r in self.rows]
@@ -366,7 +326,7 @@ class MadokaState(State):
     def from_json(game, data: dict) -> MadokaState:
         if not isinstance(data, dict) or data.get("game") != game.name:
             raise ValueError("not a Madoka state")
-        s = MadokaState(game)
+        s = MadokaState(game, 0)
         try:
             for k in _SCALARS:
                 setattr(s, k, data[k] if k != "told" else data.get(k, -1))  # older saves
@@ -377,6 +337,7 @@ class MadokaState(State):
                               for g, n in zip(data["gof"], data["nof"], strict=True)])
             s.hands = [[int(x) for x in h] for h in data["hands"]]
             s.rows = [[int(x) for x in r] for r in data["rows"]]
+            s.decisions = decisions.stack_from_json(data["decisions"])
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise ValueError(f"malformed Madoka state ({e})") from None
         return s
@@ -435,3 +396,91 @@ def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int
         raise ValueError("no deal fits the hints")
     rest = [code for code, n in counts.items() for _ in range(n)]
     return chosen + list(map(rest.__getitem__, shuffled_order(rng, len(rest))))
+
+
+# --- the checks: why an action is illegal (None: it is legal) ------------------------------------
+# One per action kind: `legal_actions` keeps the candidates they pass, `apply` raises their
+# reason. Whose turn it is and whether the game is over are checked by the base class.
+
+def check_play(s: MadokaState, player: int, action: Action) -> str | None:
+    """Play a card from your own hand to the girls' rows."""
+    return _check_card(s, player, action, "play")
+
+
+def check_discard(s: MadokaState, player: int, action: Action) -> str | None:
+    """Discard a card from your own hand."""
+    return _check_card(s, player, action, "discard")
+
+
+def _check_card(s: MadokaState, player: int, action: Action, kind: str) -> str | None:
+    c = action.source
+    if action.target != kind:
+        return f"A card to {kind} goes to the {kind} zone."
+    if c in s.hands[player]:
+        return None
+    for p, hand in enumerate(s.hands):
+        if c in hand:
+            return f"That card is in {s.seat_name(p)}'s hand, not yours."
+    return "That card is not in your hand."
+
+
+def check_tell(s: MadokaState, player: int, action: Action) -> str | None:
+    """Give information: one girl or one number, to another seat, pointing at a card (D3)."""
+    g = s.game
+    if s.final_turns >= 0:
+        return "Only Play or Discard is allowed in the final round."
+    t = action.target
+    if type(t) is not int or not 0 <= t < s.players:
+        return "Give information to another player at the table."
+    if t == player:
+        return "You cannot give information about your own hand."
+    if s.elly == player:
+        return "You cannot give information: H.N. Elly forbids it this turn."
+    opt = action.option
+    if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
+        return "Information names one girl or one number."
+    what, value = opt
+    if what == "girl":
+        if (not isinstance(value, str) or value not in g.girl_index
+                or g.girl_index[value] >= s.ngirls):
+            return f"{value!r} is not a girl in this game."
+        if s.wup and s.wup[-1] == g.patricia:
+            return "Patricia is on top: information may name numbers only."
+        gi = g.girl_index[value]
+        if not any(s.gof[c] == gi for c in s.hands[t]):
+            return (f"{g.girl_names[gi]} has no cards in {s.seat_name(t)}'s hand: "
+                    "information must point at a card.")
+        return None
+    if value not in (1, 2, 3, 4) or isinstance(value, bool):
+        return "Numbers go from 1 to 4."
+    if not any(s.nof[c] == value for c in s.hands[t]):
+        return f"{s.seat_name(t)} has no {value}s: information must point at a card."
+    return None
+
+
+def check_cleanse(s: MadokaState, player: int, action: Action) -> str | None:
+    """Cleanse 1 or 2 grief markers, revealing as many witches (D12)."""
+    n = action.option
+    if s.final_turns >= 0:
+        return "Only Play or Discard is allowed in the final round."
+    if action.target != "soulgem":
+        return "Cleansing is done on the Soul Gem."
+    if n not in (1, 2) or isinstance(n, bool):
+        return "You may cleanse 1 or 2 grief markers."
+    if not s.grief:
+        return "The Soul Gem has no grief to cleanse."
+    if not s.wdeck:
+        return "The witch deck is empty: there is nothing to cleanse against."
+    limit = cleanse_limit(s)
+    if limit == 0:
+        return ("Only the defeated Walpurgisnacht is left in the witch deck: nothing to cleanse "
+                "against.")
+    if n > s.grief:
+        return f"Cleanse {n} is not possible: the Soul Gem has only {s.grief} grief marker."
+    if n > len(s.wdeck):
+        return f"Cleanse {n} is not possible: only {len(s.wdeck)} witch left."
+    return None
+
+
+MadokaState.checks = {"play": check_play, "discard": check_discard, "tell": check_tell,
+                      "cleanse": check_cleanse}

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from game.ai.agents import bots_for
 from game.core.contract import Action, IllegalAction
 from game.core.rng import Rng
 from game.madoka import GAME
@@ -555,7 +556,7 @@ def test_illegal_action_leaves_state_unchanged_with_reason():
         (0, play(s, s.hands[1][0]), "in Player 2's hand, not yours"),
         (0, tell(1, "girl", "mami"), "Mami has no cards in Player 2's hand"),
         (0, cleanse(1), "no grief to cleanse"),
-        (0, Action("dance"), "Unknown action"),
+        (0, Action("dance"), "not something you can do"),
     ]:
         with pytest.raises(IllegalAction, match=reason):
             s.apply(player, action)
@@ -597,8 +598,12 @@ def test_json_round_trip_is_exact():
     assert t == s and t.legal_actions(t.current) == s.legal_actions(s.current)
 
 
-def test_bots_offer_random():
-    assert "random" in GAME.bots()
+def test_the_bots_on_offer_and_the_measurement_bound():
+    """A teammate may be random, simple or strong (the default); `open` sees its own hand, so
+    it is declared a measurement bound, exempt from the honesty check."""
+    assert {"random", "simple", "strong", "open"} <= set(bots_for(GAME))
+    assert GAME.default_bot == "strong"
+    assert GAME.measurement_bots() == {"open"}
 
 
 def test_elsa_maria_sweeping_the_last_card_starts_the_final_round():
