@@ -75,7 +75,7 @@ def play(task: tuple) -> list[tuple]:
             p = s.current
             s.step(p, agents[p].choose(s, p))
         out.append((0 if s.lost else rules.score(s), sum(len(r) for r in s.rows),
-                    s.walp_defeated, s.lost))
+                    s.walpurgis_defeated, s.lost))
     return out
 
 

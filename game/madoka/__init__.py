@@ -54,7 +54,7 @@ class MadokaGame(Game):
                       for n in range(1, 5) for _ in range(g.counts[n - 1]))
             for qb in (False, True)
         }
-        # the same as three columns: girl, number, bits (see MadokaState.cbit); setup permutes them
+        # the same as three columns: girl, number, bits (see MadokaState.card_bits); setup permutes them
         self.identity_columns = {
             qb: (tuple(c >> 2 for c in codes), tuple((c & 3) + 1 for c in codes),
                  tuple(1 << (c >> 2) | 1 << (6 + (c & 3)) for c in codes))

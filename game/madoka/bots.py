@@ -68,8 +68,8 @@ def _table(state, player: int) -> Table:
     if key not in _BONUS_CACHE:
         _BONUS_CACHE[key] = [(b.points, b.girls) for b in state.game.cards.scoring.bonuses
                              if not b.variant]
-    t.bonuses = [(p, tuple(t.gi[g] for g in girls)) for p, girls in _BONUS_CACHE[key]
-                 if all(g in t.gi for g in girls)]
+    t.bonuses = [(p, tuple(t.girl_index[g] for g in girls)) for p, girls in _BONUS_CACHE[key]
+                 if all(g in t.girl_index for g in girls)]
     return t
 
 
@@ -83,7 +83,7 @@ def girl_future(t: Table, g: int) -> float:
     for p, girls in t.bonuses:
         if g in girls and all(t.reach[x] == 4 for x in girls):
             pts += p
-    if g == t.madoka and not t.walp_defeated:
+    if g == t.madoka and not t.walpurgis_defeated:
         pts += 20
     return pts
 
@@ -107,14 +107,14 @@ def expected_loss(t: Table, b: dict[int, int]) -> float:
 
 def unknown_witches(t: Table) -> tuple[list[str], int]:
     """The witches never seen that may be in the witch deck, and how many the deck holds."""
-    pool = [w for w in WITCHES[:-1] if w not in t.wup and w not in t.wgone and w not in t.wknown]
-    return pool, t.wdeck - len(t.wknown) - (1 if t.walp_bottom else 0)
+    pool = [w for w in WITCHES[:-1] if w not in t.witches_up and w not in t.witches_gone and w not in t.returned_witches]
+    return pool, t.witch_deck - len(t.returned_witches) - (1 if t.walpurgis_at_bottom else 0)
 
 
 def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
     """The witches the next n reveals may show, each as [(witch, probability)]: the returned
     ones are known, then the unknown ones, then Walpurgisnacht at the bottom."""
-    known = list(t.wknown)
+    known = list(t.returned_witches)
     pool, left = unknown_witches(t)
     out = []
     for _ in range(n):
@@ -123,7 +123,7 @@ def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
         elif left > 0 and pool:
             out.append([(w, 1.0 / len(pool)) for w in pool])
             left -= 1
-        elif t.walp_bottom:
+        elif t.walpurgis_at_bottom:
             out.append([(WALP, 1.0)])
     return out
 
@@ -132,15 +132,15 @@ def remaining_witches(t: Table) -> list[str]:
     """Every witch still in the witch deck, an unknown one counted as the average of the
     unseen ones (listed once each, weighted in `dig_harm`), Walpurgisnacht last."""
     pool, left = unknown_witches(t)
-    out = list(t.wknown) + (pool if left > 0 else [])
-    if t.walp_bottom:
+    out = list(t.returned_witches) + (pool if left > 0 else [])
+    if t.walpurgis_at_bottom:
         out.append(WALP)
     return out
 
 
 def runway(t: Table) -> int:
     """Witches to reveal before Walpurgisnacht comes up."""
-    return t.wdeck - (1 if t.walp_bottom else 0)
+    return t.witch_deck - (1 if t.walpurgis_at_bottom else 0)
 
 
 def witch_harm(t: Table, w: str, actor: int, knows_own: bool, madoka_sure: bool = False) -> float:
@@ -166,13 +166,13 @@ def witch_harm(t: Table, w: str, actor: int, knows_own: bool, madoka_sure: bool 
         if not hand:
             return 0.0
         if knows_own or actor != t.me:
-            return sum(loss_value(t, c.ident) for c in hand) / len(hand)
+            return sum(loss_value(t, c.identity) for c in hand) / len(hand)
         bs = beliefs(t, actor)
         return sum(expected_loss(t, b) + (0.8 if c.clued else 0) for c, b in zip(hand, bs, strict=True)) / len(hand)
     if w == "patricia":
         return 0.0 if knows_own else 0.6
     # Walpurgisnacht: her marker comes straight back; before Madoka is done she locks the deck
-    if t.walp_defeated:
+    if t.walpurgis_defeated:
         return 1.0
     if t.complete(t.madoka) or madoka_sure:
         return -20.0
@@ -185,7 +185,7 @@ def _eat_harm(t: Table, g: int) -> float:
         return 0.0
     # a card told only its girl would now be read as one number too low
     told_girl = sum(1 for hand in t.hands for c in hand
-                    if c.clued and c.gmask == 1 << g and c.nmask & (c.nmask - 1))
+                    if c.clued and c.girl_mask == 1 << g and c.number_mask & (c.number_mask - 1))
     c = code(g, h)
     if t.total[c] - t.discarded[c] <= 1:  # the eaten card was the last one: she is stuck
         return girl_future(t, g) + (7 if h == 4 else 1) + 3.0 * told_girl
@@ -201,12 +201,12 @@ def cleanse_harm(t: Table, n: int, actor: int, knows_own: bool, madoka_sure: boo
 
 def completes_last_girl(t: Table, c: int) -> bool:
     g = c // 4
-    return c % 4 == 3 and all(t.height[x] == 4 for x in range(t.ngirls) if x != g)
+    return c % 4 == 3 and all(t.height[x] == 4 for x in range(t.girl_count) if x != g)
 
 
 def walp_pending(t: Table) -> bool:
     """Walpurgisnacht still to defeat and reachable by cleansing (before the final round)."""
-    return not t.walp_defeated and not t.final_round and t.reach[t.madoka] == 4
+    return not t.walpurgis_defeated and not t.final_round and t.reach[t.madoka] == 4
 
 
 def play_order(t: Table, c: int, seen: list[int]) -> tuple:
@@ -242,16 +242,16 @@ class SimpleBot(Agent):
             for a in m.tells:
                 hand_t = t.hands[a.target]
                 what, value = a.option
-                gi = t.gi[value] if what == "girl" else value
+                gi = t.girl_index[value] if what == "girl" else value
                 after = told(hand_t, what, gi)
                 un_t = t.unseen_for(a.target)
                 hits = [k for k, card in enumerate(hand_t)
-                        if t.playable(card.ident) and after[k].clued
+                        if t.playable(card.identity) and after[k].clued
                         and not all(t.playable(c) for c in t.possible(card, un_t) or [-1])]
                 if not hits:
                     continue
                 pointed = sum(1 for k, card in enumerate(after) if card.clued and (
-                    card.ident // 4 == gi if what == "girl" else card.ident % 4 == gi - 1))
+                    card.identity // 4 == gi if what == "girl" else card.identity % 4 == gi - 1))
                 k = hits[0]
                 poss = t.possible(after[k], un_t)
                 known = all(t.playable(c) for c in poss)
@@ -384,7 +384,7 @@ class Strong:
 
     def likely_play(self) -> Action | None:
         t = self.t
-        if t.walp_on_top or t.grief >= len(StrongBot.RISK):
+        if t.walpurgis_on_top or t.grief >= len(StrongBot.RISK):
             return None
         need = StrongBot.RISK[t.grief]
         best, bp = -1, 0.0
@@ -397,7 +397,7 @@ class Strong:
     # --- 2. the final round ----------------------------------------------------------------------
     def final_turn(self) -> Action:
         t = self.t
-        cost = 2 if t.walp_on_top else 1
+        cost = 2 if t.walpurgis_on_top else 1
         best, bp = -1, 0.0
         for k, b in enumerate(self.mine):
             p = p_playable(t, b)
@@ -410,7 +410,7 @@ class Strong:
     # --- 3. Walpurgisnacht -----------------------------------------------------------------------
     def can_dig(self) -> bool:
         t = self.t
-        return t.wdeck > 0 and not t.final_round
+        return t.witch_deck > 0 and not t.final_round
 
     def madoka_in_sight(self) -> bool:
         """Every Madoka card still missing sits in a hand and its holder knows it."""
@@ -430,7 +430,7 @@ class Strong:
                 if p != self.me:
                     bs = beliefs(t, p, t.unseen_for(p), meaning=self.meaning)
                     out += [b for card, b in zip(t.hands[p], bs, strict=True)
-                            if len(b) == 1 and card.ident in b]
+                            if len(b) == 1 and card.identity in b]
             self._known = out
         return self._known
 
@@ -469,7 +469,7 @@ class Strong:
                             self.rows_when(p))
             un, before, later = cache[p]
             what, value = a.option
-            x = t.gi[value] if what == "girl" else value
+            x = t.girl_index[value] if what == "girl" else value
             blind = self.finesse(p, x) if what == "girl" else None
             v = tell_value(t, p, un, before, what, x, promised, self.meaning, later, blind)
             if v is None:
@@ -492,11 +492,11 @@ class Strong:
         if p == x or x in self.people or t.final_round:
             return None
         k = finesse_position(t.hands[x])
-        if k < 0 or t.hands[x][k].ident != code(g, t.height[g] + 1):
+        if k < 0 or t.hands[x][k].identity != code(g, t.height[g] + 1):
             return None
         hand = t.hands[p]
         after = told(hand, "girl", g)
-        ids = [c.id for c in after if c.clued and c.ident // 4 == g]
+        ids = [c.id for c in after if c.clued and c.identity // 4 == g]
         if finesse_focus(t, after, ids, "girl", g, {c.id for c in hand if c.clued},
                          self.meaning) is None:
             return None
@@ -512,7 +512,7 @@ class Strong:
         while q != p:
             un = t.unseen_for(q)
             for card, b in zip(t.hands[q], beliefs(t, q, un, meaning=self.meaning), strict=True):
-                c = card.ident
+                c = card.identity
                 if b and p_playable(t, b) >= 1.0 and c >= 0 and c % 4 == heights[c // 4]:
                     heights[c // 4] += 1
                     changed = True
@@ -533,7 +533,7 @@ class Strong:
             else:
                 for card in hand:
                     if card.clued:
-                        out[card.ident] += 1
+                        out[card.identity] += 1
         return out
 
     # --- 5. cleansing ----------------------------------------------------------------------------
@@ -559,7 +559,7 @@ class Strong:
     def cleanse_options(self) -> dict[int, float]:
         t = self.t
         return {n: cleanse_harm(t, n, self.me, False) for n in self.m.cleanse
-                if t.complete(t.madoka) or n <= runway(t) or t.walp_defeated}
+                if t.complete(t.madoka) or n <= runway(t) or t.walpurgis_defeated}
 
     # --- 6. discards -----------------------------------------------------------------------------
     def discard(self, tell: Action | None) -> Action:
@@ -604,11 +604,11 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card],
             if not ks:
                 break
             # p may play any card it is sure of first: all of them must be right
-            if not all(t.playable(cards[k].ident) for k in ks):
+            if not all(t.playable(cards[k].identity) for k in ks):
                 bad = True
                 break
             k = ks[0]
-            c = cards[k].ident
+            c = cards[k].identity
             value += play_value(t, c)
             t.height[c // 4] += 1
             del cards[k]
@@ -627,7 +627,7 @@ def play_value(t: Table, c: int) -> float:
 def focus_weight(t: Table, g: int) -> float:
     """The team aims first at Madoka, Homura and whichever of Kyoko and Sayaka is further
     along (each completes a combination with them); Mami and the other one come second."""
-    gi = t.gi
+    gi = t.girl_index
     if g in (t.madoka, gi["homura"]):
         return 1.0
     k, s = gi["kyoko"], t.sayaka
@@ -655,7 +655,7 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     for k, (old, new) in enumerate(zip(hand, after, strict=True)):
         if not new.clued or old.clued:
             continue
-        c = new.ident
+        c = new.identity
         if t.trash(c) or promised[c] or c in seen_new:
             return None  # good touch: never point at a useless or doubled card
         seen_new.add(c)
@@ -664,8 +664,8 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
         else:
             v += 0.1 * play_value(t, c)
     # read the tell as seat p will (the focus rule), then watch what they would play
-    seen = {c.id: (c.gmask, c.nmask, c.clued) for c in hand}
-    ident = {c.id: c.ident for c in after}
+    seen = {c.id: (c.girl_mask, c.number_mask, c.clued) for c in hand}
+    ident = {c.id: c.identity for c in after}
     was_clued = {c.id for c in hand if c.clued}
     tells = tells_between(seen, after)
     plays = 1e9
@@ -729,13 +729,13 @@ class Open:
         self.held = [0] * len(t.total)
         for h in t.hands:
             for c in h:
-                self.held[c.ident] += 1
+                self.held[c.identity] += 1
         self.deck_left = t.unseen_for(-1)  # exact: hands are all known, the rest is the deck
 
     def decide(self) -> Action:
         t, m = self.t, self.m
-        playable = [c for c in self.hand if t.playable(c.ident)]
-        playable.sort(key=lambda c: play_order(t, c.ident, self.held))
+        playable = [c for c in self.hand if t.playable(c.identity)]
+        playable.sort(key=lambda c: play_order(t, c.identity, self.held))
         if t.final_round:
             if playable:
                 return m.play[playable[0].id]
@@ -750,7 +750,7 @@ class Open:
                 if dig is not None:
                     return dig
         for c in playable:
-            if completes_last_girl(t, c.ident) and walp_pending(t) and t.wdeck:
+            if completes_last_girl(t, c.identity) and walp_pending(t) and t.witch_deck:
                 continue
             return m.play[c.id]
         junk = self.junk()
@@ -771,17 +771,17 @@ class Open:
         out = []
         seen = set()
         for c in self.hand:
-            if t.trash(c.ident) or self.held[c.ident] > 1 and (c.ident in seen or self._elsewhere(c)):
+            if t.trash(c.identity) or self.held[c.identity] > 1 and (c.identity in seen or self._elsewhere(c)):
                 out.append(c)
-            seen.add(c.ident)
+            seen.add(c.identity)
         return out
 
     def _elsewhere(self, card: Card) -> bool:
-        return any(c.ident == card.ident for p, h in enumerate(self.t.hands) if p != self.me for c in h)
+        return any(c.identity == card.identity for p, h in enumerate(self.t.hands) if p != self.me for c in h)
 
     def worst_card(self) -> Card:
         t = self.t
-        return min(self.hand, key=lambda c: (loss_value(t, c.ident), -(c.ident % 4)))
+        return min(self.hand, key=lambda c: (loss_value(t, c.identity), -(c.identity % 4)))
 
     def dig(self, limit: float) -> Action | None:
         t, m = self.t, self.m
@@ -803,7 +803,7 @@ class Open:
                 return m.cleanse[n]
         if t.grief < 1 and m.tells:
             return m.tells[0]
-        if t.grief == 1 and m.tells and (t.wdeck > 1 or t.wknown):
+        if t.grief == 1 and m.tells and (t.witch_deck > 1 or t.returned_witches):
             return m.tells[0]
         if m.cleanse:
             n = min(m.cleanse)

@@ -30,19 +30,19 @@ def code(g: int, n: int) -> int:
 @dataclass(slots=True)
 class Card:
     id: int
-    ident: int  # identity code, -1 when the viewer cannot see it
-    gmask: int  # girls still possible (public)
-    nmask: int  # numbers still possible (public; bit n-1)
+    identity: int  # identity code, -1 when the viewer cannot see it
+    girl_mask: int  # girls still possible (public; bit g = girl index g)
+    number_mask: int  # numbers still possible (public; bit n-1)
     clued: bool
 
 
 class Table:
     """One player's view of the table (the viewer's own identities are -1 unless revealed)."""
 
-    __slots__ = ("me", "players", "current", "girls", "gi", "ngirls", "total", "height",
-                 "discarded", "hands", "grief", "deck", "wdeck", "wknown", "wup", "wgone",
-                 "walp_bottom", "walp_on_top", "walp_defeated", "numbers_only", "elly",
-                 "final_round", "final_left", "cleanse_max", "turn", "told", "madoka", "mami", "sayaka",
+    __slots__ = ("me", "players", "current", "girls", "girl_index", "girl_count", "total", "height",
+                 "discarded", "hands", "grief", "deck", "witch_deck", "returned_witches", "witches_up", "witches_gone",
+                 "walpurgis_at_bottom", "walpurgis_on_top", "walpurgis_defeated", "numbers_only", "elly_blocked",
+                 "final_round", "final_turns_left", "cleanse_max", "turn", "last_told", "madoka", "mami", "sayaka",
                  "reach", "codes", "bonuses")
 
     def __init__(self, view: dict) -> None:
@@ -51,8 +51,8 @@ class Table:
         self.current = view["current"]
         self.turn = view["turn"]
         self.girls = girls = view["girls"]
-        self.gi = gi = {g: i for i, g in enumerate(girls)}
-        self.ngirls = ng = len(girls)
+        self.girl_index = gi = {g: i for i, g in enumerate(girls)}
+        self.girl_count = ng = len(girls)
         self.madoka, self.mami, self.sayaka = gi["madoka"], gi["mami"], gi["sayaka"]
         self.total = total = [0] * (4 * ng)
         for g, name in enumerate(girls):
@@ -78,19 +78,19 @@ class Table:
             self.hands.append(cards)
         self.grief = view["grief"]
         self.deck = view["deck"]
-        self.wdeck = view["witch_deck"]
-        self.wknown = list(view["witch_deck_known_top"])  # top last
-        self.wup = list(view["witches_up"])
-        self.wgone = list(view["witches_gone"])
-        self.walp_bottom = view["walpurgis_in_deck_bottom"]
-        self.walp_on_top = view["walpurgis_on_top"]
-        self.walp_defeated = view["walpurgis_defeated"]
+        self.witch_deck = view["witch_deck"]
+        self.returned_witches = list(view["witch_deck_known_top"])  # top last
+        self.witches_up = list(view["witches_up"])
+        self.witches_gone = list(view["witches_gone"])
+        self.walpurgis_at_bottom = view["walpurgis_in_deck_bottom"]
+        self.walpurgis_on_top = view["walpurgis_on_top"]
+        self.walpurgis_defeated = view["walpurgis_defeated"]
         self.numbers_only = view["numbers_only"]
-        self.elly = view["elly_blocked"]
+        self.elly_blocked = view["elly_blocked"]
         told = view.get("last_told")
-        self.told = -1 if told is None else told
+        self.last_told = -1 if told is None else told
         self.final_round = view["final_round"]
-        self.final_left = view["final_turns_left"]
+        self.final_turns_left = view["final_turns_left"]
         self.cleanse_max = view["cleanse_max"]
         self.bonuses: list[tuple[int, tuple[int, ...]]] = []
         self.update_reach()
@@ -102,13 +102,13 @@ class Table:
     def reveal_own(self, state) -> None:
         """Fill in the viewer's own identities from the true state (the `open` bound only)."""
         for c in self.hands[self.me]:
-            c.ident = code(state.gof[c.id], state.nof[c.id])
+            c.identity = code(state.girl_of[c.id], state.number_of[c.id])
 
     # --- the board -----------------------------------------------------------------------------
     def update_reach(self) -> None:
         """reach[g]: the highest number girl g can still get to (a missing number stops her)."""
         self.reach = reach = []
-        for g in range(self.ngirls):
+        for g in range(self.girl_count):
             r = 4
             for n in range(self.height[g] + 1, 5):
                 c = code(g, n)
@@ -142,7 +142,7 @@ class Table:
         discarded cards and the hands of everyone but `seat` (the viewer's own hand counts
         only where the viewer knows it), so it is an upper bound of what `seat` counts."""
         left = self.total[:]
-        for g in range(self.ngirls):
+        for g in range(self.girl_count):
             for n in range(1, self.height[g] + 1):
                 left[code(g, n)] -= 1
         for c, k in enumerate(self.discarded):
@@ -151,12 +151,12 @@ class Table:
             if p == seat:
                 continue
             for card in hand:
-                if card.ident >= 0:
-                    left[card.ident] -= 1
+                if card.identity >= 0:
+                    left[card.identity] -= 1
         return left
 
     def possible(self, card: Card, unseen: list[int]) -> list[int]:
-        gm, nm = card.gmask, card.nmask
+        gm, nm = card.girl_mask, card.number_mask
         return [c for c in self.codes if gm >> (c >> 2) & 1 and nm >> (c & 3) & 1 and unseen[c] > 0]
 
 
@@ -228,14 +228,14 @@ def tells_between(before: dict[int, tuple[int, int, bool]], hand: list[Card]) ->
         if not c.clued:
             continue
         old = before.get(c.id)
-        if old is not None and (c.gmask & ~old[0] or c.nmask & ~old[1]):
+        if old is not None and (c.girl_mask & ~old[0] or c.number_mask & ~old[1]):
             old = None  # forgotten (Gertrud, Albertine) and told again since
-        if old is not None and old[2] and old[0] == c.gmask and old[1] == c.nmask:
+        if old is not None and old[2] and old[0] == c.girl_mask and old[1] == c.number_mask:
             continue
-        if not c.gmask & (c.gmask - 1) and (old is None or not old[2] or old[0] != c.gmask):
-            out.setdefault(("girl", _bit(c.gmask)), []).append(c.id)
-        if not c.nmask & (c.nmask - 1) and (old is None or not old[2] or old[1] != c.nmask):
-            out.setdefault(("number", _bit(c.nmask) + 1), []).append(c.id)
+        if not c.girl_mask & (c.girl_mask - 1) and (old is None or not old[2] or old[0] != c.girl_mask):
+            out.setdefault(("girl", _bit(c.girl_mask)), []).append(c.id)
+        if not c.number_mask & (c.number_mask - 1) and (old is None or not old[2] or old[1] != c.number_mask):
+            out.setdefault(("number", _bit(c.number_mask) + 1), []).append(c.id)
     return out
 
 
@@ -267,7 +267,7 @@ def held_surely(t: Table, c: int, meaning: dict[int, frozenset[int]]) -> bool:
     """Somebody holds identity c and knows it (hints and conventions): they will play it."""
     for q, hand in enumerate(t.hands):
         for card, b in zip(hand, beliefs(t, q, t.unseen_for(q), meaning=meaning), strict=True):
-            if len(b) == 1 and c in b and (q == t.me or card.ident == c):
+            if len(b) == 1 and c in b and (q == t.me or card.identity == c):
                 return True
     return False
 
@@ -282,7 +282,7 @@ def finesse_focus(t: Table, hand: list[Card], ids: list[int], what: str, value: 
         return None
     focus = focus_of(hand, ids, was_clued)
     h = t.height[value]
-    if focus is None or h > 2 or focus.ident != code(value, h + 2) or not focus.nmask >> h & 1:
+    if focus is None or h > 2 or focus.identity != code(value, h + 2) or not focus.number_mask >> h & 1:
         return None  # (read plainly, the focus could not even be her next card: no finesse)
     if held_surely(t, code(value, h + 1), meaning):
         return None
@@ -301,16 +301,16 @@ def read_tell(t: Table, hand: list[Card], ids: list[int], what: str, value: int,
         return {}
     if what == "girl":
         h = t.height[value]
-        if h < 4 and focus.gmask >> value & 1 and focus.nmask >> h & 1:
+        if h < 4 and focus.girl_mask >> value & 1 and focus.number_mask >> h & 1:
             return {focus.id: frozenset((code(value, h + 1),))}
         return {}
     if focus.id == chop_id(hand, was_clued):
         # a save or a play: the focus is playable now or the last copy of a needed card
-        said = [code(g, value) for g in range(t.ngirls) if focus.gmask >> g & 1
+        said = [code(g, value) for g in range(t.girl_count) if focus.girl_mask >> g & 1
                 and (t.height[g] + 1 == value or t.critical(code(g, value)))]
         return {focus.id: frozenset(said)} if said else {}
-    said = [code(g, value) for g in range(t.ngirls)
-            if t.height[g] + 1 == value and focus.gmask >> g & 1]
+    said = [code(g, value) for g in range(t.girl_count)
+            if t.height[g] + 1 == value and focus.girl_mask >> g & 1]
     return {focus.id: frozenset(said)} if said else {}
 
 
@@ -333,8 +333,8 @@ class Memory:
         # revealed her (mine, if I cleansed).
         up, known = self.witches
         seen = {w for w in ("gertrud",)
-                if w in t.wup and w not in up or w in t.wknown and w not in known}
-        self.witches = (list(t.wup), list(t.wknown))
+                if w in t.witches_up and w not in up or w in t.returned_witches and w not in known}
+        self.witches = (list(t.witches_up), list(t.returned_witches))
         if "gertrud" in seen and self.cleansed:
             for c in t.hands[t.me]:
                 self.last.pop(c.id, None)
@@ -355,17 +355,17 @@ class Memory:
                 self.meaning.update(read_tell(t, hand, ids, what, value, before))
                 # a finesse: told just now, by the player before me — and I saw it given
                 # (a bot shown a position late in a game cannot tell old tells from new)
-                if p == t.told and p != t.me and (self.last or t.turn <= t.players):
+                if p == t.last_told and p != t.me and (self.last or t.turn <= t.players):
                     f = finesse_focus(t, hand, ids, what, value, before, self.meaning)
                     if f is not None:
-                        self.meaning[f.id] = frozenset((f.ident,))
+                        self.meaning[f.id] = frozenset((f.identity,))
                         self.finessed = True
-        self.last = {c.id: (c.gmask, c.nmask, c.clued) for hand in t.hands for c in hand}
+        self.last = {c.id: (c.girl_mask, c.number_mask, c.clued) for hand in t.hands for c in hand}
 
     def kept(self, c: Card) -> bool:
         """Was the card already pointed at last time, with nothing forgotten since?"""
         old = self.last.get(c.id)
-        return old is not None and old[2] and not (c.gmask & ~old[0] or c.nmask & ~old[1])
+        return old is not None and old[2] and not (c.girl_mask & ~old[0] or c.number_mask & ~old[1])
 
 
 def p_playable(t: Table, b: dict[int, int]) -> float:
@@ -396,11 +396,11 @@ def told(hand: list[Card], what: str, value: int) -> list[Card]:
     bit = 1 << value if girl else 1 << (value - 1)
     out = []
     for card in hand:
-        hit = (card.ident // 4 == value) if girl else (card.ident % 4 == value - 1)
-        gmask, nmask = card.gmask, card.nmask
+        hit = (card.identity // 4 == value) if girl else (card.identity % 4 == value - 1)
+        gmask, nmask = card.girl_mask, card.number_mask
         if girl:
             gmask = bit if hit else gmask & ~bit
         else:
             nmask = bit if hit else nmask & ~bit
-        out.append(Card(card.id, card.ident, gmask, nmask, hit or card.clued))
+        out.append(Card(card.id, card.identity, gmask, nmask, hit or card.clued))
     return out

@@ -33,7 +33,7 @@ ALL_NUMBERS = 0b1111
 # --- small helpers -----------------------------------------------------------------------------
 
 def card_name(s, c: int) -> str:
-    return f"{s.game.girl_names[s.gof[c]]} {s.nof[c]}"
+    return f"{s.game.girl_names[s.girl_of[c]]} {s.number_of[c]}"
 
 
 def draw_card(s, player: int) -> None:
@@ -43,15 +43,15 @@ def draw_card(s, player: int) -> None:
         return
     c = deck.pop()
     s.hands[player].append(c)
-    s.kg[c] = s.all_girls
-    s.kn[c] = ALL_NUMBERS
+    s.girls_possible[c] = s.all_girls
+    s.numbers_possible[c] = ALL_NUMBERS
     s.clued[c] = 0
     if s._events is not None:
         # your own hand faces away from you: the others see what you drew, you do not
         s.emit("move", f"{s.seat_name(player)} draws a card", player,
                private=lambda: f"{s.seat_name(player)} draws {card_name(s, c)}",
                seen_by=s.game.others[s.players][player],
-               secret={"girl": s.game.girl_ids[s.gof[c]], "number": s.nof[c]},
+               secret={"girl": s.game.girl_ids[s.girl_of[c]], "number": s.number_of[c]},
                card=c, src="deck", dst=f"hand:{player}", face_up=False)
     if not deck:
         final_round(s)
@@ -72,7 +72,7 @@ def discard_to_pile(s, player: int, c: int, why: str) -> None:
     s.discard.append(c)
     if s._events is not None:
         s.emit("move", why, player, card=c, src=f"hand:{player}", dst="discard", face_up=True,
-               girl=s.game.girl_ids[s.gof[c]], number=s.nof[c])
+               girl=s.game.girl_ids[s.girl_of[c]], number=s.number_of[c])
 
 
 # --- Setup -------------------------------------------------------------------------------------
@@ -87,41 +87,41 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     deck_order, witch_order = shuffled_order(rng, len(game.identity_codes[qb]), 8)
     deal = itemgetter(*deck_order)
     girls, numbers, bits = game.identity_columns[qb]
-    s.gof, s.nof, s.cbit = deal(girls), deal(numbers), deal(bits)
-    total = len(s.gof)
-    s.ngirls = 6 if qb else 5
-    s.all_girls = (1 << s.ngirls) - 1
-    s.kg = [s.all_girls] * total
-    s.kn = [ALL_NUMBERS] * total
+    s.girl_of, s.number_of, s.card_bits = deal(girls), deal(numbers), deal(bits)
+    total = len(s.girl_of)
+    s.girl_count = 6 if qb else 5
+    s.all_girls = (1 << s.girl_count) - 1
+    s.girls_possible = [s.all_girls] * total
+    s.numbers_possible = [ALL_NUMBERS] * total
     s.clued = [0] * total
     hand_size = 5 if players <= 3 else 4  # D1
     dealt = total - hand_size * players
     s.deck = list(range(dealt))
     # deal from the top (the highest ids), one card at a time around the table
     s.hands = [list(range(total - 1 - p, dealt - 1, -players)) for p in range(players)]
-    s.rows = [[] for _ in range(s.ngirls)]
+    s.rows = [[] for _ in range(s.girl_count)]
     s.discard = []
     s.grief = 0
     s.current = rng.below(players)  # D1: the first player is chosen at random
-    s.wdeck = [WALPURGISNACHT] + witch_order  # D2: Walpurgisnacht at the bottom (top = last)
-    s.wknown = 0
-    s.wup = []
-    s.wgone = []
+    s.witch_deck = [WALPURGISNACHT] + witch_order  # D2: Walpurgisnacht at the bottom (top = last)
+    s.returned_on_top = 0
+    s.witches_up = []
+    s.witches_gone = []
     start_of_game_flags(s)
     ask_for_a_turn(s)
 
 
 def start_of_game_flags(s, final_turns: int = -1) -> None:
     """No witch has acted yet, the game is not over, it is turn 1."""
-    s.elly = -1
+    s.elly_blocked = -1
     s.final_turns = final_turns
     s.over = False
     s.lost = False
     s.reason = ""
-    s.walp_defeated = False
-    s.ate_mami = False
+    s.walpurgis_defeated = False
+    s.charlotte_ate_mami = False
     s.turn = 1
-    s.told = -1
+    s.last_told = -1
 
 
 def ask_for_a_turn(s) -> None:
@@ -158,10 +158,10 @@ def give_information(s, player: int, target: int, what: str, value) -> None:
     record positive and negative knowledge, then add one grief marker."""
     # a girl tell reads and writes the girl columns, a number tell the number columns
     if what == "girl":
-        ident, known, want = s.gof, s.kg, s.game.girl_index[value]
+        ident, known, want = s.girl_of, s.girls_possible, s.game.girl_index[value]
         bit = 1 << want
     else:
-        ident, known, want = s.nof, s.kn, value
+        ident, known, want = s.number_of, s.numbers_possible, value
         bit = 1 << (value - 1)
     clued = s.clued
     hand = s.hands[target]
@@ -189,14 +189,14 @@ def play_card(s, player: int, c: int) -> None:
     """Succeed if the card is exactly one more than its girl's row, else discard it with grief
     (D4; two markers while Walpurgisnacht is on top). Then draw."""
     s.hands[player].remove(c)
-    g = s.gof[c]
+    g = s.girl_of[c]
     row = s.rows[g]
-    if s.nof[c] == len(row) + 1:
+    if s.number_of[c] == len(row) + 1:
         row.append(c)
         if s._events is not None:
             s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — success", player,
                    card=c, src=f"hand:{player}", dst=f"play:{s.game.girl_ids[g]}", face_up=True,
-                   girl=s.game.girl_ids[g], number=s.nof[c], success=True)
+                   girl=s.game.girl_ids[g], number=s.number_of[c], success=True)
         if len(row) == 4:
             transform(s, g)
             if s.over:
@@ -206,8 +206,8 @@ def play_card(s, player: int, c: int) -> None:
         if s._events is not None:
             s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — failure", player,
                    card=c, src=f"hand:{player}", dst="discard", face_up=True,
-                   girl=s.game.girl_ids[g], number=s.nof[c], success=False)
-        wup = s.wup
+                   girl=s.game.girl_ids[g], number=s.number_of[c], success=False)
+        wup = s.witches_up
         add_grief(s, 2 if wup and wup[-1] == WALPURGISNACHT else 1)
         if s.over:
             return
@@ -220,11 +220,11 @@ def transform(s, g: int) -> None:
     if s._events is not None:
         s.emit("transform", f"{s.game.girl_names[g]} completes her transformation!", None,
                girl=s.game.girl_ids[g])
-    if g == s.game.madoka and WALPURGISNACHT in s.wup:
-        s.wup.remove(WALPURGISNACHT)
+    if g == s.game.madoka and WALPURGISNACHT in s.witches_up:
+        s.witches_up.remove(WALPURGISNACHT)
         defeat_walpurgisnacht(s)
     rows = s.rows
-    for i in range(s.ngirls):
+    for i in range(s.girl_count):
         if len(rows[i]) < 4:
             return
     victory(s)
@@ -232,9 +232,9 @@ def transform(s, g: int) -> None:
 
 def defeat_walpurgisnacht(s) -> None:
     """D5: 20 points the first time; she goes face down to the bottom of the witch deck."""
-    first = not s.walp_defeated
-    s.walp_defeated = True
-    s.wdeck.insert(0, WALPURGISNACHT)
+    first = not s.walpurgis_defeated
+    s.walpurgis_defeated = True
+    s.witch_deck.insert(0, WALPURGISNACHT)
     if s._events is not None:
         more = "" if first else " again (no more points)"
         s.emit("walpurgis_defeated", f"Madoka defeats Walpurgisnacht{more}!", None, first=first)
@@ -244,9 +244,9 @@ def defeat_walpurgisnacht(s) -> None:
 
 def cleanse_limit(s) -> int:
     """How many markers may be cleansed now (0: not allowed)."""
-    wdeck = s.wdeck
+    wdeck = s.witch_deck
     n = len(wdeck)
-    if not s.grief or not n or (n == 1 and s.walp_defeated and wdeck[0] == WALPURGISNACHT):
+    if not s.grief or not n or (n == 1 and s.walpurgis_defeated and wdeck[0] == WALPURGISNACHT):
         return 0  # D12
     return min(2, s.grief, n)
 
@@ -264,16 +264,16 @@ def cleanse_soul_gem(s, player: int, n: int) -> None:
 
 
 def reveal_witch(s, player: int) -> None:
-    wdeck = s.wdeck
+    wdeck = s.witch_deck
     w = wdeck.pop()
-    if s.wknown:
-        s.wknown -= 1
+    if s.returned_on_top:
+        s.returned_on_top -= 1
     witch = s.game.witches[w]
     goes_to_stack = witch.after == "stack"
     if goes_to_stack:
-        s.wup.append(w)
+        s.witches_up.append(w)
     else:
-        s.wgone.append(w)
+        s.witches_gone.append(w)
     if s._events is not None:
         s.emit("witch", f"{witch.name} appears! {witch.text}", player, witch=witch.id,
                action="reveal", dst="stack" if goes_to_stack else "gone", effect=witch.text)
@@ -289,35 +289,35 @@ def gertrud(s, player: int) -> None:
     the owner cannot follow a card through the shuffle by its id."""
     hand = s.hands[player]
     order = shuffled_order(s.rng, len(hand))
-    columns = [list(s.gof), list(s.nof), list(s.cbit)]
+    columns = [list(s.girl_of), list(s.number_of), list(s.card_bits)]
     for col in columns:
         values = [col[c] for c in hand]
         for c, k in zip(hand, order, strict=True):
             col[c] = values[k]
-    s.gof, s.nof, s.cbit = (tuple(col) for col in columns)
+    s.girl_of, s.number_of, s.card_bits = (tuple(col) for col in columns)
     for c in hand:
-        s.kg[c] = s.all_girls
-        s.kn[c] = ALL_NUMBERS
+        s.girls_possible[c] = s.all_girls
+        s.numbers_possible[c] = ALL_NUMBERS
         s.clued[c] = 0
     if s._events is not None:
         s.emit("forget", f"{s.seat_name(player)}'s hand is shuffled and forgotten", player,
                seen_by=s.game.others[s.players][player],
-               secret={"hand": [[s.game.girl_ids[s.gof[c]], s.nof[c]] for c in hand]},
+               secret={"hand": [[s.game.girl_ids[s.girl_of[c]], s.number_of[c]] for c in hand]},
                seats=[player], shuffled=True)
 
 
 def charlotte(s, player: int) -> None:
     """2. She eats Mami's highest played card (unless Mami is transformed)."""
     if eat_highest(s, s.game.mami, "Charlotte eats"):
-        s.ate_mami = True
+        s.charlotte_ate_mami = True
 
 
 def elly(s, player: int) -> None:
     """3. The next player cannot Give information on their next turn."""
-    s.elly = (player + 1) % s.players
+    s.elly_blocked = (player + 1) % s.players
     if s._events is not None:
-        s.emit("message", f"{s.seat_name(s.elly)} cannot give information on their next turn",
-               None, seat=s.elly)
+        s.emit("message", f"{s.seat_name(s.elly_blocked)} cannot give information on their next turn",
+               None, seat=s.elly_blocked)
 
 
 def elsa_maria(s, player: int) -> None:
@@ -328,8 +328,8 @@ def elsa_maria(s, player: int) -> None:
     s.discard.append(c)
     if s._events is not None:
         s.emit("move", f"Elsa Maria sweeps {card_name(s, c)} off the deck", None, card=c,
-               src="deck", dst="discard", face_up=True, girl=s.game.girl_ids[s.gof[c]],
-               number=s.nof[c])
+               src="deck", dst="discard", face_up=True, girl=s.game.girl_ids[s.girl_of[c]],
+               number=s.number_of[c])
     if not s.deck:
         final_round(s)
 
@@ -342,7 +342,7 @@ def oktavia(s, player: int) -> None:
 def albertine(s, player: int) -> None:
     """6. Every hint on every hand is forgotten."""
     full = s.all_girls
-    kg, kn, clued = s.kg, s.kn, s.clued
+    kg, kn, clued = s.girls_possible, s.numbers_possible, s.clued
     for hand in s.hands:
         for c in hand:
             kg[c] = full
@@ -374,7 +374,7 @@ def walpurgisnacht(s, player: int) -> None:
     if s.over:
         return
     if len(s.rows[s.game.madoka]) == 4:
-        s.wup.remove(WALPURGISNACHT)
+        s.witches_up.remove(WALPURGISNACHT)
         defeat_walpurgisnacht(s)
 
 
@@ -387,7 +387,7 @@ def eat_highest(s, g: int, verb: str) -> bool:
     if s._events is not None:
         s.emit("move", f"{verb} {card_name(s, c)}", None, card=c,
                src=f"play:{s.game.girl_ids[g]}", dst="discard", face_up=True,
-               girl=s.game.girl_ids[g], number=s.nof[c])
+               girl=s.game.girl_ids[g], number=s.number_of[c])
     return True
 
 
@@ -405,14 +405,14 @@ def discard_card(s, player: int, c: int) -> None:
     s.hands[player].remove(c)
     discard_to_pile(s, player, c,
                     f"{s.seat_name(player)} discards {card_name(s, c)}" if s._events is not None else "")
-    wup = s.wup
+    wup = s.witches_up
     if wup:
         w = wup[-1]
         witch = s.game.witches[w]
-        if witch.returnable and s.game.witch_guard[w] != s.gof[c]:
+        if witch.returnable and s.game.witch_guard[w] != s.girl_of[c]:
             wup.pop()
-            s.wdeck.append(w)
-            s.wknown += 1
+            s.witch_deck.append(w)
+            s.returned_on_top += 1
             if s._events is not None:
                 s.emit("witch", f"{witch.name} is sent back to the witch deck", player,
                        witch=witch.id, action="return", dst="deck", effect=witch.text)
@@ -427,8 +427,8 @@ def end_turn(s) -> None:
     """Pass the turn on; count down the final round (D10)."""
     if s.over:
         return
-    if s.elly == s.current:
-        s.elly = -1
+    if s.elly_blocked == s.current:
+        s.elly_blocked = -1
     if s.final_turns > 0:
         s.final_turns -= 1
         if s.final_turns == 0:
@@ -478,7 +478,7 @@ def score_details(s) -> dict:
     ids = s.game.girl_ids
     by_girl = {}
     done = set()
-    for g in range(s.ngirls):
+    for g in range(s.girl_count):
         h = len(s.rows[g])
         by_girl[ids[g]] = min(h, 3) * sc.low + (sc.four if h == 4 else 0)
         if h == 4:
@@ -487,11 +487,11 @@ def score_details(s) -> dict:
     for b in sc.bonuses:
         if b.variant and not s.qb:
             continue
-        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.ate_mami):
+        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.charlotte_ate_mami):
             bonuses.append({"id": b.id, "name": b.name, "points": b.points})
-    walp = sc.walpurgisnacht if s.walp_defeated else 0
+    walp = sc.walpurgisnacht if s.walpurgis_defeated else 0
     total = sum(by_girl.values()) + walp + sum(b["points"] for b in bonuses)
-    return {"by_girl": by_girl, "bonuses": bonuses, "walpurgis": s.walp_defeated,
+    return {"by_girl": by_girl, "bonuses": bonuses, "walpurgis": s.walpurgis_defeated,
             "walpurgis_points": walp, "total": 0 if s.lost else total}
 
 

@@ -50,15 +50,15 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
 
     s2 = MadokaState(game, players)
     s2.qb, s2.rng = qb, s.rng
-    s2.ngirls = 6 if qb else 5
-    s2.all_girls = (1 << s2.ngirls) - 1
+    s2.girl_count = 6 if qb else 5
+    s2.all_girls = (1 << s2.girl_count) - 1
     hands = hands if hands is not None else [[] for _ in range(players)]
     if len(hands) != players:
         raise ValueError("one hand per player")
     s2.hands = [[place(c) for c in hand] for hand in hands]
     rows = rows or {}
     s2.rows = [[place((gid, n)) for n in range(1, rows.get(gid, 0) + 1)]
-               for gid in game.girl_ids[: s2.ngirls]]
+               for gid in game.girl_ids[: s2.girl_count]]
     s2.discard = [place(c) for c in (discard or [])]
     top_first = [place(c) for c in (deck or [])]
     leftovers = []
@@ -72,20 +72,20 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
         s2.deck = top_first[::-1]
     s2.set_identities(codes)
     total = len(codes)
-    s2.kg = [s2.all_girls] * total
-    s2.kn = [ALL_NUMBERS] * total
+    s2.girls_possible = [s2.all_girls] * total
+    s2.numbers_possible = [ALL_NUMBERS] * total
     s2.clued = [0] * total
     s2.grief = grief
     wi = game.witch_index
     up = [wi[w] for w in (witches_up or [])]
     if witch_deck is None:
         others = [w for w in range(8) if w not in up]
-        s2.wdeck = ([] if WALPURGISNACHT in up else [WALPURGISNACHT]) + others[::-1]
+        s2.witch_deck = ([] if WALPURGISNACHT in up else [WALPURGISNACHT]) + others[::-1]
     else:
-        s2.wdeck = [wi[w] for w in witch_deck][::-1]
-    s2.wknown = witch_known
-    s2.wup = up
-    s2.wgone = []
+        s2.witch_deck = [wi[w] for w in witch_deck][::-1]
+    s2.returned_on_top = witch_known
+    s2.witches_up = up
+    s2.witches_gone = []
     s2.current = current
     start_of_game_flags(s2, final_turns)
     ask_for_a_turn(s2)
@@ -99,4 +99,4 @@ def card_at(s, seat: int, slot: int) -> int:
 
 def name_of(s, c: int) -> str:
     """'homura3' for a card id."""
-    return f"{s.game.girl_ids[s.gof[c]]}{s.nof[c]}"
+    return f"{s.game.girl_ids[s.girl_of[c]]}{s.number_of[c]}"

@@ -1,45 +1,54 @@
-"""The Madoka game state: flat lists of ints, hand-written clone, JSON, views, determinization.
+"""The Madoka game state (spec: docs/rules/madoka.md): flat lists of ints, hand-written
+clone, JSON, views, determinization, and the checks that say what is legal.
 
 Card instances
 --------------
 Girl cards have instance ids 0..N-1 (N = 40, 45 with Kyubey), stable for the whole game. At
 setup the *identities* are shuffled onto the ids, so an id says nothing about its card: a view
 may show the ids of your own hand, and a sprite can follow a card from deck to hand to table.
-`gof[id]` is the girl index, `nof[id]` the number 1–4 (`cbit` both as one bit mask).
+`girl_of[id]` is the girl index, `number_of[id]` the number 1–4 (`card_bits` both as one mask).
 Girl index = position in `game.girl_ids` ("homura", "mami", "kyoko", "sayaka", "madoka", "qb").
 Witches are indices 0..8 = number - 1 (8 = Walpurgisnacht), see `game.witches`.
 Hand-made states for tests and bots: `game.madoka.setups.make_state`.
 
+A turn
+------
+The rules wait on one decision at a time: the current seat chooses (`decisions[-1]`, a "turn"
+frame for that seat; empty when the game is over). `candidates` lists every action of a turn's
+shape, one check per action kind (`check_play`, `check_discard`, `check_tell`,
+`check_cleanse`, at the bottom) says why one is illegal; `legal_actions` keeps those they pass.
+
 MadokaState attributes (read them, never write them outside game/madoka)
 -----------------------------------------------------------------------
 players, qb          seat count; Kyubey variant on?
-ngirls, all_girls    5 or 6; bitmask of every girl in play
+girl_count           5 or 6 girls in play
+all_girls            bit mask of every girl in play
 rng                  the state's Rng
-gof, nof             per card id: girl index, number (tuples, never mutated: clones share them;
+girl_of, number_of   per card id: girl index, number (tuples, never mutated: clones share them;
                      Gertrud and determinize replace them with new tuples)
-cbit                 per card id: 1 << girl | 1 << (6 + number - 1) (tuple)
+card_bits            per card id: 1 << girl | 1 << (6 + number - 1) (tuple)
 deck                 girl deck, card ids, top = last
 hands[p]             card ids in slot order: oldest first, newest (just drawn) last
-kg, kn               per card id: bitmask of girls / numbers still possible given the public
-                     hints (bit g = girl index g; bit n-1 = number n); reset on draw
+girls_possible,      per card id: bit mask of the girls / numbers still possible given the
+numbers_possible     public hints (bit g = girl index g; bit n-1 = number n); reset on draw
 clued[id]            1 if the card was pointed at by information since it was drawn/forgotten
 rows[g]              played card ids of girl g, in order (height = len; 4 = transformed)
 discard              face-up discard pile, card ids, newest last
 grief                markers on the Soul Gem (0..3; 3 = lost)
-wdeck                witch deck, witch indices, top = last. If Walpurgisnacht is in it she is at
-                     the bottom (public). The top `wknown` witches were returned face down after
+witch_deck           witch indices, top = last. If Walpurgisnacht is in it she is at the bottom
+                     (public). The top `returned_on_top` witches were returned face down after
                      everyone saw them (public); the rest are in an unknown order.
-wknown               see wdeck
-wup                  face-up witch stack, top = last
-wgone                witches that left the game (Elsa Maria, Roberta), in order
+returned_on_top      see witch_deck
+witches_up           face-up witch stack, top = last
+witches_gone         witches that left the game (Elsa Maria, Roberta), in order
 current              seat whose turn it is
-elly                 seat that may not give information on its coming/current turn, or -1
-told                 the seat the previous action gave information to, or -1 (public: the
+elly_blocked         seat that may not give information on its coming/current turn, or -1
+last_told            the seat the previous action gave information to, or -1 (public: the
                      conventions of the AI teammates read a tell differently right after it)
 final_turns          -1 before the final round; then turns left (counting down to 0)
 over, lost, reason   game over?; lost to the Soul Gem?; one sentence why it ended
-walp_defeated        Walpurgisnacht defeated at least once (20 points)
-ate_mami             Charlotte ate a Mami card at least once (QB bonus)
+walpurgis_defeated   Walpurgisnacht defeated at least once (20 points)
+charlotte_ate_mami   Charlotte ate a Mami card at least once (QB bonus)
 turn                 turn number, from 1
 
 view(player) format (JSON-safe dict)
@@ -93,16 +102,16 @@ from game.madoka.rules import (
 _GOF = tuple(code >> 2 for code in range(24))
 _NOF = tuple((code & 3) + 1 for code in range(24))
 _CBIT = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
-_COPIED = ("kg", "kn", "clued", "deck", "discard", "wdeck", "wup", "wgone")
-_SCALARS = ("players", "qb", "ngirls", "all_girls", "grief", "wknown", "current", "elly",
-            "final_turns", "over", "lost", "reason", "walp_defeated", "ate_mami", "turn", "told")
+_COPIED = ("girls_possible", "numbers_possible", "clued", "deck", "discard", "witch_deck", "witches_up", "witches_gone")
+_SCALARS = ("players", "qb", "girl_count", "all_girls", "grief", "returned_on_top", "current", "elly_blocked",
+            "final_turns", "over", "lost", "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
 
 class MadokaState(State):
-    __slots__ = ("qb", "ngirls", "all_girls", "rng", "gof", "nof", "cbit",
-                 "deck", "hands", "kg", "kn", "clued", "rows", "discard", "grief", "wdeck",
-                 "wknown", "wup", "wgone", "current", "elly", "final_turns", "over", "lost",
-                 "reason", "walp_defeated", "ate_mami", "turn", "told")
+    __slots__ = ("qb", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
+                 "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows", "discard", "grief", "witch_deck",
+                 "returned_on_top", "witches_up", "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
+                 "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
     checks = {}  # one check per action kind, filled in below the class
 
@@ -111,9 +120,9 @@ class MadokaState(State):
 
     def set_identities(self, codes: list[int]) -> None:
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
-        self.gof = tuple(map(_GOF.__getitem__, codes))
-        self.nof = tuple(map(_NOF.__getitem__, codes))
-        self.cbit = tuple(map(_CBIT.__getitem__, codes))
+        self.girl_of = tuple(map(_GOF.__getitem__, codes))
+        self.number_of = tuple(map(_NOF.__getitem__, codes))
+        self.card_bits = tuple(map(_CBIT.__getitem__, codes))
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -148,7 +157,7 @@ class MadokaState(State):
         acts = g.legal_hand_actions.get(tuple(hand))
         acts = list(acts) if acts is not None else g.remember_hand(self, player)
         memo = g.legal_tells
-        cbit, hands = self.cbit, self.hands
+        cbit, hands = self.card_bits, self.hands
         flags = self.tell_flags(player)
         for t in g.others[self.players][player]:
             m = flags | t << 10
@@ -169,8 +178,8 @@ class MadokaState(State):
         """What a tell's check reads besides the target's hand, as bits above the hand's girl
         (0-5) and number (6-9) bits and the target (10-11): the final round, H.N. Elly's block
         on `player`, Patricia on top, the Kyubey variant."""
-        wup = self.wup
-        return ((self.final_turns >= 0) << 12 | (self.elly == player) << 13
+        wup = self.witches_up
+        return ((self.final_turns >= 0) << 12 | (self.elly_blocked == player) << 13
                 | (bool(wup) and wup[-1] == self.game.patricia) << 14 | self.qb << 15)
 
     def _apply(self, player: int, action: Action) -> None:
@@ -184,7 +193,7 @@ class MadokaState(State):
             give_information(self, player, action.target, what, value)
         else:
             cleanse_soul_gem(self, player, action.option)
-        self.told = action.target if kind == "tell" else -1
+        self.last_told = action.target if kind == "tell" else -1
         end_turn(self)
 
     #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
@@ -194,13 +203,13 @@ class MadokaState(State):
     def _card(self, c: int, hidden: bool = False) -> dict:
         if hidden:
             return {"id": c, "girl": None, "number": None}
-        return {"id": c, "girl": self.game.girl_ids[self.gof[c]], "number": self.nof[c]}
+        return {"id": c, "girl": self.game.girl_ids[self.girl_of[c]], "number": self.number_of[c]}
 
     def _hand_card(self, c: int, hidden: bool) -> dict:
         d = self._card(c, hidden)
         ids = self.game.girl_ids
-        kg, kn = self.kg[c], self.kn[c]
-        d["girls"] = [ids[g] for g in range(self.ngirls) if kg >> g & 1]
+        kg, kn = self.girls_possible[c], self.numbers_possible[c]
+        d["girls"] = [ids[g] for g in range(self.girl_count) if kg >> g & 1]
         d["numbers"] = [n for n in (1, 2, 3, 4) if kn >> (n - 1) & 1]
         d["clued"] = bool(self.clued[c])
         return d
@@ -214,10 +223,10 @@ class MadokaState(State):
     def _view(self, player: int | None) -> dict:
         g = self.game
         ids = g.girl_ids
-        wup = self.wup
+        wup = self.witches_up
         witch_ids = [w.id for w in g.witches]
-        walp_bottom = bool(self.wdeck) and self.wdeck[0] == WALPURGISNACHT
-        known_top = self.wdeck[len(self.wdeck) - self.wknown:] if self.wknown else []
+        walp_bottom = bool(self.witch_deck) and self.witch_deck[0] == WALPURGISNACHT
+        known_top = self.witch_deck[len(self.witch_deck) - self.returned_on_top:] if self.returned_on_top else []
         return {
             "game": g.name,
             "players": self.players,
@@ -226,27 +235,27 @@ class MadokaState(State):
             "to_act": list(self.to_act()),
             "turn": self.turn,
             "qb": self.qb,
-            "girls": list(ids[: self.ngirls]),
+            "girls": list(ids[: self.girl_count]),
             "hands": [[self._hand_card(c, player is None or p == player) for c in hand]
                       for p, hand in enumerate(self.hands)],
-            "heights": {ids[i]: len(self.rows[i]) for i in range(self.ngirls)},
-            "played": {ids[i]: [self._card(c) for c in self.rows[i]] for i in range(self.ngirls)},
+            "heights": {ids[i]: len(self.rows[i]) for i in range(self.girl_count)},
+            "played": {ids[i]: [self._card(c) for c in self.rows[i]] for i in range(self.girl_count)},
             "discard": [self._card(c) for c in self.discard],
             "grief": self.grief,
             "max_grief": rules.MAX_GRIEF,
             "deck": len(self.deck),
-            "witch_deck": len(self.wdeck),
+            "witch_deck": len(self.witch_deck),
             "witch_deck_known_top": [witch_ids[w] for w in known_top],
             "walpurgis_in_deck_bottom": walp_bottom,
             "witches_up": [witch_ids[w] for w in wup],
-            "witches_gone": [witch_ids[w] for w in self.wgone],
+            "witches_gone": [witch_ids[w] for w in self.witches_gone],
             "top_witch": witch_ids[wup[-1]] if wup else None,
             "numbers_only": bool(wup) and wup[-1] == g.patricia,
             "walpurgis_on_top": bool(wup) and wup[-1] == WALPURGISNACHT,
-            "walpurgis_defeated": self.walp_defeated,
-            "charlotte_ate_mami": self.ate_mami,
-            "elly_blocked": self.elly if self.elly >= 0 else None,
-            "last_told": self.told if self.told >= 0 else None,
+            "walpurgis_defeated": self.walpurgis_defeated,
+            "charlotte_ate_mami": self.charlotte_ate_mami,
+            "elly_blocked": self.elly_blocked if self.elly_blocked >= 0 else None,
+            "last_told": self.last_told if self.last_told >= 0 else None,
             "final_round": self.final_turns >= 0,
             "final_turns_left": min(self.final_turns, self.players) if self.final_turns >= 0 else None,
             "cleanse_max": 0 if self.final_turns >= 0 else cleanse_limit(self),
@@ -266,18 +275,18 @@ class MadokaState(State):
         hand = self.hands[player]
         hidden = hand + self.deck
         # sorted: the pool must not remember where each identity really is
-        pool = sorted(self.gof[c] * 4 + self.nof[c] - 1 for c in hidden)
-        wants = [(self.kg[c], self.kn[c]) for c in hand]
+        pool = sorted(self.girl_of[c] * 4 + self.number_of[c] - 1 for c in hidden)
+        wants = [(self.girls_possible[c], self.numbers_possible[c]) for c in hand]
         codes = _sample_hand(pool, wants, rng)
-        all_codes = [g * 4 + n - 1 for g, n in zip(self.gof, self.nof, strict=True)]
+        all_codes = [g * 4 + n - 1 for g, n in zip(self.girl_of, self.number_of, strict=True)]
         for c, code in zip(hidden, codes, strict=True):
             all_codes[c] = code
         s.set_identities(all_codes)
-        lo = 1 if self.wdeck and self.wdeck[0] == WALPURGISNACHT else 0
-        hi = len(self.wdeck) - self.wknown
+        lo = 1 if self.witch_deck and self.witch_deck[0] == WALPURGISNACHT else 0
+        hi = len(self.witch_deck) - self.returned_on_top
         if hi - lo > 1:
-            middle = sorted(s.wdeck[lo:hi])
-            s.wdeck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
+            middle = sorted(s.witch_deck[lo:hi])
+            s.witch_deck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
         return s
 
     def outcome(self) -> Outcome:
@@ -293,21 +302,21 @@ class MadokaState(State):
         s.game = self.game
         s._events = None
         s.decisions = self.decisions[:]  # frames are frozen values
-        s.players, s.qb, s.ngirls, s.all_girls = self.players, self.qb, self.ngirls, self.all_girls
+        s.players, s.qb, s.girl_count, s.all_girls = self.players, self.qb, self.girl_count, self.all_girls
         s.rng = Rng(self.rng.state)
         # identities never change inside one state: share them
-        s.gof, s.nof, s.cbit = self.gof, self.nof, self.cbit
+        s.girl_of, s.number_of, s.card_bits = self.girl_of, self.number_of, self.card_bits
         s.deck = self.deck[:]
         s.hands = [h[:] for h in self.hands]
-        s.kg, s.kn, s.clued = self.kg[:], self.kn[:], self.clued[:]
+        s.girls_possible, s.numbers_possible, s.clued = self.girls_possible[:], self.numbers_possible[:], self.clued[:]
         s.rows = [r[:] for r in self.rows]
         s.discard = self.discard[:]
-        s.grief, s.wknown = self.grief, self.wknown
-        s.wdeck, s.wup, s.wgone = self.wdeck[:], self.wup[:], self.wgone[:]
-        s.current, s.elly, s.final_turns = self.current, self.elly, self.final_turns
+        s.grief, s.returned_on_top = self.grief, self.returned_on_top
+        s.witch_deck, s.witches_up, s.witches_gone = self.witch_deck[:], self.witches_up[:], self.witches_gone[:]
+        s.current, s.elly_blocked, s.final_turns = self.current, self.elly_blocked, self.final_turns
         s.over, s.lost, s.reason = self.over, self.lost, self.reason
-        s.walp_defeated, s.ate_mami, s.turn = self.walp_defeated, self.ate_mami, self.turn
-        s.told = self.told
+        s.walpurgis_defeated, s.charlotte_ate_mami, s.turn = self.walpurgis_defeated, self.charlotte_ate_mami, self.turn
+        s.last_told = self.last_told
         return s
 
     def to_json(self) -> dict:
@@ -317,7 +326,7 @@ class MadokaState(State):
         d["game"] = self.game.name
         d["rng"] = self.rng.state
         d["decisions"] = decisions.stack_to_json(self.decisions)
-        d["gof"], d["nof"] = list(self.gof), list(self.nof)
+        d["girl_of"], d["number_of"] = list(self.girl_of), list(self.number_of)
         d["hands"] = [list(h) for h in self.hands]
         d["rows"] = [list(r) for r in self.rows]
         return d
@@ -329,12 +338,12 @@ class MadokaState(State):
         s = MadokaState(game, 0)
         try:
             for k in _SCALARS:
-                setattr(s, k, data[k] if k != "told" else data.get(k, -1))  # older saves
+                setattr(s, k, data[k])
             for k in _COPIED:
                 setattr(s, k, [int(x) for x in data[k]])
             s.rng = Rng(int(data["rng"]))
             s.set_identities([int(g) * 4 + int(n) - 1
-                              for g, n in zip(data["gof"], data["nof"], strict=True)])
+                              for g, n in zip(data["girl_of"], data["number_of"], strict=True)])
             s.hands = [[int(x) for x in h] for h in data["hands"]]
             s.rows = [[int(x) for x in r] for r in data["rows"]]
             s.decisions = decisions.stack_from_json(data["decisions"])
@@ -434,7 +443,7 @@ def check_tell(s: MadokaState, player: int, action: Action) -> str | None:
         return "Give information to another player at the table."
     if t == player:
         return "You cannot give information about your own hand."
-    if s.elly == player:
+    if s.elly_blocked == player:
         return "You cannot give information: H.N. Elly forbids it this turn."
     opt = action.option
     if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
@@ -442,18 +451,18 @@ def check_tell(s: MadokaState, player: int, action: Action) -> str | None:
     what, value = opt
     if what == "girl":
         if (not isinstance(value, str) or value not in g.girl_index
-                or g.girl_index[value] >= s.ngirls):
+                or g.girl_index[value] >= s.girl_count):
             return f"{value!r} is not a girl in this game."
-        if s.wup and s.wup[-1] == g.patricia:
+        if s.witches_up and s.witches_up[-1] == g.patricia:
             return "Patricia is on top: information may name numbers only."
         gi = g.girl_index[value]
-        if not any(s.gof[c] == gi for c in s.hands[t]):
+        if not any(s.girl_of[c] == gi for c in s.hands[t]):
             return (f"{g.girl_names[gi]} has no cards in {s.seat_name(t)}'s hand: "
                     "information must point at a card.")
         return None
     if value not in (1, 2, 3, 4) or isinstance(value, bool):
         return "Numbers go from 1 to 4."
-    if not any(s.nof[c] == value for c in s.hands[t]):
+    if not any(s.number_of[c] == value for c in s.hands[t]):
         return f"{s.seat_name(t)} has no {value}s: information must point at a card."
     return None
 
@@ -469,7 +478,7 @@ def check_cleanse(s: MadokaState, player: int, action: Action) -> str | None:
         return "You may cleanse 1 or 2 grief markers."
     if not s.grief:
         return "The Soul Gem has no grief to cleanse."
-    if not s.wdeck:
+    if not s.witch_deck:
         return "The witch deck is empty: there is nothing to cleanse against."
     limit = cleanse_limit(s)
     if limit == 0:
@@ -477,8 +486,8 @@ def check_cleanse(s: MadokaState, player: int, action: Action) -> str | None:
                 "against.")
     if n > s.grief:
         return f"Cleanse {n} is not possible: the Soul Gem has only {s.grief} grief marker."
-    if n > len(s.wdeck):
-        return f"Cleanse {n} is not possible: only {len(s.wdeck)} witch left."
+    if n > len(s.witch_deck):
+        return f"Cleanse {n} is not possible: only {len(s.witch_deck)} witch left."
     return None
 
 

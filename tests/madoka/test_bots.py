@@ -22,9 +22,9 @@ def table(hands: list[list[str]], played: dict[str, int] | None = None, grief: i
     for (seat, slot), what in (told or {}).items():
         c = s.hands[seat][slot]
         if what in ("girl", "both"):
-            s.kg[c] = 1 << s.gof[c]
+            s.girls_possible[c] = 1 << s.girl_of[c]
         if what in ("number", "both"):
-            s.kn[c] = 1 << (s.nof[c] - 1)
+            s.numbers_possible[c] = 1 << (s.number_of[c] - 1)
         s.clued[c] = 1
     return s, [list(h) for h in s.hands]
 
@@ -205,7 +205,7 @@ def test_strong_no_finesse_when_the_tell_was_not_the_last_action():
     # the tell came before another action: it was a plain tell, not a finesse on seat 1
     s, ids = finesse_table()
     s.apply(0, Action("tell", None, 2, ("girl", "homura")))
-    s.told = -1  # as if something happened since
+    s.last_told = -1  # as if something happened since
     assert StrongBot(1).choose(s, 1) != Action("play", ids[1][3], "play")
 
 

@@ -49,7 +49,7 @@ def test_girl_deck_has_forty_cards_as_in_the_table():
     s = GAME.new_state(4, 1)
     counts = {}
     for c in s.card_ids():
-        key = (GAME.girl_ids[s.gof[c]], s.nof[c])
+        key = (GAME.girl_ids[s.girl_of[c]], s.number_of[c])
         counts[key] = counts.get(key, 0) + 1
     assert len(s.card_ids()) == 40
     assert [counts.get(("kyoko", n), 0) for n in (1, 2, 3, 4)] == [3, 3, 2, 1]
@@ -78,12 +78,12 @@ def test_first_player_is_chosen_at_random():
 def test_walpurgisnacht_is_at_the_bottom_of_the_witch_deck():
     for seed in range(10):
         s = GAME.new_state(3, seed)
-        assert s.wdeck[0] == WALPURGISNACHT and sorted(s.wdeck) == list(range(9))
-        assert s.wup == [] and s.view(0)["walpurgis_in_deck_bottom"] is True
+        assert s.witch_deck[0] == WALPURGISNACHT and sorted(s.witch_deck) == list(range(9))
+        assert s.witches_up == [] and s.view(0)["walpurgis_in_deck_bottom"] is True
 
 
 def test_witches_one_to_eight_are_shuffled():
-    orders = {tuple(GAME.new_state(2, seed).wdeck) for seed in range(10)}
+    orders = {tuple(GAME.new_state(2, seed).witch_deck) for seed in range(10)}
     assert len(orders) > 1
 
 
@@ -93,7 +93,7 @@ def test_soul_gem_starts_without_grief():
 
 def test_card_ids_say_nothing_about_the_card():
     # the identity of card 0 changes from game to game
-    assert len({(s.gof[0], s.nof[0]) for s in (GAME.new_state(4, i) for i in range(30))}) > 3
+    assert len({(s.girl_of[0], s.number_of[0]) for s in (GAME.new_state(4, i) for i in range(30))}) > 3
 
 
 # --- 1. Give information ---------------------------------------------------------------------
@@ -103,7 +103,7 @@ def test_information_points_at_every_card_of_a_girl():
     events = s.apply(0, tell(1, "girl", "homura"))
     h = s.hands[1]
     assert [s.clued[c] for c in h] == [1, 0, 1]
-    assert s.kg[h[0]] == 1 << GAME.girl_index["homura"]
+    assert s.girls_possible[h[0]] == 1 << GAME.girl_index["homura"]
     tell_event = next(e for e in events if e.kind == "tell")
     assert tell_event.data["cards"] == [h[0], h[2]]
 
@@ -112,7 +112,7 @@ def test_information_about_a_number_points_at_every_card_of_it():
     s = make_state(2, hands=[["kyoko1"], ["homura2", "mami2", "sayaka1"]])
     s.apply(0, tell(1, "number", 2))
     h = s.hands[1]
-    assert [s.kn[c] for c in h][:2] == [0b0010, 0b0010]
+    assert [s.numbers_possible[c] for c in h][:2] == [0b0010, 0b0010]
     assert s.clued[h[2]] == 0
 
 
@@ -120,7 +120,7 @@ def test_information_gives_negative_knowledge_to_unpointed_cards():
     s = make_state(2, hands=[["kyoko1"], ["homura2", "mami2"]])
     s.apply(0, tell(1, "girl", "homura"))
     other = s.hands[1][1]
-    assert not s.kg[other] >> GAME.girl_index["homura"] & 1
+    assert not s.girls_possible[other] >> GAME.girl_index["homura"] & 1
     assert s.view(1)["hands"][1][1]["girls"] == ["mami", "kyoko", "sayaka", "madoka"]
 
 
@@ -197,8 +197,8 @@ def test_madoka_defeats_walpurgisnacht_once():
                    witches_up=["walpurgisnacht", "patricia"])
     events = s.apply(0, play(s, s.hands[0][0]))
     assert any(e.kind == "walpurgis_defeated" for e in events)
-    assert s.walp_defeated and WALPURGISNACHT not in s.wup
-    assert s.wdeck[0] == WALPURGISNACHT  # back to the bottom of the witch deck
+    assert s.walpurgis_defeated and WALPURGISNACHT not in s.witches_up
+    assert s.witch_deck[0] == WALPURGISNACHT  # back to the bottom of the witch deck
     assert score_details(s)["walpurgis_points"] == 20
 
 
@@ -207,16 +207,16 @@ def test_walpurgisnacht_revealed_after_madoka_transformed_is_defeated_at_once():
                    witch_deck=["walpurgisnacht"])
     s.apply(0, cleanse(1))
     assert s.grief == 1  # one removed, one added by her reveal
-    assert s.walp_defeated and s.wdeck == [WALPURGISNACHT] and s.wup == []
+    assert s.walpurgis_defeated and s.witch_deck == [WALPURGISNACHT] and s.witches_up == []
 
 
 def test_walpurgisnacht_defeated_again_scores_nothing_more():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], rows={"madoka": 4}, grief=2,
                    witch_deck=["elly", "walpurgisnacht"])
-    s.walp_defeated = True
+    s.walpurgis_defeated = True
     before = score(s)
     events = s.apply(0, cleanse(2))
-    assert s.grief == 1 and s.wdeck == [WALPURGISNACHT] and s.wup == [GAME.witch_index["elly"]]
+    assert s.grief == 1 and s.witch_deck == [WALPURGISNACHT] and s.witches_up == [GAME.witch_index["elly"]]
     assert score(s) == before
     assert [e.data["first"] for e in events if e.kind == "walpurgis_defeated"] == [False]
 
@@ -253,7 +253,7 @@ def test_cleanse_removes_markers_then_reveals_witches_one_at_a_time():
                    witch_deck=["patricia", "elly", "walpurgisnacht"])
     events = s.apply(0, cleanse(2))
     assert s.grief == 0
-    assert witch_ids(s.wup) == ["patricia", "elly"]  # Elly on top: revealed second
+    assert witch_ids(s.witches_up) == ["patricia", "elly"]  # Elly on top: revealed second
     reveals = [e.data["witch"] for e in events if e.kind == "witch"]
     assert reveals == ["patricia", "elly"]
 
@@ -269,7 +269,7 @@ def test_first_witch_resolves_before_the_second_is_revealed():
 def test_defeated_walpurgisnacht_alone_cannot_be_cleansed_against():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"madoka": 4},
                    witch_deck=["walpurgisnacht"])
-    s.walp_defeated = True
+    s.walpurgis_defeated = True
     assert not [a for a in s.legal_actions(0) if a.kind == "cleanse"]
     with pytest.raises(IllegalAction, match="defeated Walpurgisnacht"):
         s.apply(0, cleanse(1))
@@ -281,8 +281,8 @@ def test_discard_returns_the_top_witch_to_the_top_of_the_witch_deck():
     s = make_state(2, hands=[["kyoko1", "homura1"], ["homura2"]],
                    witches_up=["elly", "albertine"], witch_deck=["gertrud"])
     s.apply(0, discard(s.hands[0][0]))
-    assert witch_ids(s.wup) == ["elly"]
-    assert s.wdeck[-1] == GAME.witch_index["albertine"] and s.wknown == 1
+    assert witch_ids(s.witches_up) == ["elly"]
+    assert s.witch_deck[-1] == GAME.witch_index["albertine"] and s.returned_on_top == 1
     assert s.view(1)["witch_deck_known_top"] == ["albertine"]
 
 
@@ -296,29 +296,29 @@ def test_discard_then_draws_a_card():
 def test_discarding_mami_does_not_return_charlotte():
     s = make_state(2, hands=[["mami1", "homura1"], ["homura2"]], witches_up=["charlotte"])
     s.apply(0, discard(s.hands[0][0]))
-    assert witch_ids(s.wup) == ["charlotte"]
+    assert witch_ids(s.witches_up) == ["charlotte"]
     s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]], witches_up=["charlotte"])
     s.apply(0, discard(s.hands[0][0]))
-    assert s.wup == []
+    assert s.witches_up == []
 
 
 def test_discarding_sayaka_does_not_return_oktavia():
     s = make_state(2, hands=[["sayaka1", "homura1"], ["homura2"]], witches_up=["oktavia"])
     s.apply(0, discard(s.hands[0][0]))
-    assert witch_ids(s.wup) == ["oktavia"]
+    assert witch_ids(s.witches_up) == ["oktavia"]
 
 
 def test_walpurgisnacht_cannot_be_returned():
     s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]], witches_up=["walpurgisnacht"])
     s.apply(0, discard(s.hands[0][0]))
-    assert s.wup == [WALPURGISNACHT] and WALPURGISNACHT not in s.wdeck
+    assert s.witches_up == [WALPURGISNACHT] and WALPURGISNACHT not in s.witch_deck
 
 
 def test_discard_with_no_face_up_witch_is_allowed():
     s = make_state(2, hands=[["homura1", "mami1"], ["homura2"]])
-    witches_before = list(s.wdeck)
+    witches_before = list(s.witch_deck)
     s.apply(0, discard(s.hands[0][0]))
-    assert s.wdeck == witches_before and len(s.discard) == 1
+    assert s.witch_deck == witches_before and len(s.discard) == 1
 
 
 # --- The witches -----------------------------------------------------------------------------
@@ -327,9 +327,9 @@ def test_gertrud_shuffles_and_forgets_the_revealing_players_hand():
     hand = ["homura1", "mami1", "kyoko1", "sayaka1", "madoka1"]
     s = make_state(2, hands=[hand, ["homura2"]], grief=1, witch_deck=["gertrud"], seed=4)
     for c in s.hands[0] + s.hands[1]:
-        s.kg[c], s.clued[c] = 1 << s.gof[c], 1
+        s.girls_possible[c], s.clued[c] = 1 << s.girl_of[c], 1
     s.apply(0, cleanse(1))
-    assert all(s.kg[c] == s.all_girls and not s.clued[c] for c in s.hands[0])
+    assert all(s.girls_possible[c] == s.all_girls and not s.clued[c] for c in s.hands[0])
     assert s.clued[s.hands[1][0]] == 1  # other hands keep their hints
     orders = set()
     for seed in range(8):
@@ -344,14 +344,14 @@ def test_charlotte_eats_mamis_highest_card():
                    witch_deck=["charlotte"])
     s.apply(0, cleanse(1))
     assert len(s.rows[GAME.girl_index["mami"]]) == 2 and names(s, s.discard) == ["mami3"]
-    assert s.ate_mami and witch_ids(s.wup) == ["charlotte"]
+    assert s.charlotte_ate_mami and witch_ids(s.witches_up) == ["charlotte"]
 
 
 def test_charlotte_spares_a_transformed_mami():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"mami": 4},
                    witch_deck=["charlotte"])
     s.apply(0, cleanse(1))
-    assert len(s.rows[GAME.girl_index["mami"]]) == 4 and not s.ate_mami
+    assert len(s.rows[GAME.girl_index["mami"]]) == 4 and not s.charlotte_ate_mami
 
 
 def test_elly_stops_the_next_player_giving_information_on_their_next_turn():
@@ -371,8 +371,8 @@ def test_elsa_maria_discards_the_top_girl_card_and_leaves():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, deck=["madoka4", "homura1"],
                    witch_deck=["elsa_maria"])
     s.apply(0, cleanse(1))
-    assert names(s, s.discard) == ["madoka4"] and s.wup == []
-    assert witch_ids(s.wgone) == ["elsa_maria"]
+    assert names(s, s.discard) == ["madoka4"] and s.witches_up == []
+    assert witch_ids(s.witches_gone) == ["elsa_maria"]
 
 
 def test_oktavia_takes_sayakas_highest_card():
@@ -388,7 +388,7 @@ def test_albertine_forgets_every_hint():
     s.apply(0, tell(1, "girl", "homura"))
     s.apply(1, cleanse(1))
     for c in s.hands[0] + s.hands[1]:
-        assert s.kg[c] == s.all_girls and s.kn[c] == 0b1111 and not s.clued[c]
+        assert s.girls_possible[c] == s.all_girls and s.numbers_possible[c] == 0b1111 and not s.clued[c]
 
 
 def test_roberta_makes_the_revealing_player_swap_a_random_card():
@@ -397,7 +397,7 @@ def test_roberta_makes_the_revealing_player_swap_a_random_card():
     s.apply(0, cleanse(1))
     assert len(s.discard) == 1 and names(s, s.discard)[0] in ("kyoko1", "mami1")
     assert "madoka3" in names(s, s.hands[0]) and len(s.hands[0]) == 2
-    assert witch_ids(s.wgone) == ["roberta"] and s.wup == []
+    assert witch_ids(s.witches_gone) == ["roberta"] and s.witches_up == []
 
 
 def test_patricia_on_top_allows_numbers_only():
@@ -413,7 +413,7 @@ def test_patricia_on_top_allows_numbers_only():
 def test_walpurgisnacht_adds_a_grief_marker_when_revealed():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, witch_deck=["walpurgisnacht"])
     s.apply(0, cleanse(1))
-    assert s.grief == 1 and s.wup == [WALPURGISNACHT]
+    assert s.grief == 1 and s.witches_up == [WALPURGISNACHT]
 
 
 def test_walpurgisnacht_on_top_makes_a_failed_play_add_two_markers():
@@ -495,13 +495,13 @@ def test_score_madoka_kyoko_homura_bonus():
 
 def test_score_walpurgisnacht_defeated_is_twenty():
     s = make_state(2, hands=[["kyoko1"], ["homura1"]])
-    s.walp_defeated = True
+    s.walpurgis_defeated = True
     assert score(s) == 20
 
 
 def test_maximum_score_is_100():
     s = make_state(2, hands=[[], []], rows=full_rows(*GAME.girl_ids[:5]))
-    s.walp_defeated = True
+    s.walpurgis_defeated = True
     assert score(s) == 100 and rank(s) == "Homura class"
 
 
@@ -519,7 +519,7 @@ def test_qb_variant_adds_five_white_cards():
     s = GAME.new_state(4, 2, qb=True)
     qb = GAME.girl_index["qb"]
     assert len(s.card_ids()) == 45
-    assert sorted(s.nof[c] for c in s.card_ids() if s.gof[c] == qb) == [1, 1, 2, 3, 4]
+    assert sorted(s.number_of[c] for c in s.card_ids() if s.girl_of[c] == qb) == [1, 1, 2, 3, 4]
     assert GAME.options["qb"][0] is False
 
 
@@ -534,10 +534,10 @@ def test_qb_variant_scoring():
     rows = full_rows("qb", "madoka", "homura")
     s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=rows, qb=True)
     assert [b["id"] for b in score_details(s)["bonuses"]] == ["contract"]
-    s.ate_mami = True
+    s.charlotte_ate_mami = True
     assert "sweets" in [b["id"] for b in score_details(s)["bonuses"]]
     everything = make_state(2, hands=[[], []], rows=full_rows(*GAME.girl_ids), qb=True)
-    everything.walp_defeated, everything.ate_mami = True, True
+    everything.walpurgis_defeated, everything.charlotte_ate_mami = True, True
     assert score(everything) == 150 and rank(everything) == "Madoka class"
 
 
@@ -577,16 +577,16 @@ def test_determinize_keeps_the_view_and_respects_hints():
     s = GAME.new_state(3, 11)
     p = s.current
     target = (p + 1) % 3
-    girl = GAME.girl_ids[s.gof[s.hands[target][0]]]
+    girl = GAME.girl_ids[s.girl_of[s.hands[target][0]]]
     s.apply(p, tell(target, "girl", girl))
     rng = Rng(9)
     for _ in range(50):
         d = s.determinize(target, rng)
         assert d.view(target) == s.view(target)
         for c in d.hands[target]:
-            assert d.kg[c] >> d.gof[c] & 1 and d.kn[c] >> (d.nof[c] - 1) & 1
-        assert sorted(d.gof[c] * 4 + d.nof[c] for c in d.card_ids()) == sorted(
-            s.gof[c] * 4 + s.nof[c] for c in s.card_ids())
+            assert d.girls_possible[c] >> d.girl_of[c] & 1 and d.numbers_possible[c] >> (d.number_of[c] - 1) & 1
+        assert sorted(d.girl_of[c] * 4 + d.number_of[c] for c in d.card_ids()) == sorted(
+            s.girl_of[c] * 4 + s.number_of[c] for c in s.card_ids())
 
 
 def test_json_round_trip_is_exact():
@@ -694,15 +694,15 @@ def test_hints_never_contradict_the_cards_in_long_games():
             p = s.current
             acts = s.legal_actions(p)
             good = [a for a in acts if a.kind in ("play", "cleanse")
-                    and (a.kind == "cleanse" or s.nof[a.source] == len(s.rows[s.gof[a.source]]) + 1)]
+                    and (a.kind == "cleanse" or s.number_of[a.source] == len(s.rows[s.girl_of[a.source]]) + 1)]
             pick = good if good and rng.below(4) else acts
             s.apply(p, pick[rng.below(len(pick))])
-            witches_seen.update(s.wup + s.wgone)
+            witches_seen.update(s.witches_up + s.witches_gone)
             for hand in s.hands:
                 for c in hand:
-                    assert s.kg[c] >> s.gof[c] & 1 and s.kn[c] >> (s.nof[c] - 1) & 1
+                    assert s.girls_possible[c] >> s.girl_of[c] & 1 and s.numbers_possible[c] >> (s.number_of[c] - 1) & 1
             for g, row in enumerate(s.rows):
-                assert [s.nof[c] for c in row] == list(range(1, len(row) + 1))
-                assert all(s.gof[c] == g for c in row)
+                assert [s.number_of[c] for c in row] == list(range(1, len(row) + 1))
+                assert all(s.girl_of[c] == g for c in row)
             assert 0 <= s.grief <= 3
     assert len(witches_seen) == 9
