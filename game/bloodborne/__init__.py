@@ -1,25 +1,30 @@
 """Bloodborne: The Card Game — 3 to 5 hunters, one Chalice Dungeon, one winner.
 
-`GAME = BloodborneGame()`; `GAME.new_state(players, seed, final_boss="random")`. The rulebook
-steps are in rules.py, the state (card ids, view, determinize, JSON) in state.py, the card data
-loader in cards.py, hand-made states for tests in setups.py, bots in bots.py.
+Spec: docs/rules/bloodborne.md. `GAME = BloodborneGame()`;
+`GAME.new_state(players, seed, final_boss="random")`. The rulebook steps are in rules.py, card
+abilities in effects.py (one registry), the state (fields, candidates, checks, view,
+determinize, JSON) in state.py, the card data loader in cards.py, hand-made states for tests in
+setups.py, round summaries and result sentences in summary.py, bots in bots.py.
 
-Actions (state.phase says which step waits):
-  Action("choose", source=card, target="chosen")      step 1, simultaneous, secret
+Actions (the top frame of `state.decisions` says which are asked; `state.prompt(p)` in words):
+  Action("choose", source=card, target="chosen")      step 1, every hunter, secret
   Action("transform", source=weapon, target="chosen") step 2, transformers only, secret
-  Action("immediate", source=card, target="self", option="shield")   step 3, a protection
-  Action("immediate", source=card, target=seat, option="cancel")     step 3, cancel a melee
+  Action("shield", source=card, target="self")        step 3, the card protects its owner
+  Action("cancel", source=card, target=seat or None)  step 3, cancel a melee attack (None:
+                                                      several to choose from: asked next)
+  Action("cancel_target", source=card, target=seat)   step 3, whose melee attack
   Action("upgrade", source=card, target="hand")       step 7, take an Available Upgrade
   Action("skip_upgrade")                               step 7, only a hunter who died
-  Action("remove", source=card, target="removed")     step 7, hand limit: 8 cards -> 7
+  Action("remove", source=card, target="removed")     step 7, hand limit: down to 7 cards
 
-Events (kind: data): choose, transform_chosen (no card: secret); reveal, transform,
-immediate (card, target, option); cancel (by); dice (die, faces, rolls, total); damage (amount,
-health); heal (health); death (lost); out; echoes_taken (amount, left); echoes_lost (amount);
-killed (card, monster); trophy (trophy: kin/humanoid/beast); escape (monster); dream (died,
-cards); bank (amount); upgrade_taken (card); removed (card); recall (cards); monster_heal
-(amount); monster_revealed (card, monster, echoes, final); message; game_over (winners,
-scores).
+Events (kind: data; counters carry the values after the event): choose, transform_chosen
+(public: no card; the chooser's private text and data name it); reveal, transform,
+immediate (card, target, option); cancel (by); dice (die, faces, rolls, total); damage
+(amount, health); heal (health); death (lost); out; echoes_taken (amount, left); echoes_lost
+(amount); killed (card, monster); trophy (trophy: kin/humanoid/beast); escape (monster); dream
+(died, cards); bank (amount); upgrade_taken (card); removed (card); recall (cards);
+monster_heal (amount); monster_revealed (card, monster, echoes, final); message; game_over
+(winners, scores).
 """
 
 from __future__ import annotations
@@ -70,8 +75,8 @@ class BloodborneGame(Game):
         return BloodborneState.from_json(self, data)
 
     def max_decisions(self, players: int) -> int:
-        # per round: one choice, one transform, one immediate, an upgrade and a removal each
-        return rules.ROUND_LIMIT * players * 5
+        # per round and hunter: a choice, a weapon, two Immediate steps, an upgrade, removals
+        return rules.ROUND_LIMIT * players * 8
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """Self-play averages: tie-breaks, the round-1 first player's win share, deaths."""

@@ -1,14 +1,17 @@
-"""Bloodborne bots: a readable heuristic hunter, and ISMCTS using it for playouts.
+"""Bloodborne bots: a readable heuristic hunter, and ISMCTS using it for playouts
+(spec: docs/rules/bloodborne.md).
 
-The heuristic looks only at public information: its own hand, the monster, everyone's revealed
-cards, health and echoes (hands are public knowledge in this game). It never looks at another
-hunter's secret choice or the dungeon order.
+The heuristic decides from its seat's information only: its own hand, the monster, the cards
+everyone has revealed, health and echoes (hands are public knowledge in this game). A card
+laid face down (steps 1 and 2) counts as unknown until it is revealed, and it never looks at
+the dungeon or the deck. Damage comes from the rules' own queries (`rules.attack_damage`,
+`rules.attack_blow`, `rules.damage_to_hunter`), never from a copy of them.
 """
 
 from __future__ import annotations
 
+from game.ai.agents import Agent
 from game.bloodborne import rules
-from game.bloodborne.rules import CHOOSE, DREAM, IMMEDIATE, TRANSFORM
 from game.core.contract import Action
 
 # --- the monster's die: chance that an attack deals at least x --------------------------------
@@ -37,39 +40,46 @@ def attack_tail(die) -> list[float]:
     return tail
 
 
-def death_chance(s, p: int, dream: bool = False, shield: int = 0, heal: int = 0) -> float:
-    """The chance the monster's attack kills hunter p this round."""
+def death_chance(s, p: int, card=None, shield: int = 0, heal: int = 0) -> float:
+    """The chance the monster's attack kills hunter p this round if p plays `card` (default:
+    a plain weapon), with `shield` more prevention and `heal` more health. The rules say what
+    each roll total does (`rules.attack_blow`, `rules.damage_to_hunter`)."""
     m = rules.monster(s)
     if m is None:
         return 0.0
-    tail = attack_tail(s.cs.dice[m.lantern])
-    bonus = m.amount if m.ability == "fury" else 0
-    if s.mdef[-1].ability == "orphan_of_kos":
-        bonus += 1
-    if m.ability == "unstoppable":
-        shield = 0
+    tail = attack_tail(s.card_set.dice[m.lantern])
+    card = card if card is not None else s.card_set.starter[0]
     h = min(rules.MAX_HEALTH, s.health[p] + heal)
-    if dream and m.ability != "dream_breaker":
-        need = 2 * h - bonus + shield  # (total + bonus) // 2 - shield >= h
-    else:
-        need = h - bonus + shield
-    return tail[min(max(0, need), 99)]
+
+    def kills(total: int) -> bool:
+        blow = rules.attack_blow(s, total)
+        extra = shield if blow[1] else 0
+        return rules.damage_to_hunter(s, p, blow, card) - extra >= h
+
+    lo, hi = 0, 40  # damage grows with the total: find the smallest total that kills
+    if not kills(hi - 1):
+        return 0.0
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if kills(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return tail[lo]
 
 
 def card_risk(s, p: int, c) -> float:
     """The chance of dying this round if hunter p plays c (protections counted)."""
     ab = c.ability
-    if ab == "dream":
-        return death_chance(s, p, dream=True)
     if ab == "lure":
         return death_chance(s, p, shield=99)
     if ab == "numb":
         return death_chance(s, p, shield=c.amount)
     if ab == "heal":
         return death_chance(s, p, heal=c.amount)
-    if c.protection in ("shield", "choose"):
+    if c.protection == "choose" or (c.protection == "shield" and c.immediate):
         return death_chance(s, p, shield=c.shield)
-    return death_chance(s, p)
+    return death_chance(s, p, card=c)
 
 
 # --- how good a card is ---------------------------------------------------------------------------
@@ -107,30 +117,7 @@ def _card_value(c) -> float:
     return v
 
 
-def weapon_damage(s, p: int, c, transformed: bool = False) -> int:
-    """The damage c would deal to the current monster (no side effects)."""
-    m = rules.monster(s)
-    if m is None:
-        return 0
-    d = c.damage + (1 if transformed else 0)
-    ab = c.ability
-    if ab == "bane" and c.vs in m.trophies:
-        d += c.amount
-    elif ab == "boss_slayer" and m.boss:
-        d += c.amount
-    elif ab == "blood_price" and s.health[p] > 1:
-        d += c.amount
-    elif ab == "executioner" and s.hp < s.hp_full:
-        d += c.amount
-    elif ab == "frenzy" and s.health[p] <= 4:
-        d += c.amount
-    defence = rules.DEFENCE.get(m.ability)
-    if defence is not None:
-        d = defence(c, d, m)
-    return d
-
-
-class HeuristicAgent:
+class HeuristicAgent(Agent):
     """A priority list, top rule first. Fast: a few list scans per decision."""
 
     name = "heuristic"
@@ -142,17 +129,15 @@ class HeuristicAgent:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        ph = state.phase
-        if ph == CHOOSE:
+        kind = state.decisions[-1].kind
+        if kind == "choose":
             pick = self.choose_action_card(state, player)
-        elif ph == TRANSFORM:
+        elif kind == "transform":
             pick = self.choose_transform_weapon(state, player)
-        elif ph == IMMEDIATE:
+        elif kind in ("protect", "cancel_target"):
             return self.choose_immediate(state, player, legal)
-        elif ph == DREAM:
+        else:  # "upgrade", "remove"
             return self.choose_in_dream(state, player, legal)
-        else:
-            pick = None
         for a in legal:
             if a.source == pick:
                 return a
@@ -168,7 +153,7 @@ class HeuristicAgent:
         weapons = [c for c in hand if cards[c].weapon or (cards[c].damage and cards[c].immediate)]
         collected = s.collected[p]
         risk = death_chance(s, p)
-        rom_risk = s.mdef[-1].ability == "rom" and s.deaths[p] >= 1
+        rom_risk = s.final_boss.ability == "rom" and s.deaths[p] >= 1
         m = rules.monster(s)
         # 0. Rom: a second death puts you out, so take the safest card when the blow may kill
         if rom_risk and (risk >= 0.1):
@@ -185,7 +170,7 @@ class HeuristicAgent:
                 return dream
             # heal up while the Dream is safe, before a blow from a stronger monster
             low = 5 if rom_risk else 4
-            if s.health[p] <= low and death_chance(s, p, dream=True) < 0.15:
+            if s.health[p] <= low and death_chance(s, p, card=cards[dream]) < 0.15:
                 return dream
             if len(weapons) <= 1 and len(s.used[p]) >= 3 and collected >= 3:
                 return dream
@@ -222,41 +207,42 @@ class HeuristicAgent:
         if tf is not None and len(weapons) >= 2 and len(hand) >= 4:
             return tf
         # 8. the weapon that takes the most echoes; among equals, the weakest card
-        left = s.hp if m is not None else 0
-        return max(weapons, key=lambda c: (min(weapon_damage(s, p, cards[c]), left),
+        left = s.echoes if m is not None else 0
+        return max(weapons, key=lambda c: (min(rules.attack_damage(s, p, cards[c]), left),
                                            -card_value(cards[c])))
 
-    # step 2 ----------------------------------------------------------------------------------
+    # step 2 ---------------------------------------------------------------------------------
     def choose_transform_weapon(self, s, p: int) -> int:
-        """Everyone's card is known: take the most echoes left after those who strike first."""
+        """The revealed cards are known: take the most echoes left after the hunters who strike
+        first. Another transforming hunter's weapon is still face down: not counted."""
         cards = s.cards
-        left = s.hp
+        left = s.echoes
         for q in rules.turn_order(s):
             if q == p:
                 break
-            c = rules.played_card(s, q)
+            c = rules.played_card(s, q)  # the revealed card (Transform itself while face down)
             if c is not None and c.weapon:
-                left -= weapon_damage(s, q, c, s.tform[q] >= 0)
+                left -= rules.attack_damage(s, q, c)
         left = max(left, 0)
         options = rules.transform_options(s, p)
-        return max(options, key=lambda c: (min(weapon_damage(s, p, cards[c], True), left),
+        return max(options, key=lambda c: (min(rules.attack_damage(s, p, cards[c], True), left),
                                            -card_value(cards[c])))
 
-    # step 3 ----------------------------------------------------------------------------------
+    # step 3 ---------------------------------------------------------------------------------
     def choose_immediate(self, s, p: int, legal: list[Action]) -> Action:
         """Shield when the blow may kill; else cancel the strongest melee striking before me."""
-        shield = [a for a in legal if a.option == "shield"]
+        shield = [a for a in legal if a.kind == "shield"]
         if shield and death_chance(s, p) >= 0.15:
             return shield[0]
         order = rules.turn_order(s)
         mine = order.index(p)
-        cancels = [a for a in legal if a.option == "cancel"]
+        cancels = [a for a in legal if a.kind in ("cancel", "cancel_target")]
         if cancels:
             def threat(a):
-                q = a.target
-                c = rules.played_card(s, q)
-                ahead = order.index(q) < mine
-                return (ahead, weapon_damage(s, q, c, s.tform[q] >= 0))
+                targets = [a.target] if a.target is not None else rules.cancel_targets(s, p)
+                return max((order.index(q) < mine,
+                            rules.attack_damage(s, q, rules.played_card(s, q)))
+                           for q in targets)
             best = max(cancels, key=threat)
             if threat(best)[0] or not shield:
                 return best
@@ -265,7 +251,7 @@ class HeuristicAgent:
     # step 7 ----------------------------------------------------------------------------------
     def choose_in_dream(self, s, p: int, legal: list[Action]) -> Action:
         cards = s.cards
-        if s.dream_stage == 1:  # take the most valuable upgrade
+        if s.decisions[-1].kind == "upgrade":  # take the most valuable upgrade
             ups = [a for a in legal if a.kind == "upgrade"]
             return max(ups, key=lambda a: card_value(cards[a.source]))
         # hand limit: remove the weakest card

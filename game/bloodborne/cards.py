@@ -1,15 +1,17 @@
 """Bloodborne card data: the loader and validator for data/bloodborne/*.toml.
 
-The printed card texts are not public (spec D2), so the set is our own: numbers live in the TOML
-files, behaviour lives in rules.py, keyed by each card's `ability` keyword. A keyword the engine
-does not implement is a data error, so no card carries text the rules ignore.
+Spec: docs/rules/bloodborne.md (Components, Cards; D2: the printed texts are not public, so the
+set is our own). Numbers live in the TOML files; behaviour lives in game/bloodborne/effects.py,
+registered by each card's `ability` keyword. A keyword without a handler (or a handler no card
+names) is a CardDataError at load, so no card carries text the rules ignore.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.data import CardDataError, Field, int_range, load_cards, load_toml, one_of
+from game.core.data import CardDataError, Field, int_range, load_tables, load_toml, one_of
 from game.core.resources import data_path
 
 KINDS = ("kin", "humanoid", "beast")
@@ -17,61 +19,32 @@ LANTERNS = ("green", "yellow", "red")
 CARD_TYPES = ("melee", "ranged", "utility")
 PROTECTIONS = ("shield", "cancel", "choose")
 
-#: hunter card abilities (rules.py has one function per keyword, named after it)
-HUNTER_ABILITIES = (
-    "none",  # a plain weapon: only its damage
-    "transform",  # starter Transform: choose a weapon after the reveal; it deals +amount
-    "dream",  # starter Hunter's Dream
-    "bane",  # +amount damage against monsters with the `vs` trophy kind
-    "boss_slayer",  # +amount damage against bosses and the final boss
-    "blood_price",  # pay 1 health (not at 1) to deal +amount damage
-    "executioner",  # +amount damage against a monster that already lost echoes
-    "frenzy",  # +amount damage while your health is 4 or less
-    "recoil",  # after firing, lose amount health (never below 1)
-    "heal",  # Immediate: heal amount health (up to 8)
-    "bank",  # Immediate: bank your collected echoes now
-    "numb",  # Immediate: the monster's attack deals amount less to every hunter
-    "lure",  # Immediate: you take no monster damage; every other hunter takes +amount
-    "recall",  # Immediate: take back up to amount used cards, most recent first
-    "roar",  # Immediate: cancel every other hunter's melee attack this round
-)
-
-#: monster and boss abilities; when they act is part of the keyword's meaning
-MONSTER_ABILITIES = (
-    "none",
-    "ranged_resist",  # while fought: ranged weapons deal only 1 damage
-    "unstoppable",  # while fought: card effects cannot prevent or reduce its damage
-    "thick_hide",  # while fought: each melee attack deals amount less
-    "armored",  # while fought: no single attack deals more than amount
-    "fury",  # while fought: its attack deals +amount
-    "dream_breaker",  # while fought: hunters in the Dream take full damage
-    "echo_drain",  # while fought: each hunter it wounds loses amount collected echoes
-    "regenerate",  # while fought: at the end of each round it survives, heals amount
-    "ambush",  # on reveal: every hunter loses amount health (never below 1)
-    "scream",  # on reveal: the Available Upgrades go under the deck; new ones are dealt
-    "maul",  # on escape: every hunter takes amount damage (can kill)
-    "plunder",  # on escape: every hunter loses amount collected echoes
-)
-
-#: final boss abilities: they apply for the whole game
-FINAL_ABILITIES = ("gehrman", "rom", "ebrietas", "moon_presence", "orphan_of_kos")
-
 COUNTS = {"starter": 5, "upgrades": 32, "monsters": 18, "bosses": 7, "final_bosses": 5}
 
-
+@dataclass(frozen=True, slots=True)
 class HunterCard:
-    """One starter or upgrade card (a definition; instances refer to it)."""
+    """One starter or upgrade card (a definition; card instances refer to it)."""
 
-    __slots__ = ("id", "name", "type", "damage", "immediate", "ability", "amount", "vs",
-                 "protection", "shield", "text", "copies", "melee", "ranged", "weapon")
+    id: str
+    name: str
+    type: str
+    damage: int
+    immediate: bool
+    ability: str
+    amount: int
+    vs: str
+    protection: str
+    shield: int
+    copies: int
+    text: str
+    melee: bool = field(init=False, compare=False)
+    ranged: bool = field(init=False, compare=False)
+    weapon: bool = field(init=False, compare=False)
 
-    def __init__(self, rec: dict) -> None:
-        for key in ("id", "name", "type", "damage", "immediate", "ability", "amount", "vs",
-                    "protection", "shield", "text", "copies"):
-            setattr(self, key, rec[key])
-        self.melee = self.type == "melee"
-        self.ranged = self.type == "ranged"
-        self.weapon = self.melee or self.ranged
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melee", self.type == "melee")
+        object.__setattr__(self, "ranged", self.type == "ranged")
+        object.__setattr__(self, "weapon", self.type != "utility")
 
     def to_view(self) -> dict:
         return {"id": self.id, "name": self.name, "type": self.type, "damage": self.damage,
@@ -81,18 +54,26 @@ class HunterCard:
         return f"<{self.id}>"
 
 
+@dataclass(frozen=True, slots=True)
 class MonsterCard:
     """A monster, boss or final boss."""
 
-    __slots__ = ("id", "name", "hp", "lantern", "trophies", "kinds", "ability", "amount",
-                 "text", "boss", "final")
+    id: str
+    name: str
+    hp: int
+    lantern: str
+    trophies: tuple[str, ...]
+    ability: str
+    amount: int
+    boss: bool
+    text: str
+    final: bool = False
+    #: the trophy kinds as indices into KINDS
+    kinds: tuple[int, ...] = field(init=False, compare=False)
 
-    def __init__(self, rec: dict, final: bool = False) -> None:
-        for key in ("id", "name", "hp", "lantern", "trophies", "ability", "amount", "text",
-                    "boss"):
-            setattr(self, key, rec[key])
-        self.kinds = tuple(KINDS.index(k) for k in self.trophies)
-        self.final = final
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trophies", tuple(self.trophies))
+        object.__setattr__(self, "kinds", tuple(KINDS.index(k) for k in self.trophies))
 
     def to_view(self) -> dict:
         return {"id": self.id, "name": self.name, "hp": self.hp, "lantern": self.lantern,
@@ -103,14 +84,19 @@ class MonsterCard:
         return f"<{self.id}>"
 
 
+@dataclass(frozen=True, slots=True)
 class Die:
-    __slots__ = ("colour", "faces", "values", "explodes")
+    """A monster die: six faces; a face ending in "+" is rolled again and added."""
 
-    def __init__(self, colour: str, faces: list[str]) -> None:
-        self.colour = colour
-        self.faces = list(faces)
-        self.values = [int(f.rstrip("+")) for f in faces]
-        self.explodes = [f.endswith("+") for f in faces]
+    colour: str
+    faces: tuple[str, ...]
+    values: tuple[int, ...] = field(init=False, compare=False)
+    explodes: tuple[bool, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", tuple(self.faces))
+        object.__setattr__(self, "values", tuple(int(f.rstrip("+")) for f in self.faces))
+        object.__setattr__(self, "explodes", tuple(f.endswith("+") for f in self.faces))
 
 
 class CardSet:
@@ -126,6 +112,8 @@ class CardSet:
         self.track: list[int] = track  # points for 1, 2, 3, 4 trophies of one kind
         self.track_extra: int = extra  # points for each trophy beyond the track
         self.monster_by_id = {m.id: m for m in monsters + bosses + finals}
+        #: the starter Transform card (its amount is the transformed weapon's bonus)
+        self.transform = next(c for c in starter if c.ability == "transform")
         self.upgrade_instances = [u for u in upgrades for _ in range(u.copies)]
         self._instances: dict[int, list[HunterCard]] = {}
         # "Blood Vial (2)": copies of one upgrade get distinct names for labels and logs
@@ -172,7 +160,7 @@ HUNTER_FIELDS = {
     "type": Field(str, check=one_of(CARD_TYPES)),
     "damage": Field(int, False, 0, int_range(0, 9)),
     "immediate": Field(bool, False, False),
-    "ability": Field(str, False, "none", one_of(HUNTER_ABILITIES)),
+    "ability": Field(str, False, "none"),
     "amount": Field(int, False, 0, int_range(0, 9)),
     "vs": Field(str, False, "", one_of(("",) + KINDS)),
     "protection": Field(str, False, "", one_of(("",) + PROTECTIONS)),
@@ -193,10 +181,22 @@ MONSTER_FIELDS = {
     "text": Field(str),
 }
 
-#: abilities that need a positive `amount`
+#: abilities that need a positive `amount` (the number the handler reads)
 _NEEDS_AMOUNT = {"transform", "bane", "boss_slayer", "blood_price", "executioner", "frenzy",
                  "recoil", "heal", "numb", "lure", "recall", "thick_hide", "armored", "fury",
-                 "echo_drain", "regenerate", "ambush", "maul", "plunder"}
+                 "echo_drain", "regenerate", "ambush", "maul", "plunder", "gehrman", "rom",
+                 "ebrietas", "moon_presence", "orphan_of_kos"}
+
+
+def _check_ability(path: Path, card: str, ability: str, family: str) -> None:
+    """The keyword has a handler among the hooks of its family (hunter, monster, final)."""
+    from game.bloodborne.effects import keywords
+
+    known = keywords(family)
+    if ability != "none" and ability not in known:
+        raise CardDataError(path, card, "ability",
+                            f"no rules handler for {ability!r} (known {family} abilities: "
+                            f"none, {', '.join(sorted(known))})")
 
 
 def _check_hunter_card(path: Path, c: dict) -> None:
@@ -204,6 +204,7 @@ def _check_hunter_card(path: Path, c: dict) -> None:
         raise CardDataError(path, c["id"], field, problem)
 
     ab = c["ability"]
+    _check_ability(path, c["id"], ab, "hunter")
     if ab in _NEEDS_AMOUNT and c["amount"] <= 0:
         bad("amount", f"ability '{ab}' needs a positive amount")
     if ab == "bane" and not c["vs"]:
@@ -225,10 +226,8 @@ def _check_hunter_card(path: Path, c: dict) -> None:
         bad("immediate", "a utility card that deals damage must be Immediate")
 
 
-def _check_monster(path: Path, c: dict, allowed: tuple[str, ...], boss: bool) -> None:
-    if c["ability"] not in allowed:
-        raise CardDataError(path, c["id"], "ability",
-                            f"must be one of {', '.join(allowed)}, got {c['ability']!r}")
+def _check_monster(path: Path, c: dict, family: str, boss: bool) -> None:
+    _check_ability(path, c["id"], c["ability"], family)
     if c["ability"] in _NEEDS_AMOUNT and c["amount"] <= 0:
         raise CardDataError(path, c["id"], "amount",
                             f"ability '{c['ability']}' needs a positive amount")
@@ -250,11 +249,11 @@ def load_card_set(data_dir: Path | None = None) -> CardSet:
 
     def hunter_cards(name: str, expected: int) -> list[HunterCard]:
         path = root / f"{name}.toml"
-        recs = load_cards(path, "card", HUNTER_FIELDS)
+        recs = load_tables(path, {"card": HUNTER_FIELDS})["card"]
         for c in recs:
             _check_hunter_card(path, c)
         _check_count(path, sum(c["copies"] for c in recs), expected, "cards (counting copies)")
-        return [HunterCard(c) for c in recs]
+        return [HunterCard(**c) for c in recs]
 
     starter = hunter_cards("starter", COUNTS["starter"])
     spath = root / "starter.toml"
@@ -274,18 +273,18 @@ def load_card_set(data_dir: Path | None = None) -> CardSet:
         if c.id in ids:
             raise CardDataError(upath, c.id, "id", "duplicate id (also a starter card)")
 
-    def monster_cards(name: str, table: str, allowed, boss: bool, final: bool):
+    def monster_cards(name: str, table: str, family: str, boss: bool, final: bool):
         path = root / f"{name}.toml"
-        recs = load_cards(path, table, MONSTER_FIELDS)
+        recs = load_tables(path, {table: MONSTER_FIELDS})[table]
         for c in recs:
-            _check_monster(path, c, allowed, boss)
+            _check_monster(path, c, family, boss)
         _check_count(path, len(recs), COUNTS[name], table.replace("_", " ") + "es"
                      if table.endswith("ss") else table + "s")
-        return [MonsterCard(c, final) for c in recs]
+        return [MonsterCard(**c, final=final) for c in recs]
 
-    monsters = monster_cards("monsters", "monster", MONSTER_ABILITIES, False, False)
-    bosses = monster_cards("bosses", "boss", MONSTER_ABILITIES, True, False)
-    finals = monster_cards("final_bosses", "final_boss", FINAL_ABILITIES, True, True)
+    monsters = monster_cards("monsters", "monster", "monster", False, False)
+    bosses = monster_cards("bosses", "boss", "monster", True, False)
+    finals = monster_cards("final_bosses", "final_boss", "final", True, True)
     seen: set[str] = set()
     for name, group in (("monsters", monsters), ("bosses", bosses), ("final_bosses", finals)):
         for m in group:
@@ -296,9 +295,21 @@ def load_card_set(data_dir: Path | None = None) -> CardSet:
         raise CardDataError(root / "final_bosses.toml", None, "ability",
                             "each final boss needs its own ability")
 
+    _check_every_handler_has_a_card(root, starter, upgrades, monsters, bosses, finals)
     dice = _load_dice(root / "dice.toml")
     track, extra = _load_trophies(root / "trophies.toml")
     return CardSet(starter, upgrades, monsters, bosses, finals, dice, track, extra)
+
+
+def _check_every_handler_has_a_card(root: Path, starter, upgrades, monsters, bosses,
+                                    finals) -> None:
+    """The effect registry against the data: a handler that no card names is an error too."""
+    from game.bloodborne.effects import EFFECTS
+
+    uses = [(root / file, c.id, c.ability) for file, group in (
+        ("starter.toml", starter), ("upgrades.toml", upgrades), ("monsters.toml", monsters),
+        ("bosses.toml", bosses), ("final_bosses.toml", finals)) for c in group]
+    EFFECTS.check_data(uses, plain=("none",))
 
 
 def _load_dice(path: Path) -> dict[str, Die]:

@@ -1,29 +1,35 @@
-"""Bloodborne: The Card Game — the rules as the rulebook reads (spec: shared/rules/bloodborne.md).
+"""Bloodborne: The Card Game — the rules as the rulebook reads (spec: docs/rules/bloodborne.md).
 
 Setup, then a round of eight steps in order:
   1. choose_action_cards   2. transform        3. immediate_effects   4. monster_attack
   5. hunter_attack          6. escape           7. hunters_dream       8. end_of_round
-and the end of the game (game_over, scoring).
+and the end of the game (game_over, score).
 
-Steps that need a player's decision stop and wait (the state's `phase` says which); the action
-that answers it resumes the round where it stopped. Everything that is not a real choice is
-resolved here without asking (a forced step asks no one):
+What a step waits for is a frame on `s.decisions` (game/core/decisions.py); the action that
+answers it pops the frame and the step carries on:
+  step 1  "choose"         every hunter, in secret (ask_secretly); revealed together
+  step 2  "transform"      the transforming hunters pick a weapon, in secret
+  step 3  "protect"        an Immediate card with a choice: prevent damage, or cancel a melee
+          "cancel_target"  then whose melee attack (a follow-up, when there are several)
+  step 7  "upgrade"        a hunter in the Dream takes an Available Upgrade (the dead may skip)
+          "remove"         then picks the cards to remove down to the hand limit
+A step that resumes after hunter p goes on with the hunters after p in this round's order.
+
+Nothing that is not a real choice asks anyone:
   - a hunter with a single card in hand plays it (D4: Hunter's Dream alone must be chosen);
-  - a hunter with an empty hand first takes back all used cards (our decision D7);
+  - a hunter with an empty hand first takes back all used cards (our decision);
   - a transforming hunter with exactly one weapon in hand uses it (none: Transform does nothing);
-  - an Immediate card whose choice has one option (a Pistol with no melee attack to cancel
-    shields its owner) resolves by itself; once the monster is dead, nothing is left to cancel;
-  - a hunter in the Dream facing a single Available Upgrade takes it.
-Abilities are dispatched by the keyword in the card data; each has a function named after it.
+  - an Immediate card with nothing to cancel protects its owner; with one melee attack to
+    cancel, "cancel" names it;
+  - a living hunter in the Dream facing a single Available Upgrade takes it.
+Card abilities are handlers in effects.py, called at the hook points named there.
 """
 
 from __future__ import annotations
 
+from game.bloodborne import effects
+from game.core import decisions
 from game.core.contract import Action
-
-# phases (where the round waits for decisions) ------------------------------------------------
-CHOOSE, TRANSFORM, IMMEDIATE, DREAM, OVER = range(5)
-PHASES = ("choose_action_cards", "transform", "immediate_effects", "hunters_dream", "game_over")
 
 MAX_HEALTH = 8
 HAND_LIMIT = 7
@@ -31,34 +37,45 @@ DUNGEON_MONSTERS = 7
 DUNGEON_BOSSES = 3
 DUNGEON_SIZE = DUNGEON_MONSTERS + DUNGEON_BOSSES
 STARTERS = 5
-#: safety bound (our decision): after this many rounds the dungeon closes and the game is scored
+#: safety bound (D9): after this many rounds the dungeon closes and the game is scored
 ROUND_LIMIT = 100
 KIND_NAMES = ("Kin", "Humanoid", "Beast")
 
+#: the rulebook step a decision kind belongs to (views and the banner name the step)
+STEP_OF = {"choose": "choose_action_cards", "transform": "transform",
+           "protect": "immediate_effects", "cancel_target": "immediate_effects",
+           "upgrade": "hunters_dream", "remove": "hunters_dream"}
 
-# --- helpers ----------------------------------------------------------------------------------
+
+# --- who, what, where ------------------------------------------------------------------------
 
 def turn_order(s) -> list[int]:
     """Hunters still in the game, from the first player to the left."""
-    P = s.players
-    return [p for p in ((s.first + i) % P for i in range(P)) if not s.out[p]]
+    P, f = s.players, s.first_player
+    return [p for p in ((f + i) % P for i in range(P)) if not s.out[p]]
+
+
+def hunters_after(s, p: int) -> list[int]:
+    """The hunters after p in this round's order (a step resumed after p goes on with them)."""
+    P, f = s.players, s.first_player
+    start = (p - f) % P + 1
+    return [q for q in ((f + i) % P for i in range(start, P)) if not s.out[q]]
 
 
 def monster(s):
-    """The card being fought (None between a kill and the next reveal)."""
-    return s.mdef[s.current - s.mbase] if s.current >= 0 else None
-
-
-def played_card(s, p: int):
-    """What hunter p fights with this round: the transformed weapon, else the chosen card."""
-    c = s.tform[p]
-    if c < 0:
-        c = s.chosen[p]
-    return s.cards[c] if c >= 0 else None
+    """The card being fought (None between a kill or an escape and the next reveal)."""
+    return s.slot_monsters[s.current - s.monster_base] if s.current >= 0 else None
 
 
 def played_id(s, p: int) -> int:
-    return s.tform[p] if s.tform[p] >= 0 else s.chosen[p]
+    """The card hunter p fights with this round: the transformed weapon, else the chosen card
+    (-1 before the reveal)."""
+    return s.transform_weapon[p] if s.transform_weapon[p] >= 0 else s.chosen[p]
+
+
+def played_card(s, p: int):
+    c = played_id(s, p)
+    return s.cards[c] if c >= 0 else None
 
 
 def in_dream(s, p: int) -> bool:
@@ -68,6 +85,14 @@ def in_dream(s, p: int) -> bool:
 
 def name(s, p: int) -> str:
     return s.seat_name(p)
+
+
+def step_name(s) -> str:
+    """The rulebook step the game waits in ("" between steps, "game_over" at the end)."""
+    if s.is_over():
+        return "game_over"
+    top = decisions.top(s)
+    return STEP_OF.get(top.kind, "") if top is not None else ""
 
 
 _ACTIONS: dict = {}
@@ -84,15 +109,18 @@ def action(s, kind: str, source=None, target=None, option=None) -> Action:
 
 def _label(s, key) -> str:
     _, kind, source, target, option = key
-    card = s.cs.instance_name(s.players, source) if source is not None else ""
+    card = s.card_set.instance_name(s.players, source) if isinstance(source, int) else ""
     if kind == "choose":
         return f"Choose {card}"
     if kind == "transform":
         return f"Transform into {card}"
-    if kind == "immediate":
-        if option == "cancel":
-            return f"{card}: cancel {s.seat_name(target)}'s melee attack"
-        return f"{card}: prevent damage to yourself"
+    if kind == "shield":
+        return f"{card}: prevent {s.cards[source].shield} damage to yourself"
+    if kind == "cancel":
+        who = "another hunter's" if target is None else f"{s.seat_name(target)}'s"
+        return f"{card}: cancel {who} melee attack"
+    if kind == "cancel_target":
+        return f"Cancel {s.seat_name(target)}'s melee attack"
     if kind == "upgrade":
         return f"Take {card}"
     if kind == "skip_upgrade":
@@ -102,11 +130,11 @@ def _label(s, key) -> str:
     return kind
 
 
-# --- setup --------------------------------------------------------------------------------
+# --- setup ---------------------------------------------------------------------------------
 
 def setup(s, final_boss: str) -> None:
     """Setup steps 1-7 of the rulebook, with the state's own Rng."""
-    cs, rng, P = s.cs, s.rng, s.players
+    cs, rng, P = s.card_set, s.rng, s.players
     # 1. the final boss: random or chosen
     if final_boss == "random":
         final = rng.choice(cs.finals)
@@ -118,28 +146,29 @@ def setup(s, final_boss: str) -> None:
     rng.shuffle(bosses)
     dungeon = monsters[:DUNGEON_MONSTERS] + bosses[:DUNGEON_BOSSES]
     rng.shuffle(dungeon)
-    s.mdef = dungeon + [final]
-    s.dungeon = [s.mbase + k for k in range(DUNGEON_SIZE - 1, -1, -1)]  # top is the end
+    s.slot_monsters = dungeon + [final]
+    s.dungeon = [s.monster_base + k for k in range(DUNGEON_SIZE - 1, -1, -1)]  # top is the end
     # 3. the upgrade deck, and as many Available Upgrades as players
     s.upgrade_deck = list(range(STARTERS * P, len(s.cards)))
     rng.shuffle(s.upgrade_deck)
     s.available = []
     refill_available_upgrades(s)
-    # 4. each hunter: the five starter cards and health 8
+    # 4. each hunter: the five starter cards and full health
     s.hand = [list(range(p * STARTERS, (p + 1) * STARTERS)) for p in range(P)]
     s.health = [MAX_HEALTH] * P
     # 6. a random first player
-    s.first = s.start_player = rng.below(P)
-    s.emit("final_boss", f"The final boss is {final.name}: {final.text}", card=s.mbase + 10,
-           monster=final.id)
+    s.first_player = s.start_player = rng.below(P)
+    if s.recording:
+        s.emit("final_boss", f"The final boss is {final.name}: {final.text}",
+               card=s.monster_base + DUNGEON_SIZE, monster=final.id)
     # 7. reveal the first dungeon card
     reveal_next_dungeon_card(s)
     choose_action_cards(s)
 
 
 def available_size(s) -> int:
-    """As many Available Upgrades as players (Moon Presence: one more)."""
-    return s.players + (1 if s.mdef[-1].ability == "moon_presence" else 0)
+    """As many Available Upgrades as players (a final boss may change it)."""
+    return effects.value("available_size", s.final_boss.ability, s.players, s)
 
 
 def refill_available_upgrades(s) -> None:
@@ -148,11 +177,8 @@ def refill_available_upgrades(s) -> None:
 
 
 def monster_hp(s, m) -> int:
-    """Printed HP is for 3 players: +1 at 4 players, +2 at 5; Gehrman adds 2 to every other."""
-    hp = m.hp + (s.players - 3)
-    if not m.final and s.mdef[-1].ability == "gehrman":
-        hp += gehrman()
-    return hp
+    """Printed HP is for 3 players: +1 at 4 players, +2 at 5 (a final boss may add more)."""
+    return effects.value("monster_hp", s.final_boss.ability, m.hp + (s.players - 3), s, m)
 
 
 def reveal_next_dungeon_card(s) -> None:
@@ -161,16 +187,16 @@ def reveal_next_dungeon_card(s) -> None:
         s.current = s.dungeon.pop()
         s.revealed += 1
     else:
-        s.current = s.mbase + DUNGEON_SIZE
+        s.current = s.monster_base + DUNGEON_SIZE
     m = monster(s)
-    s.hp = s.hp_full = monster_hp(s, m)
-    if s._events is not None:
+    s.echoes = s.echoes_full = monster_hp(s, m)
+    if s.recording:
         what = "The final boss" if m.final else ("A boss" if m.boss else "A monster")
-        s.emit("monster_revealed", f"{what} appears: {m.name} with {s.hp} echoes. {m.text}",
-               card=s.current, monster=m.id, echoes=s.hp, final=m.final)
-    effect = ON_REVEAL.get(m.ability)
-    if effect is not None:
-        effect(s, m)
+        s.emit("monster_revealed", f"{what} appears: {m.name} with {s.echoes} echoes. {m.text}",
+               card=s.current, monster=m.id, echoes=s.echoes, final=m.final,
+               counters=((None, "monster_echoes", s.echoes),
+                         (None, "monster_echoes_full", s.echoes_full)))
+    effects.EFFECTS.run("on_reveal", m.ability, s, m)
 
 
 # --- step 1: choose an action card ---------------------------------------------------------
@@ -180,181 +206,241 @@ def choose_action_cards(s) -> None:
     s.round += 1
     P = s.players
     s.chosen = [-1] * P
-    s.tform = [-1] * P
+    s.transform_weapon = [-1] * P
     s.dead = [False] * P
     s.damaged = [False] * P
     s.cancelled = [False] * P
-    s.shield = [0] * P
-    s.extra = [0] * P
-    s.numb = 0
-    s.phase = CHOOSE
-    for p in turn_order(s):
-        hand = s.hand[p]
-        if not hand:  # our decision: with nothing in hand, take back the used cards
-            hand.extend(s.used[p])
+    s.prevention = [0] * P
+    s.extra_damage = [0] * P
+    s.attack_reduction = 0
+    hunters = turn_order(s)
+    for p in hunters:
+        if not s.hand[p]:  # our decision: with nothing in hand, take back the used cards
+            s.hand[p].extend(s.used[p])
             s.used[p] = []
-            s.emit("message", f"{name(s, p)} has no cards and takes back the used ones.", p)
-        if len(hand) == 1:  # D4: a single card (Hunter's Dream alone) must be chosen
-            choose(s, p, hand[0])
-    if not to_choose(s):
-        reveal_choices(s)
+            if s.recording:
+                s.emit("message", f"{name(s, p)} has no cards and takes back the used ones.", p)
+    decisions.ask_secretly(s, "choose", hunters, prompt="{seat}: choose your action card",
+                           then="reveal_action_cards")
+    everyone = False
+    for p in hunters:
+        if len(s.hand[p]) == 1:  # D4: a single card (Hunter's Dream alone) must be chosen
+            everyone = choose_card(s, p, s.hand[p][0])
+    if everyone:
+        reveal_action_cards(s)
 
 
-def to_choose(s) -> tuple[int, ...]:
-    return tuple(p for p in range(s.players) if s.chosen[p] < 0 and not s.out[p])
-
-
-def choose(s, p: int, card: int) -> None:
+def choose_card(s, p: int, card: int) -> bool:
+    """p lays a card face down (the frame keeps it secret). True when everyone has chosen."""
     s.hand[p].remove(card)
-    s.chosen[p] = card
-    if s._events is not None:  # hidden: no card in the event
-        s.emit("choose", f"{name(s, p)} has chosen a card.", p)
+    if s.recording:
+        s.emit("choose", f"{name(s, p)} has chosen a card.", p,
+               private=lambda: f"You choose {s.cards[card].name}.", seen_by=(p,),
+               secret={"card": card})
+    return decisions.answer(s, p, card)
 
 
 def on_choose(s, p: int, card: int) -> None:
-    choose(s, p, card)
-    if not to_choose(s):
-        reveal_choices(s)
+    if choose_card(s, p, card):
+        reveal_action_cards(s)
 
 
-def reveal_choices(s) -> None:
-    if s._events is not None:
+def reveal_action_cards(s) -> None:
+    frame = decisions.pop(s)
+    for p, card in frame.answers:
+        s.chosen[p] = card
+    if s.recording:
         for p in turn_order(s):
-            c = s.cards[s.chosen[p]]
-            s.emit("reveal", f"{name(s, p)} reveals {c.name}.", p, card=s.chosen[p])
+            s.emit("reveal", f"{name(s, p)} reveals {s.cards[s.chosen[p]].name}.", p,
+                   card=s.chosen[p])
     transform(s)
 
 
-# --- step 2: transform ------------------------------------------------------------------------
+# --- step 2: transform -----------------------------------------------------------------------
 
 def transform(s) -> None:
     """Hunters who revealed Transform secretly choose a weapon from hand; revealed together.
     They have seen the others' cards, but must fight: no Dream for them this round."""
-    s.phase = TRANSFORM
-    s.queue = []
-    for p in turn_order(s):
-        if s.cards[s.chosen[p]].ability != "transform":
-            continue
+    transformers = [p for p in turn_order(s) if s.cards[s.chosen[p]].ability == "transform"]
+    asked = [p for p in transformers if transform_options(s, p)]
+    if s.recording:
+        for p in transformers:
+            if p not in asked:
+                s.emit("message", f"{name(s, p)} has no weapon to transform into.", p)
+    if not asked:
+        immediate_effects(s)
+        return
+    decisions.ask_secretly(s, "transform", asked,
+                           prompt="{seat}: choose the weapon to transform into",
+                           then="reveal_transforms")
+    everyone = False
+    for p in asked:
         weapons = transform_options(s, p)
-        if len(weapons) > 1:
-            s.queue.append(p)
-        elif weapons:
-            take_transform_weapon(s, p, weapons[0])
-        else:
-            s.emit("message", f"{name(s, p)} has no weapon to transform into.", p)
-    if not s.queue:
+        if len(weapons) == 1:  # a single weapon: no choice
+            everyone = take_transform_weapon(s, p, weapons[0])
+    if everyone:
         reveal_transforms(s)
 
 
 def transform_options(s, p: int) -> list[int]:
+    """The melee and ranged weapons in p's hand, in id order."""
     cards = s.cards
-    return [c for c in s.hand[p] if cards[c].weapon]
+    return sorted(c for c in s.hand[p] if cards[c].weapon)
 
 
-def take_transform_weapon(s, p: int, card: int) -> None:
+def take_transform_weapon(s, p: int, card: int) -> bool:
+    """p lays the weapon face down. True when every transforming hunter has chosen."""
     s.hand[p].remove(card)
-    s.tform[p] = card
-    if s._events is not None:
-        s.emit("transform_chosen", f"{name(s, p)} has chosen a weapon.", p)
+    if s.recording:
+        s.emit("transform_chosen", f"{name(s, p)} has chosen a weapon.", p,
+               private=lambda: f"You transform into {s.cards[card].name}.", seen_by=(p,),
+               secret={"card": card})
+    return decisions.answer(s, p, card)
 
 
 def on_transform(s, p: int, card: int) -> None:
-    take_transform_weapon(s, p, card)
-    s.queue.remove(p)
-    if not s.queue:
+    if take_transform_weapon(s, p, card):
         reveal_transforms(s)
 
 
 def reveal_transforms(s) -> None:
-    if s._events is not None:
+    frame = decisions.pop(s)
+    for p, card in frame.answers:
+        s.transform_weapon[p] = card
+    if s.recording:
         for p in turn_order(s):
-            if s.tform[p] >= 0:
-                s.emit("transform", f"{name(s, p)} transforms: {s.cards[s.tform[p]].name}.", p,
-                       card=s.tform[p])
+            if s.transform_weapon[p] >= 0:
+                s.emit("transform", f"{name(s, p)} transforms: "
+                       f"{s.cards[s.transform_weapon[p]].name}.", p, card=s.transform_weapon[p])
     immediate_effects(s)
 
 
-# --- step 3: immediate effects -------------------------------------------------------------------
+# --- step 3: immediate effects ---------------------------------------------------------------
 
 def immediate_effects(s) -> None:
     """Immediate cards act, first player first, then to the left."""
-    s.phase = IMMEDIATE
-    s.queue = [p for p in turn_order(s) if played_card(s, p).immediate]
-    continue_immediate_effects(s)
+    next_immediate_effects(s, turn_order(s))
 
 
-def immediate_options(s, p: int) -> list[tuple]:
-    """(target, mode) pairs for p's Immediate card; [] when it needs no choice."""
-    c = played_card(s, p)
-    if not c.protection or c.protection == "shield" or s.current < 0:
-        return []
-    opts = [("self", "shield")] if c.protection == "choose" else []
-    for q in turn_order(s):
-        if q != p and not s.cancelled[q]:
-            w = played_card(s, q)
-            if w.melee and not (w.immediate and q not in s.queue):  # not yet struck
-                opts.append((q, "cancel"))
-    return opts
-
-
-def continue_immediate_effects(s) -> None:
-    while s.queue:
-        p = s.queue[0]
-        opts = immediate_options(s, p)
-        if len(opts) > 1:
-            s.waiting = p
+def next_immediate_effects(s, hunters: list[int]) -> None:
+    """The Immediate cards of `hunters`, in order; a card with a choice stops to ask. Then
+    steps 4-6, unless the monster is already dead (they are skipped), and step 7."""
+    for p in hunters:
+        c = played_card(s, p)
+        if not c.immediate:
+            continue
+        if ask_immediate_choice(s, p, c):
             return
-        target, mode = opts[0] if opts else ("self", "shield")
-        resolve_immediate(s, p, target, mode)
-        if s.phase == OVER:
+        targets = cancel_targets(s, p)
+        if c.protection == "cancel" and targets:
+            resolve_immediate(s, p, targets[0])
+        else:
+            resolve_immediate(s, p, None)
+        if s.is_over():
             return
-    s.waiting = -1
     if s.current >= 0:
         monster_attack(s)
+        if s.is_over():
+            return
         hunter_attack(s)
-        if s.phase == OVER:
+        if s.is_over():
             return
         escape(s)
-        if s.phase == OVER:
+        if s.is_over():
             return
-    # if the monster died in step 3, steps 4-6 are skipped
     hunters_dream(s)
 
 
-def on_immediate(s, p: int, target, mode: str) -> None:
-    resolve_immediate(s, p, target, mode)
-    if s.phase != OVER:
-        continue_immediate_effects(s)
+def cancel_targets(s, p: int) -> list[int]:
+    """The other hunters whose melee attack p's card could still cancel (not those whose
+    Immediate melee card already struck)."""
+    if s.current < 0 or not played_card(s, p).protection:
+        return []
+    order = turn_order(s)
+    struck = set(order[:order.index(p)])
+    out = []
+    for q in order:
+        if q != p and not s.cancelled[q]:
+            w = played_card(s, q)
+            if w.melee and not (w.immediate and q in struck):
+                out.append(q)
+    return out
 
 
-def resolve_immediate(s, p: int, target, mode: str) -> None:
-    s.queue.remove(p)
+def ask_immediate_choice(s, p: int, c) -> bool:
+    """Push the question p's Immediate card asks, if it has a real choice."""
+    targets = cancel_targets(s, p)
+    card = played_id(s, p)
+    if c.protection == "choose" and targets:
+        decisions.ask(s, "protect", p, options=("shield", "cancel"), context=(card,),
+                      prompt=f"{{seat}}: {c.name}: prevent {c.shield} damage to yourself, "
+                             "or cancel a melee attack", then="immediate_effects")
+        return True
+    if c.protection == "cancel" and len(targets) > 1:
+        decisions.ask(s, "cancel_target", p, options=tuple(targets), context=(card,),
+                      prompt=f"{{seat}}: {c.name}: whose melee attack do you cancel?",
+                      then="immediate_effects")
+        return True
+    return False
+
+
+def on_shield(s, p: int) -> None:
+    decisions.pop(s)
+    resolve_immediate(s, p, None)
+    if not s.is_over():
+        next_immediate_effects(s, hunters_after(s, p))
+
+
+def on_cancel(s, p: int, target) -> None:
+    """"Cancel" names the melee attack when there is one; with several, whose is asked next."""
+    if target is None:
+        c = played_card(s, p)
+        decisions.follow_up(s, "cancel_target", "cancel", options=tuple(cancel_targets(s, p)),
+                            prompt=f"{{seat}}: {c.name}: whose melee attack do you cancel?",
+                            cancellable=False)
+        return
+    on_cancel_target(s, p, target)
+
+
+def on_cancel_target(s, p: int, target: int) -> None:
+    decisions.pop(s)
+    resolve_immediate(s, p, target)
+    if not s.is_over():
+        next_immediate_effects(s, hunters_after(s, p))
+
+
+def resolve_immediate(s, p: int, cancel: int | None) -> None:
+    """p's Immediate card acts: its damage, its protection (cancel `cancel`'s melee attack, or
+    prevent damage to p), then its ability."""
     c = played_card(s, p)
-    if s._events is not None:
+    if s.recording:
         s.emit("immediate", f"{name(s, p)}'s {c.name} acts.", p, card=played_id(s, p),
-               target=target, option=mode)
+               target="self" if cancel is None else cancel,
+               option="shield" if cancel is None else "cancel")
     if c.damage and s.current >= 0:
         if c.melee and s.cancelled[p]:
-            s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
+            if s.recording:
+                s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
         else:
-            attack(s, p, c)
-    if c.protection:
-        if mode == "cancel":
-            s.cancelled[target] = True
-            s.emit("cancel", f"{name(s, target)}'s melee attack is cancelled.", target,
-                   by=p)
-        elif c.protection != "cancel":
-            s.shield[p] += c.shield
-    effect = IMMEDIATE_EFFECT.get(c.ability)
-    if effect is not None:
-        effect(s, p, c)
+            strike(s, p, c)
+    if cancel is not None:
+        cancel_melee_attack(s, cancel, p)
+    elif c.protection in ("shield", "choose"):
+        s.prevention[p] += c.shield
+    effects.EFFECTS.run("immediate", c.ability, s, p, c)
 
 
-# --- step 4: monster attack --------------------------------------------------------------------
+def cancel_melee_attack(s, q: int, by: int) -> None:
+    s.cancelled[q] = True
+    if s.recording:
+        s.emit("cancel", f"{name(s, q)}'s melee attack is cancelled.", q, by=by)
+
+
+# --- step 4: monster attack ------------------------------------------------------------------
 
 def roll_die(s, colour: str) -> tuple[list[int], int]:
     """Roll, and roll again and add as long as a `+` face comes up. Returns (faces, total)."""
-    die = s.cs.dice[colour]
+    die = s.card_set.dice[colour]
     rolls, total = [], 0
     while True:
         i = s.rng.below(6)
@@ -365,41 +451,55 @@ def roll_die(s, colour: str) -> tuple[list[int], int]:
 
 
 def monster_attack(s) -> None:
-    """The first player rolls the lantern-colour die; every hunter takes the total.
-    Dream hunters take half, rounded down. Health 0 or less: death."""
+    """The first player rolls the lantern-colour die; every hunter takes the total (Dream
+    hunters half, rounded down). Health 0 or less: death."""
     m = monster(s)
     rolls, total = roll_die(s, m.lantern)
-    if s._events is not None:
-        die = s.cs.dice[m.lantern]
+    s.last_roll = [m.lantern, rolls, total]
+    if s.recording:
+        die = s.card_set.dice[m.lantern]
         s.emit("dice", f"{m.name} attacks: the {m.lantern} die rolls "
-               f"{' + '.join(die.faces[i] for i in rolls)} = {total}.", s.first,
+               f"{' + '.join(die.faces[i] for i in rolls)} = {total}.", s.first_player,
                die=m.lantern, faces=list(die.faces), rolls=rolls, total=total)
-    base = total + ATTACK_BONUS.get(m.ability, _no_bonus)(m)
-    if s.mdef[-1].ability == "orphan_of_kos":
-        base += orphan_of_kos()
-    prevention = m.ability != "unstoppable"  # else card effects cannot prevent or reduce it
-    if prevention:
-        base = max(0, base - s.numb)
-    halves = m.ability != "dream_breaker"
+    blow = attack_blow(s, total)
     for p in turn_order(s):
-        d = base + s.extra[p]
-        if halves and in_dream(s, p):
-            d //= 2
-        if prevention:
-            d -= s.shield[p]
-            c = played_card(s, p)
-            if c.protection == "shield" and not c.immediate:  # Immediate ones acted in step 3
-                d -= c.shield
+        d = damage_to_hunter(s, p, blow)
         if d <= 0:
             continue
         s.health[p] -= d
-        if s._events is not None:
+        if s.recording:
             s.emit("damage", f"{name(s, p)} takes {d} damage.", p, amount=d,
-                   health=s.health[p])
-        if m.ability == "echo_drain":
-            echo_drain(s, p, m)
+                   health=s.health[p], counters=((p, "health", s.health[p]),))
+        effects.EFFECTS.run("on_wound", m.ability, s, p, m)
         if s.health[p] <= 0:
             hunter_dies(s, p)
+        if s.is_over():
+            return
+
+
+def attack_blow(s, total: int) -> tuple[int, bool, bool]:
+    """What a roll of `total` means before it reaches each hunter: (damage, whether cards may
+    prevent it, whether the Dream halves it). No side effects."""
+    m, final = monster(s), s.final_boss
+    blow = effects.value("monster_attack", m.ability, total, s, m)
+    blow = effects.value("final_attack", final.ability, blow, s, m)
+    preventable = effects.value("preventable", m.ability, True, s, m)
+    if preventable:
+        blow = max(0, blow - s.attack_reduction)
+    return blow, preventable, effects.value("dream_halves", m.ability, True, s, m)
+
+
+def damage_to_hunter(s, p: int, blow: tuple[int, bool, bool], card=None) -> int:
+    """The damage hunter p takes from `blow` (see attack_blow) when playing `card` (default:
+    the card p plays this round). No side effects: the bots ask this."""
+    total, preventable, _ = blow
+    card = card if card is not None else played_card(s, p)
+    d = effects.value("damage_taken", card.ability, total + s.extra_damage[p], s, p, monster(s))
+    if preventable:
+        d -= s.prevention[p]
+        if card.protection == "shield" and not card.immediate:  # Immediate ones acted in step 3
+            d -= card.shield
+    return d
 
 
 def hunter_dies(s, p: int) -> None:
@@ -407,12 +507,13 @@ def hunter_dies(s, p: int) -> None:
     s.dead[p] = True
     lost, s.collected[p] = s.collected[p], 0
     s.deaths[p] += 1
-    s.emit("death", f"{name(s, p)} dies and loses {lost} collected echoes.", p, lost=lost)
-    if s.mdef[-1].ability == "rom":
-        rom(s, p)
+    if s.recording:
+        s.emit("death", f"{name(s, p)} dies and loses {lost} collected echoes.", p, lost=lost,
+               counters=((p, "collected", 0), (p, "deaths", s.deaths[p])))
+    effects.EFFECTS.run("on_death", s.final_boss.ability, s, p)
 
 
-# --- step 5: hunter attack ------------------------------------------------------------------
+# --- step 5: hunter attack -------------------------------------------------------------------
 
 def hunter_attack(s) -> None:
     """From the first player to the left, each living hunter with a weapon deals its damage."""
@@ -425,56 +526,66 @@ def hunter_attack(s) -> None:
         if not c.weapon or c.immediate:
             continue
         if c.melee and s.cancelled[p]:
-            s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
+            if s.recording:
+                s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
             continue
-        attack(s, p, c)
-        after = AFTER_ATTACK.get(c.ability)
-        if after is not None:
-            after(s, p, c)
+        strike(s, p, c)
+        effects.EFFECTS.run("after_attack", c.ability, s, p, c)
 
 
-def attack(s, p: int, c) -> None:
-    """Deal c's damage to the monster: with bonuses, then the monster's defences."""
+def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
+    """The damage `card` played by hunter p deals the monster now: its printed damage and
+    bonus, Transform's extra, then the monster's defence (0 with no monster). No side effects:
+    the bots and the table ask this instead of recomputing it."""
     m = monster(s)
-    d = c.damage
-    if s.tform[p] >= 0:  # Transform: the chosen weapon deals +amount
-        d += s.cards[s.chosen[p]].amount
-    bonus = DAMAGE_BONUS.get(c.ability)
-    if bonus is not None:
-        d += bonus(s, p, c, m)
-    defence = DEFENCE.get(m.ability)
-    if defence is not None:
-        d = defence(c, d, m)
+    if m is None:
+        return 0
+    if transformed is None:
+        transformed = s.transform_weapon[p] >= 0
+    keys = (card.ability, "transform") if transformed else (card.ability,)
+    d = effects.EFFECTS.modify("weapon_damage", keys, card.damage, s, p, card, m)
+    return effects.value("defence", m.ability, d, s, card, m)
+
+
+def strike(s, p: int, c) -> None:
+    """p's card deals its damage (what it costs is paid as it strikes)."""
+    d = attack_damage(s, p, c)
+    effects.EFFECTS.run("on_strike", c.ability, s, p, c)
     take_echoes(s, p, d)
 
 
 def take_echoes(s, p: int, d: int) -> None:
     """Damage dealt moves echoes from the monster to the hunter, never more than remain."""
-    taken = min(d, s.hp)
+    taken = min(d, s.echoes)
     if taken <= 0:
         return
-    s.hp -= taken
+    s.echoes -= taken
     s.collected[p] += taken
     s.damaged[p] = True
-    if s._events is not None:
+    if s.recording:
         s.emit("echoes_taken", f"{name(s, p)} deals {taken} and takes {taken} echoes.", p,
-               amount=taken, left=s.hp)
-    if s.hp == 0:
+               amount=taken, left=s.echoes,
+               counters=((p, "collected", s.collected[p]), (None, "monster_echoes", s.echoes)))
+    if s.echoes == 0:
         monster_killed(s, p)
 
 
 def monster_killed(s, killer: int) -> None:
-    """Every hunter who damaged it this round (D5, step 3 included) gains its trophies."""
+    """Every hunter who damaged it this round (D5, step 3 included) gains its trophies (D8:
+    one of each kind); a hunter who died this round gets none (D7)."""
     m = monster(s)
-    s.emit("killed", f"{m.name} is slain.", killer, card=s.current, monster=m.id)
+    if s.recording:
+        s.emit("killed", f"{m.name} is slain.", killer, card=s.current, monster=m.id)
     for p in turn_order(s):
         if s.damaged[p] and not s.dead[p]:
             for k in m.kinds:
                 s.trophies[3 * p + k] += 1
-                s.emit("trophy", f"{name(s, p)} gains a {KIND_NAMES[k]} trophy.", p,
-                       trophy=KIND_NAMES[k].lower())
-    if s.mdef[-1].ability == "ebrietas":
-        ebrietas(s, killer)
+                if s.recording:
+                    s.emit("trophy", f"{name(s, p)} gains a {KIND_NAMES[k]} trophy.", p,
+                           trophy=KIND_NAMES[k].lower(),
+                           counters=((p, "trophy_points", trophy_points(s, p)),
+                                     (p, KIND_NAMES[k].lower(), s.trophies[3 * p + k])))
+    effects.EFFECTS.run("on_kill", s.final_boss.ability, s, killer)
     s.defeated.append(s.current)
     s.current = -1
     if m.final:
@@ -490,91 +601,116 @@ def escape(s) -> None:
         return
     s.escaped.append(s.current)
     s.current = -1
-    s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id)
-    effect = ON_ESCAPE.get(m.ability)
-    if effect is not None:
-        effect(s, m)
+    if s.recording:
+        s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id)
+    effects.EFFECTS.run("on_escape", m.ability, s, m)
 
 
-# --- step 7: the Hunter's Dream -----------------------------------------------------------------
+# --- step 7: the Hunter's Dream --------------------------------------------------------------
 
 def hunters_dream(s) -> None:
-    """In turn order: Dream hunters bank, take back used cards, take an upgrade, heal;
-    dead hunters heal and may take an upgrade. Then refill the Available Upgrades."""
-    s.phase = DREAM
-    s.queue = [p for p in turn_order(s) if s.dead[p] or in_dream(s, p)]
-    s.dream_stage = 0
-    continue_hunters_dream(s)
+    """In turn order: Dream hunters bank, take back used cards, take an upgrade, heal; dead
+    hunters heal and may take an upgrade. Then refill the Available Upgrades."""
+    next_dreamers(s, turn_order(s))
 
 
-def continue_hunters_dream(s) -> None:
-    while s.queue:
-        p = s.queue[0]
-        if s.dream_stage == 0:
-            wake_in_dream(s, p)
-            s.dream_stage = 1
-        if s.dream_stage == 1:  # take one Available Upgrade
-            if not s.available:
-                s.dream_stage = 2
-            elif len(s.available) == 1 and not s.dead[p]:
-                take_upgrade(s, p, s.available[0])
-            else:
-                s.waiting = p
-                return
-        if s.dream_stage == 2 and len(s.hand[p]) > HAND_LIMIT:
-            s.waiting = p
-            return
-        s.queue.pop(0)
-        s.dream_stage = 0
-    s.waiting = -1
+def next_dreamers(s, hunters: list[int]) -> None:
+    for p in hunters:
+        if not (s.dead[p] or in_dream(s, p)):
+            continue
+        wake_in_dream(s, p)
+        if offer_upgrade(s, p) or check_hand_limit(s, p):
+            return  # asked: the answer carries on with the hunters after p
     refill_available_upgrades(s)
     end_of_round(s)
 
 
 def wake_in_dream(s, p: int) -> None:
     if s.dead[p]:
-        s.emit("dream", f"{name(s, p)} wakes in the Hunter's Dream, healed.", p, died=True)
+        if s.recording:
+            s.emit("dream", f"{name(s, p)} wakes in the Hunter's Dream, healed.", p, died=True,
+                   counters=((p, "health", MAX_HEALTH),))
     else:
-        banked, s.collected[p] = s.collected[p], 0
-        s.banked[p] += banked
-        s.emit("bank", f"{name(s, p)} banks {banked} echoes.", p, amount=banked)
+        bank_echoes(s, p)
         back = s.used[p] + [s.chosen[p]]
         s.hand[p].extend(back)
         s.used[p] = []
         s.chosen[p] = -1
-        s.emit("dream", f"{name(s, p)} rests in the Hunter's Dream and takes back "
-               f"{len(back)} cards.", p, died=False, cards=back)
+        if s.recording:
+            s.emit("dream", f"{name(s, p)} rests in the Hunter's Dream and takes back "
+                   f"{len(back)} cards.", p, died=False, cards=back,
+                   counters=((p, "health", MAX_HEALTH),))
     s.health[p] = MAX_HEALTH
+
+
+def bank_echoes(s, p: int) -> None:
+    """Collected echoes become banked (never lost again)."""
+    banked, s.collected[p] = s.collected[p], 0
+    s.banked[p] += banked
+    if s.recording:
+        s.emit("bank", f"{name(s, p)} banks {banked} echoes.", p, amount=banked,
+               counters=((p, "collected", 0), (p, "banked", s.banked[p])))
+
+
+def offer_upgrade(s, p: int) -> bool:
+    """Take one Available Upgrade (a dead hunter may take none). True when p is asked."""
+    if not s.available:
+        return False
+    if len(s.available) == 1 and not s.dead[p]:
+        take_upgrade(s, p, s.available[0])
+        return False
+    decisions.ask(s, "upgrade", p, options=tuple(s.available),
+                  prompt="{seat}: take an Available Upgrade" +
+                  (" (or none)" if s.dead[p] else ""), then="hunters_dream")
+    return True
 
 
 def take_upgrade(s, p: int, card: int) -> None:
     s.available.remove(card)
     s.hand[p].append(card)
-    s.dream_stage = 2
-    s.emit("upgrade_taken", f"{name(s, p)} takes {s.cards[card].name}.", p, card=card)
+    if s.recording:
+        s.emit("upgrade_taken", f"{name(s, p)} takes {s.cards[card].name}.", p, card=card)
 
 
 def on_upgrade(s, p: int, card: int) -> None:
+    decisions.pop(s)
     take_upgrade(s, p, card)
-    continue_hunters_dream(s)
+    if not check_hand_limit(s, p):
+        next_dreamers(s, hunters_after(s, p))
 
 
 def on_skip_upgrade(s, p: int) -> None:
-    s.dream_stage = 2
-    s.emit("message", f"{name(s, p)} takes no upgrade.", p)
-    continue_hunters_dream(s)
+    decisions.pop(s)
+    if s.recording:
+        s.emit("message", f"{name(s, p)} takes no upgrade.", p)
+    if not check_hand_limit(s, p):
+        next_dreamers(s, hunters_after(s, p))
+
+
+def check_hand_limit(s, p: int) -> bool:
+    """Hand limit 7: p picks the cards beyond it to remove from the game. True when asked."""
+    excess = len(s.hand[p]) - HAND_LIMIT
+    if excess <= 0:
+        return False
+    decisions.ask_to_pick(s, "remove", p, sorted(s.hand[p]), excess, excess,
+                          prompt="{seat}: remove " + ("a card" if excess == 1 else
+                                                      f"{excess} cards") +
+                          f" from the game (hand limit {HAND_LIMIT})", then="hunters_dream")
+    return True
 
 
 def on_remove(s, p: int, card: int) -> None:
-    """Hand limit 7: with 8, one card leaves the game."""
     s.hand[p].remove(card)
     s.removed.append(card)
-    s.emit("removed", f"{name(s, p)} removes {s.cards[card].name} from the game.", p,
-           card=card)
-    continue_hunters_dream(s)
+    if s.recording:
+        s.emit("removed", f"{name(s, p)} removes {s.cards[card].name} from the game.", p,
+               card=card)
+    if decisions.pick(s, card):
+        decisions.pop(s)
+        next_dreamers(s, hunters_after(s, p))
 
 
-# --- step 8: end of round -----------------------------------------------------------------------
+# --- step 8: end of round --------------------------------------------------------------------
 
 def end_of_round(s) -> None:
     """Played cards go face up to the used piles; the first player passes left; the next
@@ -582,17 +718,17 @@ def end_of_round(s) -> None:
     for p in range(s.players):
         if s.chosen[p] >= 0:
             s.used[p].append(s.chosen[p])
-        if s.tform[p] >= 0:
-            s.used[p].append(s.tform[p])
+        if s.transform_weapon[p] >= 0:
+            s.used[p].append(s.transform_weapon[p])
     s.chosen = [-1] * s.players
-    s.tform = [-1] * s.players
+    s.transform_weapon = [-1] * s.players
     m = monster(s)
-    if m is not None and m.ability == "regenerate":
-        regenerate(s, m)
+    if m is not None:
+        effects.EFFECTS.run("end_of_round", m.ability, s, m)
     P = s.players
     for i in range(1, P + 1):
-        if not s.out[(s.first + i) % P]:
-            s.first = (s.first + i) % P
+        if not s.out[(s.first_player + i) % P]:
+            s.first_player = (s.first_player + i) % P
             break
     if s.round >= ROUND_LIMIT:
         game_over(s, "round_limit")
@@ -602,7 +738,7 @@ def end_of_round(s) -> None:
     choose_action_cards(s)
 
 
-# --- end of the game ---------------------------------------------------------------------------
+# --- end of the game -------------------------------------------------------------------------
 
 def score(s, p: int) -> int:
     """Banked echoes plus the trophy tracks' values."""
@@ -610,15 +746,19 @@ def score(s, p: int) -> int:
 
 
 def trophy_points(s, p: int) -> int:
-    return sum(s.cs.trophy_points(s.trophies[3 * p + k]) for k in range(3))
+    return sum(s.card_set.trophy_points(s.trophies[3 * p + k]) for k in range(3))
+
+
+END_REASONS = {"final_boss": "The final boss falls.",
+               "round_limit": "The dungeon closes: the hunt is over.",
+               "all_out": "No hunter is left in the game."}
 
 
 def game_over(s, reason: str) -> None:
-    """Everyone banks; the highest total wins; ties: more banked echoes; still tied: shared."""
-    s.phase = OVER
-    s.queue = []
-    s.waiting = -1
-    s.over_reason = reason
+    """Everyone banks; the highest total wins; ties: more banked echoes; still tied: shared.
+    A hunter out of the game (Rom) is never among the winners (D9)."""
+    del s.decisions[:]
+    s.end_reason = reason
     for p in range(s.players):
         s.banked[p] += s.collected[p]
         s.collected[p] = 0
@@ -634,224 +774,8 @@ def game_over(s, reason: str) -> None:
             most = max(s.banked[p] for p in top)
             top = [p for p in top if s.banked[p] == most]
         s.winners = top
-    if s._events is not None:
-        text = {"final_boss": "The final boss falls.",
-                "round_limit": "The dungeon closes: the hunt is over.",
-                "all_out": "No hunter is left in the game."}[reason]
+    if s.recording:
         who = ", ".join(name(s, p) for p in s.winners) or "no one"
-        s.emit("game_over", f"{text} Winner: {who}.", None, winners=list(s.winners),
-               scores=[score(s, p) for p in range(s.players)])
-
-
-# --- abilities: hunter cards ---------------------------------------------------------------
-
-def bane(s, p, c, m) -> int:
-    """+amount against monsters with the card's trophy kind (Saw Cleaver vs Beasts)."""
-    return c.amount if c.vs in m.trophies else 0
-
-
-def boss_slayer(s, p, c, m) -> int:
-    return c.amount if m.boss else 0
-
-
-def blood_price(s, p, c, m) -> int:
-    """Pay 1 health (never your last) to deal +amount."""
-    if s.health[p] <= 1:
-        return 0
-    s.health[p] -= 1
-    s.emit("damage", f"{name(s, p)} pays 1 health in blood.", p, amount=1, health=s.health[p])
-    return c.amount
-
-
-def executioner(s, p, c, m) -> int:
-    return c.amount if s.hp < s.hp_full else 0
-
-
-def frenzy(s, p, c, m) -> int:
-    return c.amount if s.health[p] <= 4 else 0
-
-
-DAMAGE_BONUS = {"bane": bane, "boss_slayer": boss_slayer, "blood_price": blood_price,
-                "executioner": executioner, "frenzy": frenzy}
-
-
-def recoil(s, p, c) -> None:
-    """After firing, lose amount health, never below 1."""
-    loss = min(c.amount, s.health[p] - 1)
-    if loss > 0:
-        s.health[p] -= loss
-        s.emit("damage", f"{name(s, p)} is hurt by the recoil.", p, amount=loss,
-               health=s.health[p])
-
-
-AFTER_ATTACK = {"recoil": recoil}
-
-
-def heal(s, p, c) -> None:
-    s.health[p] = min(MAX_HEALTH, s.health[p] + c.amount)
-    s.emit("heal", f"{name(s, p)} heals to {s.health[p]}.", p, health=s.health[p])
-
-
-def bank(s, p, c) -> None:
-    """Madman's Knowledge: bank the collected echoes without going to the Dream."""
-    banked, s.collected[p] = s.collected[p], 0
-    s.banked[p] += banked
-    s.emit("bank", f"{name(s, p)} banks {banked} echoes.", p, amount=banked)
-
-
-def numb(s, p, c) -> None:
-    s.numb += c.amount
-
-
-def lure(s, p, c) -> None:
-    """The monster ignores you (a prevention); every other hunter takes +amount."""
-    s.shield[p] += 99
-    for q in range(s.players):
-        if q != p:
-            s.extra[q] += c.amount
-
-
-def recall(s, p, c) -> None:
-    """Take back up to amount used cards, the most recently used first."""
-    back = s.used[p][-c.amount:]
-    if back:
-        del s.used[p][-len(back):]
-        s.hand[p].extend(back)
-        s.emit("recall", f"{name(s, p)} takes back {len(back)} used cards.", p, cards=back)
-
-
-def roar(s, p, c) -> None:
-    """Cancel every other hunter's melee attack this round."""
-    for q in turn_order(s):
-        if q != p and played_card(s, q).melee:
-            s.cancelled[q] = True
-            s.emit("cancel", f"{name(s, q)}'s melee attack is cancelled.", q, by=p)
-
-
-IMMEDIATE_EFFECT = {"heal": heal, "bank": bank, "numb": numb, "lure": lure, "recall": recall,
-                    "roar": roar}
-
-
-# --- abilities: monsters and bosses --------------------------------------------------------
-
-def _no_bonus(m) -> int:
-    return 0
-
-
-def fury(m) -> int:
-    """While fought: its attack deals +amount."""
-    return m.amount
-
-
-ATTACK_BONUS = {"fury": fury}
-
-
-def ranged_resist(c, d: int, m) -> int:
-    """While fought: ranged weapons deal only 1 damage."""
-    return min(d, 1) if c.ranged else d
-
-
-def thick_hide(c, d: int, m) -> int:
-    """While fought: each melee attack deals amount less."""
-    return max(0, d - m.amount) if c.melee else d
-
-
-def armored(c, d: int, m) -> int:
-    """While fought: no single attack deals more than amount."""
-    return min(d, m.amount)
-
-
-DEFENCE = {"ranged_resist": ranged_resist, "thick_hide": thick_hide, "armored": armored}
-
-
-def echo_drain(s, p: int, m) -> None:
-    """While fought: each hunter it wounds loses amount collected echoes."""
-    lost = min(m.amount, s.collected[p])
-    if lost:
-        s.collected[p] -= lost
-        s.emit("echoes_lost", f"{name(s, p)} loses {lost} collected echoes.", p, amount=lost)
-
-
-def regenerate(s, m) -> None:
-    """At the end of a round it survives, it heals amount (never above its starting echoes)."""
-    healed = min(m.amount, s.hp_full - s.hp)
-    if healed:
-        s.hp += healed
-        s.emit("monster_heal", f"{m.name} regenerates {healed}.", None, amount=healed)
-
-
-def ambush(s, m) -> None:
-    """On reveal: every hunter loses amount health, never below 1."""
-    for p in turn_order(s):
-        loss = min(m.amount, s.health[p] - 1)
-        if loss > 0:
-            s.health[p] -= loss
-            s.emit("damage", f"{name(s, p)} is ambushed.", p, amount=loss, health=s.health[p])
-
-
-def scream(s, m) -> None:
-    """On reveal: the Available Upgrades go under the deck and new ones are dealt."""
-    s.upgrade_deck[:0] = s.available
-    s.available = []
-    refill_available_upgrades(s)
-    s.emit("message", f"{m.name} screams: new upgrades are on offer.", None)
-
-
-ON_REVEAL = {"ambush": ambush, "scream": scream}
-
-
-def maul(s, m) -> None:
-    """On escape: every hunter takes amount damage (this can kill)."""
-    for p in turn_order(s):
-        if s.dead[p]:
-            continue
-        s.health[p] -= m.amount
-        s.emit("damage", f"{m.name} mauls {name(s, p)}.", p, amount=m.amount,
-               health=s.health[p])
-        if s.health[p] <= 0:
-            hunter_dies(s, p)
-
-
-def plunder(s, m) -> None:
-    """On escape: every hunter loses amount collected echoes."""
-    for p in turn_order(s):
-        lost = min(m.amount, s.collected[p])
-        if lost:
-            s.collected[p] -= lost
-            s.emit("echoes_lost", f"{name(s, p)} loses {lost} collected echoes.", p,
-                   amount=lost)
-
-
-ON_ESCAPE = {"maul": maul, "plunder": plunder}
-
-
-# --- abilities: final bosses (whole game) ---------------------------------------------------
-
-def gehrman() -> int:
-    """Gehrman, the First Hunter: every other monster has +2 HP."""
-    return 2
-
-
-def rom(s, p: int) -> None:
-    """Rom, the Vacuous Spider: a hunter who dies a second time is out of the game."""
-    if s.deaths[p] >= 2:
-        s.out[p] = True
-        s.emit("out", f"{name(s, p)} has died twice and is out of the game.", p)
-        if all(s.out):
-            game_over(s, "all_out")
-
-
-def ebrietas(s, killer: int) -> None:
-    """Ebrietas: the hunter who kills a monster takes 2 extra echoes from the supply."""
-    if not s.dead[killer]:
-        s.collected[killer] += 2
-        s.emit("echoes_taken", f"{name(s, killer)} takes 2 extra echoes (Ebrietas).", killer,
-               amount=2, left=s.hp)
-
-
-def orphan_of_kos() -> int:
-    """Orphan of Kos: every monster attack deals +1 damage."""
-    return 1
-
-
-# moon_presence acts in available_size(): the Available Upgrades row holds one more card.
+        s.emit("game_over", f"{END_REASONS[reason]} Winner: {who}.", None,
+               winners=list(s.winners), scores=[score(s, p) for p in range(s.players)],
+               counters=tuple((p, "banked", s.banked[p]) for p in range(s.players)))

@@ -1,4 +1,4 @@
-"""Hand-made Bloodborne states for tests, bots and tutorials.
+"""Hand-made Bloodborne states for tests, bots and tutorials (spec: docs/rules/bloodborne.md).
 
     s = make_state(players=4, monster="scourge_beast", hands={0: ["hunter_axe", "blood_vial"]},
                    health={1: 3}, first=0, dice=[5, 5, 0])
@@ -69,15 +69,15 @@ def make_state(players: int = 4, final: str = "rom", monster: str | None = "carr
 
     s = GAME.new_state(players, seed, final_boss=final)
     if monster is not None:
-        m = s.cs.monster_by_id[monster]
+        m = s.card_set.monster_by_id[monster]
         if m.final:
-            s.dungeon, s.current = [], s.mbase + rules.DUNGEON_SIZE
+            s.dungeon, s.current = [], s.monster_base + rules.DUNGEON_SIZE
             s.revealed = rules.DUNGEON_SIZE
         else:
-            s.mdef[s.current - s.mbase] = m
-        s.hp = s.hp_full = rules.monster_hp(s, m)
+            s.slot_monsters[s.current - s.monster_base] = m
+        s.echoes = s.echoes_full = rules.monster_hp(s, m)
     if hp is not None:
-        s.hp = s.hp_full = hp
+        s.echoes = s.echoes_full = hp
     if available is not None:
         s.upgrade_deck.extend(s.available)
         s.available = []
@@ -102,16 +102,17 @@ def make_state(players: int = 4, final: str = "rom", monster: str | None = "carr
         s.health[seat] = h
     for seat, n in (collected or {}).items():
         s.collected[seat] = n
-    s.first = s.start_player = first
+    s.first_player = s.start_player = first
     s.rng = ScriptedRng(dice, seed)
     s.round = 0
+    del s.decisions[:]  # the round the new state started is dealt again
     rules.choose_action_cards(s)
     return s
 
 
 def reveal(s, monster: str) -> None:
     """Put `monster` on top of the dungeon and reveal it (end of round, step 8)."""
-    s.mdef[s.dungeon[-1] - s.mbase] = s.cs.monster_by_id[monster]
+    s.slot_monsters[s.dungeon[-1] - s.monster_base] = s.card_set.monster_by_id[monster]
     s.current = -1
     rules.reveal_next_dungeon_card(s)
 

@@ -1,13 +1,15 @@
 """Every card ability keyword the engine implements, one test each (cards from our TOML set).
 
-Hunter cards first (rules.DAMAGE_BONUS, AFTER_ATTACK, IMMEDIATE_EFFECT, protections), then
-monster abilities (while fought, on reveal, on escape). Final bosses are in test_rules.py.
+Hunter cards first (damage bonuses, after the attack, Immediate effects, protections), then
+monster abilities (while fought, on reveal, on escape). Final bosses are in test_rules.py. The
+handlers are in game/bloodborne/effects.py, one registry (EFFECTS) keyed by ability keyword.
 """
 
 import pytest
 
 from game.bloodborne import rules
-from game.bloodborne.cards import HUNTER_ABILITIES, MONSTER_ABILITIES
+from game.bloodborne import GAME
+from game.bloodborne.effects import EFFECTS, HOOKS, keywords
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
 from game.core.contract import Action
 
@@ -25,14 +27,19 @@ def solo(card, monster="huntsman_mob", hp=30, dice=(0,), others=None, **kw):
     return s, ev
 
 
-def test_every_ability_keyword_has_code():
-    handled = (set(rules.DAMAGE_BONUS) | set(rules.AFTER_ATTACK) | set(rules.IMMEDIATE_EFFECT)
-               | {"none", "transform", "dream"})
-    assert set(HUNTER_ABILITIES) == handled
-    monster = (set(rules.ATTACK_BONUS) | set(rules.DEFENCE) | set(rules.ON_REVEAL)
-               | set(rules.ON_ESCAPE) | {"none", "unstoppable", "dream_breaker", "echo_drain",
-                                         "regenerate"})
-    assert set(MONSTER_ABILITIES) == monster
+def test_every_ability_keyword_has_code_and_every_handler_a_card():
+    """Read from the registry: each keyword the data names has a handler at a hook of its
+    family (hunter, monster, final boss), and each registered keyword is on some card."""
+    cs = GAME.card_set()
+    families = {"hunter": cs.starter + cs.upgrades, "monster": cs.monsters + cs.bosses,
+                "final": cs.finals}
+    named = set()
+    for family, cards in families.items():
+        for c in cards:
+            assert c.ability == "none" or c.ability in keywords(family), (family, c.id)
+            named.add(c.ability)
+    assert EFFECTS.keys() == named - {"none"}
+    assert set(EFFECTS.hooks) == set(HOOKS)
 
 
 # --- hunter cards --------------------------------------------------------------------------
@@ -118,15 +125,16 @@ def test_cancel_protection_must_cancel_a_melee_attack():
     s = make_state(hp=30, dice=[0], hands={0: ["evelyn", "hunters_dream"]})
     choose_all(s, {0: "evelyn", 1: "hunter_axe", 2: "saw_cleaver", 3: "hunters_dream"})
     ev = s.chosen[0]
-    assert set(s.legal_actions(0)) == {Action("immediate", ev, 1, "cancel"),
-                                       Action("immediate", ev, 2, "cancel")}
-    s.apply(0, Action("immediate", ev, 2, "cancel"))
+    assert s.prompt(0) == "Evelyn: whose melee attack do you cancel?"
+    assert set(s.legal_actions(0)) == {Action("cancel_target", ev, 1),
+                                       Action("cancel_target", ev, 2)}
+    s.apply(0, Action("cancel_target", ev, 2))
     assert s.collected[:3] == [2, 3, 0]
 
 
 def test_cancel_with_no_melee_to_cancel_asks_nothing():
     s, _ = solo("evelyn")
-    assert s.collected[0] == 2 and s.phase != rules.IMMEDIATE
+    assert s.collected[0] == 2 and rules.step_name(s) != "immediate_effects"
 
 
 def test_immediate_melee_strikes_before_the_monster_attacks():
@@ -189,7 +197,7 @@ def test_echo_drain_wounded_hunters_lose_collected_echoes():
 def test_regenerate_boss_heals_at_the_end_of_the_round():
     s = make_state(monster="vicar_amelia", hp=20, dice=[0])
     choose_all(s, {0: "hunter_axe", **AXES})
-    assert s.hp == 20 - 12 + 2 and s.round == 2
+    assert s.echoes == 20 - 12 + 2 and s.round == 2
 
 
 # --- monsters: on reveal, on escape -------------------------------------------------------------

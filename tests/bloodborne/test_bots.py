@@ -1,8 +1,7 @@
 """The heuristic hunter's priority list, on hand-made situations."""
 
-from game.bloodborne import GAME
+from game.bloodborne import GAME, rules
 from game.bloodborne.bots import HeuristicAgent, attack_tail, card_value
-from game.bloodborne.rules import DREAM
 from game.bloodborne.setups import choose_all, make_state
 from game.core.contract import Action
 
@@ -46,7 +45,7 @@ def test_takes_the_most_valuable_upgrade_and_removes_the_weakest_card():
                                                "tonitrus"]},
                    available=["holy_moonlight_sword", "beast_roar", "rakuyo", "evelyn"])
     choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
-    assert s.phase == DREAM
+    assert rules.step_name(s) == "hunters_dream"
     assert picked(s, 0) == "holy_moonlight_sword"
     s.apply(0, BOT.choose(s, 0))
     remove = BOT.choose(s, 0)

@@ -18,7 +18,7 @@ def test_the_shipped_data_is_valid_with_the_published_counts():
     assert (len(cs.monsters), len(cs.bosses), len(cs.finals)) == (18, 7, 5)
     assert {f.ability for f in cs.finals} == {"gehrman", "rom", "ebrietas", "moon_presence",
                                               "orphan_of_kos"}
-    assert [d.faces for d in cs.dice.values()] == [
+    assert [list(d.faces) for d in cs.dice.values()] == [
         ["0", "1", "1", "1", "2", "1+"], ["1", "1", "2", "2", "3", "2+"],
         ["1", "2", "3", "3", "4", "3+"]]
 
