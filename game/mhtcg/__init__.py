@@ -1,5 +1,102 @@
-"""The Monster Hunter trading card game (2007, rules revision of 25 January 2008), 2-4 players.
+"""The Monster Hunter trading card game (2007; rules revision of 25 January 2008), 2-4 players.
 
-Spec: ../shared/rules/mhtcg.md. The card data loader is in cards.py, the table of sheets in
-maps.py, equipment queries (stats, boosts, equip price, material payment) in gear.py.
+`GAME = MonsterHunterGame()`; `GAME.new_state(players, seed, seats=[{"deck": "A"}, ...])`.
+Spec: docs/rules/mhtcg.md. The card data loader is in cards.py, the table of sheets in maps.py,
+equipment queries in gear.py, the rulebook steps in rules.py, what a player may do (candidates
+and one check per action kind) in moves.py, card behaviour by keyword or item id in
+abilities.py (registered in effects.py), the state in state.py, hand-made states in setups.py.
 """
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from game.core.contract import Game
+from game.core.data import CardDataError
+from game.mhtcg import (
+    abilities,  # noqa: F401  (registers the card behaviour)
+    rules,
+)
+from game.mhtcg.cards import CardSet, card_set, load_card_set
+from game.mhtcg.effects import EFFECTS
+from game.mhtcg.maps import Table
+from game.mhtcg.state import MhState
+
+DECK_IDS = ("A", "B", "C", "D")
+
+
+def default_decks(players: int, seed: int) -> list[str]:
+    """Distinct starter decks, every combination and seat order equally often over seeds."""
+    orders = list(permutations(DECK_IDS, players))
+    return list(orders[seed % len(orders)])
+
+
+def check_effects(cs: CardSet, root: Path | None = None) -> None:
+    """Every ability keyword and item id in the data has a handler, and every handler a card."""
+    base = Path(root) if root is not None else Path("data/mhtcg")
+    uses = [(str(base / "monsters.toml"), m.id, a.keyword) for m in cs.monsters.values()
+            for a in m.abilities]
+    uses += [(str(base / "hunters.toml"), h.id, h.ability) for h in cs.hunters.values()]
+    uses += [(str(base / "items.toml"), i.id, i.id) for i in cs.items.values()]
+    EFFECTS.check_data(uses)
+
+
+class MonsterHunterGame(Game):
+    name = "mhtcg"
+    title = "Monster Hunter TCG"
+    min_players = 2
+    max_players = 4
+    cooperative = False
+    seat_options = {"deck": ("", "Starter deck (A Forest and Hills, B Jungle, C Desert, "
+                                 "D Snowy Mountains)")}
+
+    def card_set(self) -> CardSet:
+        return card_set()
+
+    @staticmethod
+    @cache
+    def table(players: int) -> Table:
+        return Table(card_set().side_for(players), players)
+
+    def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
+                  **options: Any) -> MhState:
+        self.check_players(players)
+        if options:
+            raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(options))}")
+        decks = default_decks(players, seed)
+        for p, seat in enumerate(seats or []):
+            problems = self.validate_seat_options(seat)
+            if problems:
+                raise ValueError("; ".join(problems))
+            if seat.get("deck"):
+                decks[p] = seat["deck"]
+        s = MhState(self, players, seed, decks)
+        rules.setup(s)
+        return s
+
+    def validate_seat_options(self, seat: dict) -> list[str]:
+        problems = super().validate_seat_options(seat)
+        deck = seat.get("deck", "")
+        if deck and deck not in self.card_set().decks:
+            problems.append(f"unknown deck {deck!r}; choose one of {', '.join(DECK_IDS)}")
+        return problems
+
+    def state_from_json(self, data: dict) -> MhState:
+        return MhState.from_json(self, data)
+
+    def max_decisions(self, players: int) -> int:
+        return rules.ROUND_LIMIT * 1500
+
+    def validate_data(self, data_dir: str | Path | None = None) -> list[str]:
+        try:
+            cs = load_card_set(Path(data_dir) if data_dir is not None else None)
+            check_effects(cs, data_dir)
+        except CardDataError as e:
+            return [str(e)]
+        return []
+
+
+GAME = MonsterHunterGame()

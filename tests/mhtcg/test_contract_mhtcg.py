@@ -1,0 +1,29 @@
+"""The core's contract checks (tests/contract.py) on the Monster Hunter TCG before it is in the
+registry: random games at every player count keep every invariant, and the registry replays
+them (the game is registered for the length of each test)."""
+
+import os
+
+import pytest
+
+from game import registry
+from game.mhtcg import GAME
+from tests.contract import ContractGame
+
+SEEDS = int(os.environ.get("CARDTABLE_SOAK", "6"))
+
+
+@pytest.fixture
+def mhtcg_registered(monkeypatch):
+    monkeypatch.setitem(registry._games, GAME.name, GAME)
+    return GAME
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_the_contract(players, mhtcg_registered):
+    for seed in range(SEEDS):
+        ContractGame(GAME, players, seed).play()
+
+
+def test_the_shipped_data_has_a_handler_for_every_keyword_and_item():
+    assert GAME.validate_data() == []
