@@ -1,43 +1,47 @@
 """TableScene: what every game's table shares (DESIGN §3, STYLE "Behaviour shared by every
-table"). A game's table subclasses it and lays out its zones and cards.
+table", docs/plugging-in-a-game.md §8). A game's table subclasses it, lays out its zones, seats
+and cards, and draws them; the base does everything else.
 
-The scene never decides legality. A gesture (drag a card onto a zone, click an option) is
-turned into the legal action whose kind/source/target match it; when none matches, the scene
-builds the Action the gesture means and lets `state.apply` (on a clone) say why it is refused.
+The scene never decides legality. A gesture is turned into the legal action whose
+kind/source/target match it; when none matches, the scene builds the Action the gesture means and
+lets the rules (on a clone) say why it is refused.
 
-What a subclass implements (see each method's docstring):
+What the base does for every game:
 
-- `layout()`            place `self.zones` inside `self.table_rect` (called on size/log changes)
-- `card_places(view)`   every card to draw: `Place(key, face, size, pos, zone, z)`
-- `render_face(face, size)`  a Surface for a face key (cached by the base per (face, size))
-- `draw_table(surface)` background, zones' dressing, counters — under the cards
-- `draw_over(surface)`  labels and marks over the cards (optional)
-- `static_key()` / `draw_static(layer)`  (optional, for cheap frames) what of the table does
-  not change from frame to frame: `draw_static` paints it once into a cached layer, redrawn
-  only when `static_key()` (plus the layout) changes; `draw_table`/`draw_seats` then draw only
-  the live parts over it. `static_key()` None (the default) draws everything every frame.
-  `overlay_key()` / `draw_static_overlay(layer)` a second cached level over it, for what
-  changes now and then (a board's numbers) but not every frame.
-- `seat_rect(seat)`     the area of a seat (outlined while it acts; "thinking…" shown there)
-- `gesture_action(sprite, zone)`  the Action a drop means, for the refusal reason (optional)
-- `click_card(sprite)` / `click_zone(zone)`  click (not drag) gestures (optional)
-- `banner_text()`, `help_lines()`, `end_turn()`, `hand_keys()` (optional)
-- `spawn_point(place)`, `spawn_face(place)`  where/how a card new to the table appears;
-  `vanish_point(sprite)` where one leaving it goes
-- `event_cards(event)`, `animate_event(event)`  which cards an event moves; extra tweens
-- `draw_card_marks(surface, sprite)`, `zoom_image(sprite)`, `draggable(sprite)`,
-  `refresh_buttons()`, `drop_hint(sprite)` (optional)
+- **targets** are zones (`Zone.target`), seats (`seat_rect(seat)`, named by `seat_target(seat)`)
+  or cards (action kinds in `card_target_kinds`): `spot_of(action)` finds where an action's target
+  lies, so drag-and-drop, clicks and glows work the same for all three;
+- **drag and drop** (press a card, drop it on a glowing target) and **select, then target**
+  (click a card: its targets glow; click one). A double click does a card's only action. When
+  every legal action uses one card and aims at seats or cards (an Immediate card, a Slash), the
+  targets glow at once: **aiming** needs no first click;
+- **actions with no gesture** (Pass, End turn, Done, Cancel, Take no upgrade) become a **button
+  bar** built from the legal actions (`button_bar_rect`); Enter presses a lone button;
+- **the banner** is the rules' `state.prompt(viewer)`, or while events play the text of the last
+  "phase" event (the part of the turn being animated);
+- **counters** (health, echoes, grief…) are `self.counters[(seat, name)]`: read from the view
+  when the table is still (`counters_from_view`) and ticked by each event's `counters` (the
+  values after the event) while it plays, so no scene counts anything;
+- **dice and coins** land in the base's dice tray (`tray_rect`); a roll or flip enters the log
+  when it lands;
+- **private events**: the log and the animations get `event.for_viewer(viewer)`; a hot-seat
+  handoff refills the log for the next viewer;
+- hover zoom, the log panel, the help overlay, menus, toasts, the AI worker (bots decide on a
+  determinization), autosave, hot-seat handoff, the static-layer cache.
 
-What the base gives a subclass: `self.match`, `self.state`, `self.viewer` (whose view is shown),
-`self.shown` (the view the counters should show: it catches up when the animation does),
-`self.zones`, `self.sprites`, `self.buttons` (widgets drawn and fed events), `legal()`,
-`acting_human()`, `apply(player, action)`, `refuse(player, action, fallback)`, `toast(text)`,
-`open_menu(options, pos, on_choose, title, previews, disabled)`, `choose(actions, pos, player)`,
-`pick_card(sprite)`, `thinking_seat()`, `setting(name, default)`, `speed`, `face(face, size)`.
+What a subclass implements (see each method's docstring): `layout()`, `card_places(view)`,
+`render_face(face, size)`, `draw_table`/`draw_over`, `seat_rect(seat)`, optionally
+`static_key()`/`draw_static()`, `overlay_key()`/`draw_static_overlay()`, `tray_rect()`,
+`counters_from_view(view)`, `seat_target(seat)`, `gesture_action(sprite, zone)`,
+`choose_target(actions, pos, player)`, `click_card`/`click_zone`, `help_lines()`,
+`hand_keys()`, `spawn_point`/`spawn_face`/`vanish_point`, `event_cards`/`event_place`/`holds`,
+`animate_event(event)`, `draw_card_marks`, `zoom_image`, `draggable`, `drop_hint`.
 
-Events from `apply` are played as animation steps: each event naming cards (data "card" or
-"cards") moves those cards to their new places; everything else glides at the first step; a
-last step moves everything to the final layout and updates `self.shown`.
+Events from `apply` are played as animation steps: a first step glides every card no event
+names (except those `holds` keeps in place) to its final place; each event naming cards (data
+"card" or "cards") moves them (to `event_place`, else their final place); a last step moves
+everything to the final layout and lets `self.shown` (the view the texts show), the counters and
+the banner catch up.
 """
 
 from __future__ import annotations
@@ -57,9 +61,10 @@ from scenes.match import Match
 from sprites import cards as cardgfx
 from sprites import text
 from sprites.cards import CardSprite
+from sprites.dice import DiceTray
 from sprites.log import LogPanel
 from sprites.tween import Timeline, Tween, Wait, ease_out, ease_out_cubic, linear
-from sprites.widgets import ChoiceMenu, ToastStack
+from sprites.widgets import Button, ChoiceMenu, ToastStack
 from sprites.zones import Zone, draw_zone, panel
 
 SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": 0.0}
@@ -69,6 +74,8 @@ SNAP_BACK = 0.20
 AI_MIN = 0.40  # an AI move stays on screen at least this long at ×1
 HOVER_DELAY = 0.25
 DRAG_THRESHOLD = 4  # pixels before a press becomes a drag (a click stays a click)
+DOUBLE_CLICK = 0.4  # seconds between the clicks of a double click
+BAR_H = 36  # the button bar's buttons
 LOG_WIDTH = 270
 
 
@@ -83,6 +90,42 @@ class Place:
     zone: str = ""
     z: int = 0
     buried: bool = False  # covered by the cards above (deep in a pile): skipped when drawn
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where an action's target lies on the table: a zone, a seat's area or a card."""
+
+    kind: str  # "zone" | "seat" | "card"
+    target: Any
+    rect: pygame.Rect
+
+
+class TrayWait:
+    """A timeline entry that lasts until the dice tray is at rest (Space: finish the roll);
+    `on_done` runs once when it lands (the roll enters the log then)."""
+
+    __slots__ = ("tray", "done", "on_done")
+
+    def __init__(self, tray: DiceTray, on_done=None) -> None:
+        self.tray = tray
+        self.done = False
+        self.on_done = on_done
+
+    def _land(self) -> None:
+        self.done = True
+        if self.on_done is not None:
+            on_done, self.on_done = self.on_done, None
+            on_done()
+
+    def update(self, dt: float) -> bool:
+        if self.tray.is_settled():
+            self._land()
+        return self.done
+
+    def finish(self) -> None:
+        self.tray.finish()
+        self._land()
 
 
 class Drag:
@@ -101,6 +144,11 @@ class Drag:
 class TableScene(Scene):
     palette_name = "menu"
     accent: tuple[int, int, int] = (255, 214, 110)
+    #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
+    card_target_kinds: frozenset[str] = frozenset()
+    #: the dice tray's felt and die size (when `tray_rect()` gives it a place)
+    tray_felt: tuple[int, int, int] = (26, 78, 56)
+    die_size: int = 52
 
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app)
@@ -140,6 +188,28 @@ class TableScene(Scene):
         #: when the animation of the events does, so numbers never run ahead of the cards
         self.shown = None
         self.frame_ms: list[float] = []
+        #: select, then target: the card clicked (its targets glow), and when it was clicked
+        self.selected: Any = None
+        self.last_click: tuple[Any, float] = (None, 0.0)
+        self.glow_seats: set[int] = set()
+        self.glow_cards: set[Any] = set()
+        #: the button bar: legal actions with no gesture (rebuilt when they change)
+        self.bar: list[Button] = []
+        self._bar_key: Any = None
+        self._aim_key: Any = None
+        #: live numbers: (seat or None, name) -> value, from the view and the events' counters
+        self.counters: dict[tuple[int | None, str], Any] = {}
+        self.counters_version = 0
+        #: what the banner says: the rules' prompt once the table is still, else the stage
+        self.prompt_text = ""
+        self.stage_text = ""
+        #: the dice tray (see `tray_rect`), the last roll thrown in it
+        self.tray: DiceTray | None = None
+        self._tray_rect: pygame.Rect | None = None
+        self.last_roll: dict | None = None
+        self.rolls = 0
+        #: every event of the game as the rules emitted it (the log is rebuilt per viewer)
+        self.history: list[Event] = []
         if match.on_change is None:
             match.on_change = self.autosave
         self.relayout()
@@ -172,21 +242,14 @@ class TableScene(Scene):
         """The Action a drop of `sprite` on `zone` means (used to ask the rules why not)."""
         return None
 
-    def click_card(self, sprite: CardSprite) -> None:
-        """A click (press and release without dragging) on a card."""
-        self.pick_card(sprite)
-
     def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
         """A click on a zone with no card under the pointer."""
 
     def banner_text(self) -> str:
-        if self.match.is_over():
-            return "Game over"
-        acting = self.match.to_act()
-        if not acting:
-            return ""
-        names = ", ".join(self.match.seat_name(p) for p in acting)
-        return "Your turn" if names == "You" else f"{names}'s turn"
+        """The rules' prompt for the viewer; while events play, the part being animated."""
+        if self.timeline.busy and self.stage_text:
+            return self.stage_text
+        return self.prompt_text
 
     def help_lines(self) -> list[str]:
         return []
@@ -214,6 +277,46 @@ class TableScene(Scene):
     def spawn_face(self, place: Place) -> Any:
         """What a newly arriving card shows before it turns over (None = its back)."""
         return place.face
+
+    def seat_target(self, seat: int) -> Any:
+        """The value actions name as their target when they aim at `seat` (default: the seat
+        number; a game may say "self" for your own)."""
+        return seat
+
+    def counters_from_view(self, view: Any) -> dict[tuple[int | None, str], Any]:
+        """The live numbers as a view shows them: {(seat or None, name): value}. The table
+        reads them when it is still; events' counters tick them while events play."""
+        return {}
+
+    def tray_rect(self) -> pygame.Rect | None:
+        """Where the dice tray lies (None: the table has no dice)."""
+        return None
+
+    def button_bar_rect(self) -> pygame.Rect:
+        """Where the buttons of actions with no gesture line up (right-aligned)."""
+        t = self.table_rect
+        return pygame.Rect(t.x + 8, t.bottom - BAR_H - 8, t.w - 16, BAR_H)
+
+    def choose_target(self, actions: list[Action], pos: tuple[int, int], player: int) -> None:
+        """The player clicked (or dropped on) a target several legal actions share: apply
+        the only one, else offer a menu."""
+        if len(actions) == 1:
+            self.apply(player, actions[0])
+        else:
+            self.choose(actions, pos, player)
+
+    def event_place(self, event: Event, key: Any) -> Place | None:
+        """Where card `key`, named by `event`, lies right after it (None: its final place),
+        e.g. a revealed card that stays in its slot until the round is over."""
+        return None
+
+    def holds(self, sprite: CardSprite) -> bool:
+        """Cards that stay where they are while a batch of events plays (until an event moves
+        them or the last step); by default none."""
+        return False
+
+    def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
+        """A live number changed while its event played (floaters, flashes: optional)."""
 
     # ================================================================ shared helpers =======
     @property
@@ -253,7 +356,9 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self.zones = {}
         self.buttons = []
+        self._bar_key = None
         self.layout()
+        self.place_tray(self.tray_rect())
         self.layout_version += 1
         if len(self.face_cache) > 600:
             self.face_cache.clear()
@@ -326,14 +431,19 @@ class TableScene(Scene):
         named: list[list[Any]] = [self.event_cards(e) for e in events]
         later = {k for ks in named for k in ks}
         if not animate or self.speed == 0:
-            self.shown = view
-            self._apply_places(places, set(by_key), instant=True)
             for e in events:
                 self.log_event(e)
+                self.tick_counters(e, animate=False)
+                if e.kind in ("dice", "coin"):
+                    self.throw(e, landed=True)
+            self.shown = view
+            self._apply_places(places, set(by_key), instant=True)
+            self.table_still()
             return
 
         def first_step():
-            return self._apply_places(places, set(by_key) - later, instant=False)
+            held = {k for k, sp in self.sprites.items() if self.holds(sp)}
+            return self._apply_places(places, set(by_key) - later - held, instant=False)
 
         self.timeline.then(first_step)
         for e, keys in zip(events, named, strict=True):
@@ -343,7 +453,17 @@ class TableScene(Scene):
     def _last_step(self) -> list[Any]:
         """Everything to its final place; counters and texts (`self.shown`) catch up."""
         self.shown = self.view()
-        return self._apply_places(self.card_places(self.shown), None, instant=False)
+        tweens = self._apply_places(self.card_places(self.shown), None, instant=False)
+        self.table_still()
+        return tweens
+
+    def table_still(self) -> None:
+        """The animation has caught up with the rules: the counters, the banner and the
+        stage are read afresh from the shown view and the rules' prompt."""
+        self.counters = dict(self.counters_from_view(self.shown))
+        self.counters_version += 1
+        self.stage_text = ""
+        self.prompt_text = self.state.prompt(self.viewer)
 
     def event_cards(self, event: Event) -> list[Any]:
         d = event.data
@@ -354,17 +474,49 @@ class TableScene(Scene):
         return []
 
     def _event_step(self, event: Event, keys: list[Any], by_key: dict[Any, Place]) -> list[Any]:
-        self.log_event(event)
-        tweens = self._apply_places([by_key[k] for k in keys if k in by_key], set(keys), instant=False)
-        extra = self.animate_event(event)
-        tweens = list(tweens) + list(extra)
+        if event.kind == "phase" and event.text:
+            self.stage_text = event.text
+        rolled = event.kind in ("dice", "coin") and self.tray is not None
+        if not rolled:
+            self.log_event(event)
+        self.tick_counters(event, animate=True)
+        places = []
+        for k in keys:
+            place = self.event_place(event, k) or by_key.get(k)
+            if place is not None:
+                places.append(place)
+        tweens = list(self._apply_places(places, set(keys), instant=False))
+        if rolled:
+            tweens.append(self.throw(event))
+        tweens += list(self.animate_event(event))
         if not tweens and event.text:
             tweens.append(Wait(0.12))
         return tweens
 
+    def tick_counters(self, event: Event, animate: bool) -> None:
+        """The event's counters (values after it) become the live numbers."""
+        if not event.counters:
+            return
+        for seat, name, value in event.counters:
+            old = self.counters.get((seat, name))
+            self.counters[(seat, name)] = value
+            if animate and old != value:
+                self.counter_changed(seat, name, old, value)
+        self.counters_version += 1
+
+    def counter(self, name: str, seat: int | None = None, default: Any = 0) -> Any:
+        return self.counters.get((seat, name), default)
+
     def animate_event(self, event: Event) -> list[Any]:
-        """Extra tweens for an event (captions, dice…); subclasses override."""
+        """Extra tweens for an event (captions, marks…); subclasses override."""
         return []
+
+    def viewer_events(self, events: Iterable[Event]) -> list[Event]:
+        """The events as the viewer may see them (private texts only for their seats); the
+        rules' own events are kept to refill the log for another viewer."""
+        events = list(events)
+        self.history += events
+        return [e.for_viewer(self.viewer) for e in events]
 
     def log_event(self, event: Event) -> None:
         if event.text:
@@ -377,10 +529,58 @@ class TableScene(Scene):
         st = self.match.record.new_state()
         for player, action in self.match.record.actions:
             try:
-                for e in st.apply(player, action):
-                    self.log_event(e)
+                events = st.apply(player, action)
             except IllegalAction:
                 break
+            for e in self.viewer_events(events):
+                self.log_event(e)
+
+    def refill_log(self) -> None:
+        """The whole log again, as the (new) viewer may see it."""
+        self.log.clear()
+        for e in self.history:
+            self.log_event(e.for_viewer(self.viewer))
+
+    # ---------------------------------------------------------------- dice and coins
+    def place_tray(self, rect: pygame.Rect | None) -> None:
+        """(Re)build the dice tray where the layout wants it; the last roll lies in it again."""
+        if rect is None:
+            self.tray, self._tray_rect = None, None
+            return
+        if self.tray is not None and rect == self._tray_rect:
+            return
+        if self.tray is not None:
+            self.tray.finish()  # a roll in progress completes (its TrayWait then ends)
+        self._tray_rect = pygame.Rect(rect)
+        self.tray = DiceTray(rect, felt=self.tray_felt, die_size=self.die_size)
+        if self.last_roll is not None:
+            self._throw_data(self.last_roll)
+            self.tray.finish()
+
+    def _throw_data(self, roll: dict) -> None:
+        if roll["kind"] == "coin":
+            self.tray.toss_coin(roll["side"], seed=self.rolls)
+        else:
+            self.tray.throw_event(roll, seed=self.rolls)
+
+    def throw(self, event: Event, landed: bool = False) -> Any:
+        """Throw a "dice" event's dice (or toss a "coin" event's coin) into the tray; the
+        returned TrayWait logs it when it lands."""
+        if self.tray is None:
+            return Wait(0.0)
+        self.rolls += 1
+        self.last_roll = {**event.data, "kind": event.kind}
+        self._throw_data(self.last_roll)
+        if landed:
+            self.tray.finish()
+            return Wait(0.0)
+        return TrayWait(self.tray, on_done=lambda: self.log_event(event))
+
+    def clear_tray(self) -> None:
+        """Take the dice away (a new monster, a new turn: the old roll is not its roll)."""
+        self.last_roll = None
+        if self.tray is not None:
+            self.tray.clear()
 
     def _apply_places(self, places: list[Place], keys: set | None, instant: bool) -> list[Any]:
         """Move the sprites of `places` (only those in `keys`; None = all) to their places;
@@ -452,7 +652,9 @@ class TableScene(Scene):
         except IllegalAction as e:
             self.toast(e.reason)
             return False
-        self.sync(events=events)
+        self.deselect()
+        self._bar_key = None
+        self.sync(events=self.viewer_events(events))
         return True
 
     def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
@@ -486,7 +688,7 @@ class TableScene(Scene):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help_open = False
             return
-        for b in self.buttons:
+        for b in (*self.buttons, *self.bar):
             if b.visible and b.handle_event(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -507,12 +709,17 @@ class TableScene(Scene):
         if k == pygame.K_ESCAPE:
             if self.drag is not None:
                 self.cancel_drag()
+            elif self.selected is not None:
+                self.deselect()
             else:
                 self.open_pause()
         elif k == pygame.K_SPACE:
             self.finish_animation()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_turn()
+            if len(self.bar) == 1:
+                self.bar[0].activate()  # the lone call to action (End turn, Pass, Done)
+            else:
+                self.end_turn()
         elif k == pygame.K_z:
             self.zoom_on = not self.zoom_on
             self.toast("Zoom on hover: on" if self.zoom_on else "Zoom on hover: off")
@@ -540,16 +747,150 @@ class TableScene(Scene):
         else:
             self.toast("Pause menu not available.")
 
+    # ---------------------------------------------------------------- targets
+    def spot_of(self, action: Action) -> Spot | None:
+        """Where `action`'s target lies: a zone naming it, a card (kinds in
+        `card_target_kinds`) or a seat's area (`seat_target`); None when it has no place."""
+        t = action.target
+        if t is None:
+            return None
+        if action.kind in self.card_target_kinds:
+            s = self.sprites.get(t)
+            return Spot("card", t, s.rect) if s is not None else None
+        for z in self.zones.values():
+            if z.target is not None and z.target == t:
+                return Spot("zone", t, z.rect)
+        for seat in range(self.match.players):
+            if self.seat_target(seat) == t:
+                r = self.seat_rect(seat)
+                return Spot("seat", seat, r) if r is not None else None
+        return None
+
+    def actions_at(self, pos: tuple[int, int], actions: Iterable[Action]) -> list[Action]:
+        """The actions whose target lies under `pos`."""
+        out = []
+        for a in actions:
+            sp = self.spot_of(a)
+            if sp is not None and sp.rect.collidepoint(pos):
+                out.append(a)
+        return out
+
+    def glow_targets(self, actions: Iterable[Action]) -> None:
+        """Light up where `actions` may be aimed (zones, seats, cards)."""
+        self.clear_glow()
+        if not self.setting("highlights", True):
+            return
+        for a in actions:
+            sp = self.spot_of(a)
+            if sp is None:
+                continue
+            if sp.kind == "zone":
+                for z in self.zones.values():
+                    if z.target == sp.target:
+                        z.glow = True
+            elif sp.kind == "seat":
+                self.glow_seats.add(sp.target)
+            else:
+                self.glow_cards.add(sp.target)
+
+    def clear_glow(self) -> None:
+        for z in self.zones.values():
+            z.glow = z.hover = False
+        self.glow_seats = set()
+        self.glow_cards = set()
+
+    def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
+        player = self.acting_human() if player is None else player
+        return [a for a in self.legal(player) if a.source == key] if player is not None else []
+
+    def aim_source(self) -> Any:
+        """When every legal action uses one card and aims at seats or cards (an Immediate
+        card, a Slash), that card: its targets glow without a first click."""
+        if self.timeline.busy:
+            return None
+        legal = self.legal()
+        if not legal or legal[0].source is None:
+            return None
+        source = legal[0].source
+        for a in legal:
+            sp = self.spot_of(a)
+            if a.source != source or sp is None or sp.kind == "zone":
+                return None
+        return source
+
+    def waiting_actions(self) -> list[Action]:
+        """The actions a click on a target would do now: the selected (or aimed) card's, and
+        those that use no card (a zone or seat to click: cleanse, tell…)."""
+        source = self.selected if self.selected is not None else self.aim_source()
+        return [a for a in self.legal()
+                if (a.source is None or a.source == source) and self.spot_of(a) is not None]
+
+    def select(self, key: Any) -> None:
+        """Select, then target: the card's targets glow until one is clicked."""
+        self.selected = key
+        self.glow_targets(self.card_actions(key))
+
+    def deselect(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.clear_glow()
+
+    def click_target(self, pos: tuple[int, int]) -> bool:
+        """A click on a glowing target (of the selected card, the aimed card, or a card-less
+        action): do what it means. False if `pos` is no such target."""
+        player = self.acting_human()
+        if player is None:
+            return False
+        hits = self.actions_at(pos, self.waiting_actions())
+        if not hits:
+            return False
+        if self.selected is not None:
+            own = [a for a in hits if a.source == self.selected]
+            hits = own or hits
+        self.deselect()
+        self.choose_target(hits, pos, player)
+        return True
+
+    # ---------------------------------------------------------------- the button bar
+    def bar_actions(self) -> list[Action]:
+        """Legal actions with no gesture: no card of the table to use and no target to click
+        (Pass, End turn, Done, Cancel…). None while the table animates: calls to action wait."""
+        if self.timeline.busy or self.handoff_pending:
+            return []
+        return [a for a in self.legal()
+                if (a.source is None or a.source not in self.sprites) and self.spot_of(a) is None]
+
+    def refresh_bar(self) -> None:
+        actions = self.bar_actions()
+        key = (tuple(actions), tuple(self.button_bar_rect()))
+        if key == self._bar_key:
+            return
+        self._bar_key = key
+        self.bar = []
+        box = self.button_bar_rect()
+        right = box.right
+        player = self.acting_human()
+        for i, a in enumerate(reversed(actions[:6])):
+            label = a.label or str(a)
+            w = max(110, text.font(17, "sans").size(label)[0] + 36)
+            r = pygame.Rect(right - w, box.y, w, box.h)
+            right = r.x - 8
+            kind = "primary" if i == 0 else "normal"
+            self.bar.append(Button(r, label, lambda a=a: self.apply(player, a), kind, size=17))
+
+    # ---------------------------------------------------------------- pointer
     def press(self, pos: tuple[int, int]) -> None:
+        if self.click_target(pos):
+            return
         sprite = self.sprite_at(pos)
         if sprite is None:
+            self.deselect()
             zone = self.zone_at(pos, droppable=False)
             if zone is not None:
                 self.click_zone(zone, pos)
             return
         player = self.acting_human()
-        actions = [a for a in self.legal(player) if a.source == sprite.key] if player is not None else []
-        self.drag = Drag(sprite, pos, actions, player)
+        self.drag = Drag(sprite, pos, self.card_actions(sprite.key, player), player)
         self.hover = None
 
     def motion(self, pos: tuple[int, int]) -> None:
@@ -576,15 +917,13 @@ class TableScene(Scene):
         return bool(self.drag and self.drag.actions) or sprite.key in self.hand_keys()
 
     def start_drag(self, d: Drag) -> None:
+        self.selected = None
         d.active = True
         s = d.sprite
         s.lifted = True
         s.scale = 1.08
         self.order = [o for o in self.order if o is not s] + [s]
-        if self.setting("highlights", True):
-            targets = {a.target for a in d.actions}
-            for z in self.zones.values():
-                z.glow = z.target is not None and z.target in targets
+        self.glow_targets(d.actions)
 
     def release(self, pos: tuple[int, int]) -> None:
         d = self.drag
@@ -594,29 +933,28 @@ class TableScene(Scene):
             self.drag = None
             self.click_card(d.sprite)
             return
-        zone = self.zone_at(pos)
         self.end_drag_visuals()
-        if zone is None:
-            self.glide_back(d)
-            self.toast(self.drop_hint(d.sprite) if d.player is not None else self.not_your_turn())
-            return
-        matches = [a for a in d.actions if a.target == zone.target]
-        if len(matches) == 1:
+        matches = self.actions_at(pos, d.actions)
+        if matches:
             self.drag = None
             d.sprite.lifted = False
-            if not self.apply(d.player, matches[0]):
+            if len(matches) == 1:
+                if not self.apply(d.player, matches[0]):
+                    self.glide_back(d)
+            else:
                 self.glide_back(d)
-        elif len(matches) > 1:
-            self.glide_back(d)
-            self.choose(matches, pos, d.player)
-        else:
-            self.glide_back(d)
-            player = d.player if d.player is not None else self.viewer
-            self.refuse(player, self.gesture_action(d.sprite, zone), "That card cannot go there.")
+                self.choose_target(matches, pos, d.player)
+            return
+        self.glide_back(d)
+        zone = self.zone_at(pos)
+        if zone is None:
+            self.toast(self.drop_hint(d.sprite) if d.player is not None else self.not_your_turn())
+            return
+        player = d.player if d.player is not None else self.viewer
+        self.refuse(player, self.gesture_action(d.sprite, zone), "That card cannot go there.")
 
     def end_drag_visuals(self) -> None:
-        for z in self.zones.values():
-            z.glow = z.hover = False
+        self.clear_glow()
 
     def glide_back(self, d: Drag) -> None:
         self.drag = None
@@ -630,10 +968,32 @@ class TableScene(Scene):
             self.end_drag_visuals()
             self.glide_back(self.drag)
 
+    def click_card(self, sprite: CardSprite) -> None:
+        """A click (press and release without dragging) on a card: a double click does its
+        only action; a card whose actions have targets is selected (they glow); otherwise a
+        menu of its actions."""
+        key = sprite.key
+        now = time.monotonic()
+        prev, t = self.last_click
+        self.last_click = (key, now)
+        player = self.acting_human()
+        actions = self.card_actions(key, player)
+        if prev == key and now - t < DOUBLE_CLICK and actions:
+            self.deselect()
+            self.choose_target(actions, (int(sprite.x), int(sprite.rect.top) - 10), player)
+            return
+        if actions and all(self.spot_of(a) is not None for a in actions):
+            if self.selected == key:
+                self.deselect()  # a second click puts it down
+            else:
+                self.select(key)
+            return
+        self.pick_card(sprite)
+
     def pick_card(self, sprite: CardSprite) -> None:
         """Keys 1–9 / a click on your card: a menu of the legal actions with that source."""
         player = self.acting_human()
-        actions = [a for a in self.legal(player) if a.source == sprite.key] if player is not None else []
+        actions = self.card_actions(sprite.key, player)
         if not actions:
             if sprite.key in self.hand_keys():
                 self.toast(self.not_your_turn() if player is None else "Nothing can be done with that card now.")
@@ -677,13 +1037,35 @@ class TableScene(Scene):
                 b.update(dt)
         if self.hover is not None and self.drag is None:
             self.hover_time += dt
+        if self.tray is not None:
+            if speed == 0:
+                self.tray.finish()
+            else:
+                self.tray.update(dt * speed)
         self.refresh_buttons()
+        self.refresh_bar()
+        self.refresh_aim()
         self.run_ai()
         self.check_handoff()
         self.check_game_over()
 
     def refresh_buttons(self) -> None:
-        """Enable/disable buttons from the legal actions (subclasses)."""
+        """Enable/disable the subclass's own buttons from the legal actions (optional)."""
+
+    def refresh_aim(self) -> None:
+        """Aiming: while one card's targets are all that is asked, they glow by themselves."""
+        if self.drag is not None or self.selected is not None:
+            return
+        source = self.aim_source()
+        key = ("aim", source)
+        if source is None:
+            if self._aim_key is not None:
+                self._aim_key = None
+                self.clear_glow()
+            return
+        if key != self._aim_key:
+            self._aim_key = key
+            self.glow_targets(self.card_actions(source))
 
     def run_ai(self) -> None:
         """Ask the worker for the AI seat's move once the table is still; apply it on this
@@ -746,8 +1128,10 @@ class TableScene(Scene):
 
     def switch_viewer(self, seat: int) -> None:
         self.viewer = seat
+        self.deselect()
         self.relayout()
         self.sync(animate=False)
+        self.refill_log()
 
     def check_game_over(self) -> None:
         if self.finished or not self.match.is_over() or self.timeline.busy:
@@ -768,10 +1152,12 @@ class TableScene(Scene):
             layer = self.static_layer(key, surface.get_size())
             surface.blit(self.overlay_layer(layer), (0, 0))
             self.draw_table(surface)
+        if self.tray is not None:
+            self.tray.draw(surface)
         self.draw_seats(surface)
         self.draw_cards(surface)
         self.draw_over(surface)
-        for b in self.buttons:
+        for b in (*self.buttons, *self.bar):
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
@@ -836,8 +1222,8 @@ class TableScene(Scene):
 
     def zones_key(self) -> tuple:
         """How the zones look now (their felt is part of the static layer)."""
-        return tuple((z.name, tuple(z.rect), z.visible, z.glow, z.hover, z.label, z.tint)
-                     for z in self.zones.values())
+        return (tuple((z.name, tuple(z.rect), z.visible, z.glow, z.hover, z.label, z.tint)
+                      for z in self.zones.values()), tuple(sorted(self.glow_seats)))
 
     def draw_zones(self, surface: pygame.Surface) -> None:
         for z in self.zones.values():
@@ -850,7 +1236,7 @@ class TableScene(Scene):
         return self.face(f, s.size)
 
     def glow_color(self, s: CardSprite) -> tuple[int, int, int] | None:
-        if s.key in self.menu_preview or s.glow:
+        if s.key in self.menu_preview or s.glow or s.key in self.glow_cards or s.key == self.selected:
             return self.accent
         return None
 
@@ -882,15 +1268,19 @@ class TableScene(Scene):
                 panel(surface, r, (*self.accent, 26), (*self.accent, 220), radius=14, width=3)
             else:
                 panel(surface, r, (0, 0, 0, 50), (255, 255, 255, 40), radius=14, width=1)
+            if seat in self.glow_seats:  # a seat you may aim at
+                cardgfx.glow_rect(surface, r, self.accent)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         msg = self.banner_text()
         if not msg:
             return
-        t = text.render(msg, 20, (250, 246, 255), "bold")
         tr = self.table_rect
+        t = cardgfx.fit_text(msg, 20, (250, 246, 255), tr.w - 80, "bold")
         box = t.get_rect(midtop=(tr.centerx, 6)).inflate(36, 12)
-        panel(surface, box, (12, 10, 30, 210), (*self.accent, 160), radius=box.h // 2)
+        yours = self.acting_human() is not None and not self.timeline.busy
+        panel(surface, box, (12, 10, 30, 210), (*self.accent, 255 if yours else 160), radius=box.h // 2,
+              width=3 if yours else 2)
         surface.blit(t, t.get_rect(center=box.center))
 
     def draw_zoom(self, surface: pygame.Surface) -> None:

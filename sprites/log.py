@@ -54,6 +54,13 @@ class LogPanel:
             self.lines.append(text.render(("" if i == 0 else "  ") + part, SIZE, col))
         self.scroll = 0
 
+    def clear(self) -> None:
+        """Forget every line (the table refills the log for another viewer)."""
+        self.entries.clear()
+        self.lines.clear()
+        self.scroll = 0
+        self._image = None
+
     def toggle(self) -> None:
         self.open = not self.open
 

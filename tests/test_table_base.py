@@ -1,0 +1,329 @@
+"""The shared table (scenes/table.py) on a tiny test-only game, driven by real posted mouse
+events under the dummy video driver: seat and card targets, select-then-target, aiming, the
+button bar from legal actions, the banner from the prompt, counters from events, private events
+and dice that enter the log when they land.
+
+Target Practice (test-only): two players take turns, each holding three cards. On your turn
+you throw a card at a seat (a hit for that seat), bank it in the "bank" zone, swap it with a
+card of the row (a card target), roll the die (no gesture: a button) or pass. A thrown or
+banked card is replaced from the stock: the new card is private to its owner. A drawn "aim" card
+must be thrown at once (every legal action then uses it: aiming). Over after 8 turns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core import decisions
+from game.core.contract import Action, Game, Outcome, State
+from game.core.rng import Rng
+from scenes.match import Match
+from scenes.table import Place, TableScene
+from sprites import cards as cardgfx
+from sprites.zones import Zone
+from tests.scene_helpers import click, drag, feed, pump, run_until
+
+ROW = (20, 21)
+AIM = 9  # the card that must be thrown at once
+
+
+class TargetGame(Game):
+    name = "target"
+    title = "Target Practice"
+    min_players = 2
+    max_players = 2
+
+    def new_state(self, players: int, seed: int, seats=None, **options: Any) -> TargetState:
+        st = TargetState(self, players)
+        st.rng = Rng(seed)
+        st.hands = [[0, 1, 2], [3, 4, 5]]
+        st.stock = [6, 7, 8, AIM, 10, 11, 12, 13]
+        st.start_turn()
+        return st
+
+    def max_decisions(self, players: int) -> int:
+        return 8
+
+
+class TargetState(State):
+    __slots__ = ("rng", "hands", "stock", "row", "bank", "hits", "turn", "current", "rolled")
+
+    def __init__(self, game: Game, players: int) -> None:
+        super().__init__(game, players)
+        self.rng = Rng(0)
+        self.hands: list[list[int]] = [[], []]
+        self.stock: list[int] = []
+        self.row = list(ROW)
+        self.bank: list[int] = []
+        self.hits = [0, 0]
+        self.turn = 0
+        self.current = 0
+        self.rolled = 0
+
+    def start_turn(self) -> None:
+        if self.turn < 8:
+            aim = AIM in self.hands[self.current]
+            decisions.ask(self, "turn", self.current,
+                          prompt="{seat}: throw your aim card" if aim else "{seat}: throw, bank, swap, roll or pass")
+
+    def candidates(self, player: int) -> list[Action]:
+        hand = self.hands[player]
+        if AIM in hand:
+            return [Action("throw", AIM, seat, label=f"Throw at Player {seat + 1}") for seat in (0, 1)]
+        out = [Action("throw", c, seat, label=f"Throw at Player {seat + 1}") for c in hand for seat in (0, 1)]
+        out += [Action("bank", c, "bank", label="Bank it") for c in hand]
+        out += [Action("swap", c, r, label="Swap") for c in hand for r in self.row]
+        out += [Action("roll", label="Roll the die"), Action("pass", label="Pass")]
+        return out
+
+    def _apply(self, player: int, action: Action) -> None:
+        k = action.kind
+        if k == "throw":
+            self.hands[player].remove(action.source)
+            self.hits[action.target] += 1
+            self.emit("hit", f"Player {player + 1} hits Player {action.target + 1}", player,
+                      card=action.source, counters=((action.target, "hits", self.hits[action.target]),))
+            self.draw(player)
+        elif k == "bank":
+            self.hands[player].remove(action.source)
+            self.bank.append(action.source)
+            self.emit("bank", f"Player {player + 1} banks a card", player, card=action.source)
+            self.draw(player)
+        elif k == "swap":
+            i, j = self.hands[player].index(action.source), self.row.index(action.target)
+            self.hands[player][i], self.row[j] = self.row[j], self.hands[player][i]
+            self.emit("swap", f"Player {player + 1} swaps", player, cards=[action.source, action.target])
+        elif k == "roll":
+            face = self.rng.randint(0, 5)
+            self.rolled = face + 1
+            self.emit("dice", f"Player {player + 1} rolls {face + 1}", player, die="ivory",
+                      faces=["1", "2", "3", "4", "5", "6"], rolls=[face], total=face + 1,
+                      counters=((None, "rolled", face + 1),))
+        decisions.pop(self)
+        self.turn += 1
+        self.current = 1 - self.current
+        self.emit("phase", f"Turn {self.turn + 1}")
+        self.start_turn()
+
+    def draw(self, player: int) -> None:
+        if self.stock:
+            c = self.stock.pop(0)
+            self.hands[player].append(c)
+            self.emit("draw", f"Player {player + 1} draws a card", player,
+                      private=f"You draw card {c}", seen_by=(player,), card=c)
+
+    def _view(self, player: int | None) -> dict:
+        return {"hands": [list(h) if p == player else [None] * len(h) for p, h in enumerate(self.hands)],
+                "row": list(self.row), "bank": list(self.bank), "hits": list(self.hits),
+                "rolled": self.rolled}
+
+    def is_over(self) -> bool:
+        return self.turn >= 8
+
+    def outcome(self) -> Outcome:
+        return Outcome((0,), (0.0, 0.0))
+
+    def clone(self) -> TargetState:
+        st = TargetState(self.game, self.players)
+        st.decisions = list(self.decisions)
+        st.rng = self.rng.clone()
+        st.hands = [list(h) for h in self.hands]
+        st.stock, st.row, st.bank, st.hits = list(self.stock), list(self.row), list(self.bank), list(self.hits)
+        st.turn, st.current, st.rolled = self.turn, self.current, self.rolled
+        return st
+
+    def to_json(self) -> dict:
+        return {"hands": self.hands, "stock": self.stock, "row": self.row, "bank": self.bank,
+                "hits": self.hits, "turn": self.turn, "rolled": self.rolled,
+                "decisions": decisions.stack_to_json(self.decisions)}
+
+    def card_ids(self) -> list[int]:
+        return [c for h in self.hands for c in h] + self.stock + self.row + self.bank
+
+
+def _rule(s, p, a):
+    return None
+
+
+TargetState.checks = {"throw": _rule, "bank": _rule, "swap": _rule, "roll": _rule, "pass": _rule}
+GAME = TargetGame()
+
+
+class TargetTable(TableScene):
+    """Seat 1's area at the top, yours at the bottom, the row and the bank in the middle."""
+
+    card_target_kinds = frozenset({"swap"})
+    AREAS = {0: pygame.Rect(200, 500, 500, 160), 1: pygame.Rect(200, 60, 500, 160)}
+
+    def layout(self) -> None:
+        self.zones["bank"] = Zone("bank", pygame.Rect(760, 280, 140, 160), "bank")
+        self.zones["row"] = Zone("row", pygame.Rect(300, 280, 260, 160))
+
+    def tray_rect(self):
+        return pygame.Rect(600, 60, 330, 200)
+
+    def seat_rect(self, seat: int):
+        return self.AREAS[seat]
+
+    def card_places(self, view: dict) -> list[Place]:
+        places = []
+        for i, c in enumerate(view["row"]):
+            places.append(Place(c, ("c", c), cardgfx.TABLE, (360 + i * 100, 360), "row"))
+        for i, c in enumerate(view["bank"]):
+            places.append(Place(c, ("c", c), cardgfx.TABLE, (830, 360), "bank", 1))
+        for seat, hand in enumerate(view["hands"]):
+            r = self.AREAS[seat]
+            for i, c in enumerate(hand):
+                key = c if c is not None else ("back", seat, i)
+                places.append(Place(key, ("c", c) if c is not None else None, cardgfx.TABLE,
+                                    (r.x + 60 + i * 90, r.centery), f"hand:{seat}"))
+        return places
+
+    def counters_from_view(self, view: dict) -> dict:
+        return {(0, "hits"): view["hits"][0], (1, "hits"): view["hits"][1], (None, "rolled"): view["rolled"]}
+
+    def hand_keys(self) -> list:
+        return list(self.state.hands[self.viewer])
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    from game import registry
+    from scenes import storage, tables
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    monkeypatch.setitem(registry._games, GAME.name, GAME)
+    monkeypatch.setitem(tables.TABLES, GAME.name, TargetTable)
+    a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
+    yield a
+    pygame.event.clear()
+
+
+def open_target(app, seats=("you", "human"), hands=None) -> TargetTable:
+    match = Match("target", 2, 1, list(seats))
+    if hands is not None:
+        match.state.hands = hands
+        match.state.decisions.clear()
+        match.state.start_turn()
+    app.open_table(match)
+    table = app.manager.top
+    table.sync(animate=False)
+    pump(app, 2)
+    return table
+
+
+def settle(app, table) -> None:
+    assert run_until(app, lambda: not table.timeline.busy, timeout=5)
+    pump(app, 2)
+
+
+def last(table):
+    return table.match.record.actions[-1]
+
+
+def test_a_card_dropped_on_a_seat_aims_the_action_at_that_seat(app):
+    table = open_target(app)
+    drag(table.sprites[0].rect.center, table.AREAS[1].center)
+    feed(app)
+    assert last(table) == (0, Action("throw", 0, 1))
+
+
+def test_a_card_dropped_on_a_card_target_uses_it(app):
+    table = open_target(app)
+    drag(table.sprites[1].rect.center, table.sprites[21].rect.center)
+    feed(app)
+    assert last(table) == (0, Action("swap", 1, 21))
+
+
+def test_click_a_card_then_click_a_glowing_target(app):
+    table = open_target(app)
+    click(table.sprites[2].rect.center)
+    feed(app)
+    assert table.selected == 2
+    assert table.glow_seats == {0, 1} and table.glow_cards == set(ROW)
+    assert table.zones["bank"].glow
+    assert not table.match.record.actions  # nothing happens until the target is clicked
+    pump(app, 30)  # long after: not a double click
+    click(table.zones["bank"].rect.midtop)
+    feed(app)
+    assert last(table) == (0, Action("bank", 2, "bank"))
+    assert table.selected is None and not table.glow_seats
+
+
+def test_a_click_on_nothing_puts_the_selected_card_down(app):
+    table = open_target(app)
+    click(table.sprites[2].rect.center)
+    feed(app)
+    pump(app, 30)
+    click((80, 400))
+    feed(app)
+    assert table.selected is None and not table.zones["bank"].glow
+    assert not table.match.record.actions
+
+
+def test_when_one_card_must_be_aimed_its_targets_glow_without_a_first_click(app):
+    table = open_target(app, hands=[[AIM, 1, 2], [3, 4, 5]])
+    pump(app, 2)
+    assert table.glow_seats == {0, 1}
+    click((table.AREAS[1].x + 5, table.AREAS[1].y + 5))  # the seat's area, away from its cards
+    feed(app)
+    assert last(table) == (0, Action("throw", AIM, 1))
+
+
+def test_actions_with_no_gesture_are_a_button_bar_from_the_legal_actions(app):
+    table = open_target(app)
+    assert [b.text for b in table.bar] == ["Pass", "Roll the die"]  # right to left
+    click(table.bar[0].rect.center)
+    feed(app)
+    assert last(table) == (0, Action("pass"))
+
+
+def test_the_button_bar_waits_for_the_animation(app):
+    table = open_target(app)
+    table.apply(0, Action("pass"))
+    pump(app, 1)
+    assert table.timeline.busy and table.bar == []
+
+
+def test_the_banner_is_the_rules_prompt(app):
+    table = open_target(app)
+    assert table.banner_text() == table.state.prompt(0) == "Player 1: throw, bank, swap, roll or pass"
+    table.apply(0, Action("pass"))
+    settle(app, table)
+    assert table.banner_text() == table.state.prompt(0)
+
+
+def test_counters_come_from_the_events_as_they_play(app):
+    table = open_target(app)
+    assert table.counter("hits", 1) == 0
+    table.apply(0, Action("throw", 0, 1))
+    assert table.counter("hits", 1) == 0  # the event has not played yet
+    assert run_until(app, lambda: table.counter("hits", 1) == 1, timeout=5)
+    settle(app, table)
+    assert table.counter("hits", 1) == 1
+
+
+def test_a_private_event_shows_its_text_only_to_its_seat(app):
+    table = open_target(app, seats=("you", "human"))
+    table.apply(0, Action("bank", 0, "bank"))
+    settle(app, table)
+    mine = [t for t, _ in table.log.entries]
+    assert "You draw card 6" in mine and "Player 1 draws a card" not in mine
+    table.switch_viewer(1)  # the hot-seat handoff: the log is what seat 1 may read
+    theirs = [t for t, _ in table.log.entries]
+    assert "Player 1 draws a card" in theirs and "You draw card 6" not in theirs
+
+
+def test_a_roll_enters_the_log_when_its_die_lands(app):
+    table = open_target(app)
+    table.apply(0, Action("roll"))
+    assert run_until(app, lambda: table.tray.dice, timeout=5)
+    assert not any("rolls" in t for t, _ in table.log.entries)  # still tumbling
+    settle(app, table)
+    assert table.tray.is_settled()
+    assert any("rolls" in t for t, _ in table.log.entries)
+    assert table.tray.total == table.state.rolled == table.counter("rolled")
