@@ -128,52 +128,23 @@ def drop_icon(size: int, color: Color = BLOOD, outline: Color | None = None) -> 
     return surf
 
 
-def _name_face(name: str, size: int, width: int) -> str:
-    """Bold, unless a word of the name only fits in the narrower regular face."""
-    f = text.font(size, "bold")
-    return "bold" if all(f.size(w)[0] <= width for w in name.split()) else "sans"
-
-
 def _wrap_name(name: str, size: int, width: int, max_lines: int = 2) -> list[str]:
-    """A card name in at most `max_lines` lines of `width` (a word too long is cut with "…")."""
-    face = _name_face(name, size, width)
-    f = text.font(size, face)
-    words = []
-    for word in name.split():  # a word wider than the card breaks with a hyphen
-        while f.size(word)[0] > width and len(word) > 5:
-            if "-" in word[2:-2]:  # "Blood-starved": break at its own hyphen
-                cut = word.index("-", 2) + 1
-                words.append(word[:cut])
-            else:  # the most even break whose head fits
-                fits = [k for k in range(3, len(word) - 2) if f.size(word[:k] + "-")[0] <= width] or [3]
-                cut = min(fits, key=lambda k: abs(2 * k - len(word)))
-                words.append(word[:cut] + "-")
-            word = word[cut:]
-        words.append(word)
-    lines = []
-    for word in words:
-        if lines and not lines[-1].endswith("-") and f.size(lines[-1] + " " + word)[0] <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1] + "…"
-    out = []
-    for ln in lines:
-        while len(ln) > 2 and f.size(ln)[0] > width:
-            ln = ln[:-2].rstrip() + "…"
-        out.append(ln)
-    return out
+    return cg.name_lines(name, size, width, max_lines)[0]
 
 
 # --- hunter cards ---------------------------------------------------------------------------
 def summary(card) -> str:
-    """A one-line summary of a hunter card for small faces, built from its data."""
+    """A one-line summary of a hunter card, built from its data ("Immediate · shield 2")."""
+    parts = summary_parts(card)
+    if card.immediate:
+        parts = ["Immediate", *parts]
+    return " · ".join(parts) if parts else "plain weapon"
+
+
+def summary_parts(card) -> list[str]:
+    """What a hunter card does, as short phrases (its Immediate timing not included)."""
     ab, n = card.ability, card.amount
     parts = []
-    if card.immediate:
-        parts.append("Immediate")
     if card.protection == "choose":
         parts.append(f"shield {card.shield} or cancel")
     elif card.protection == "cancel":
@@ -198,14 +169,16 @@ def summary(card) -> str:
     }.get(ab)
     if extra:
         parts.append(extra)
-    return " · ".join(parts) if parts else "plain weapon"
+    return parts if parts or card.immediate else ["plain weapon"]
 
 
 def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
     """A starter or upgrade card: kind frame + badge, name, damage corner, summary/text.
 
-    Small (table) cards keep to the name, badge, damage and icon; hand cards add a one-line
-    summary; the zoomed card (≥ 150 px) prints the full rules text."""
+    Laid out from the top down, so nothing covers anything: the name band (whole, in as many
+    lines as it needs), the badge row (kind letter left, damage right), then at the bottom an
+    IMMEDIATE tag and the text: the full rules text when zoomed (≥ 150 px), a summary on hand
+    cards, none on small ones; the kind's icon fills what is left."""
     w, h = size
     kind = card.type
     frame = KIND_COLOURS.get(kind, (120, 120, 120))
@@ -216,20 +189,20 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
     pad = max(4, w // 16)
     # the name band in the kind's colour
     nsz = 20 if big else 14
-    lines = _wrap_name(card.name, nsz, w - 2 * fw)
-    band_h = fw + 3 + len(lines) * (nsz + 3) + 2
+    step = nsz + (4 if big else 1 if small else 2)
+    lines, face = cg.name_lines(card.name, nsz, w - 2 * fw - 4, 2)
+    band_h = fw + 3 + len(lines) * step + 2
     r = cg.radius_for(size)
     pygame.draw.rect(surf, cg.mix(frame, (0, 0, 0), 0.3), pygame.Rect(fw, fw, w - 2 * fw, band_h - fw),
                      border_top_left_radius=max(2, r - fw), border_top_right_radius=max(2, r - fw))
     y = fw + 2
-    face = _name_face(card.name, nsz, w - 2 * fw)
     for ln in lines:
         t = text.render(ln, nsz, INK_LIGHT, face)
         surf.blit(t, t.get_rect(midtop=(w // 2, y)))
-        y += nsz + 3
-    y = band_h + 4
+        y += step
+    y = band_h + 3
     # kind badge (letter) on the left, damage in a blood drop on the right
-    bsz = 34 if big else 22
+    bsz = 34 if big else (22 if not small else 20 if len(lines) < 3 else 18)
     badge = pygame.Rect(pad, y, bsz, bsz)
     pygame.draw.circle(surf, frame, badge.center, bsz // 2)
     pygame.draw.circle(surf, cg.mix(frame, (255, 255, 255), 0.45), badge.center, bsz // 2, 1)
@@ -240,37 +213,38 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
         blood_drop(surf, drop.center, bsz * 1.1, BLOOD, (20, 4, 6))
         d = text.render(str(card.damage), 20 if big else 15, (255, 246, 236), "bold")
         surf.blit(d, d.get_rect(center=(drop.centerx, drop.centery + bsz * 0.12)))
-    y += bsz + 2
-    # bottom text: the full text when zoomed, a summary on hand cards, nothing on small ones
+    y += bsz + 3
+    # the bottom block: IMMEDIATE, then the text, as many lines as the room left holds
     tsz = 15 if big else 14
+    lead = tsz + 3
+    tag_h = 18 if card.immediate else 0
+    room = max(0, (h - pad - y - tag_h) // lead)
     if small:
-        wrapped: list[str] = []
+        wrapped, tface = [], "sans"
+    elif big:
+        wrapped, tface = cg.text_lines([card.text], tsz, w - 2 * pad, room)
     else:
-        wrapped = text.wrap(card.text if big else summary(card), tsz, w - 2 * pad)
-        cap = 5 if big else 2
-        if len(wrapped) > cap:
-            wrapped = wrapped[:cap]
-            wrapped[-1] = wrapped[-1].rstrip(".,;") + "…"
-    text_top = h - pad - len(wrapped) * (tsz + 3)
-    tag_h = 20 if card.immediate else 0
+        wrapped, tface = cg.text_lines(summary_parts(card), tsz, w - 2 * pad, room)
+    text_top = h - pad - len(wrapped) * lead
     body_bottom = text_top - tag_h - 2
-    # the central picture: the kind's icon, large and faint
     icon_sz = min(w * 0.5, body_bottom - y - 2)
-    if icon_sz >= 14:
+    if icon_sz >= 14:  # the central picture: the kind's icon, large and faint
         kind_icon(surf, kind, (w / 2, (y + body_bottom) / 2), icon_sz, cg.mix(frame, STONE, 0.3))
     if card.immediate:
-        tag = text.render("IMMEDIATE" if w >= 85 else "IMMED.", 14, GOLD, "bold")
-        tr = tag.get_rect(midbottom=(w // 2, text_top - 2))
-        box = tr.inflate(8, 0)
+        room_w = w - 2 * fw - 8
+        label, tface = next(((word, f) for word in ("IMMEDIATE", "IMMED.") for f in ("bold", "narrow_bold")
+                             if text.width(word, 14, f) <= room_w), ("IMMED.", "narrow_bold"))
+        tag = text.render(label, 14, GOLD, tface)
+        box = tag.get_rect(midbottom=(w // 2, text_top - 1)).inflate(8, 0)
         box.clamp_ip(surf.get_rect().inflate(-2 * fw, 0))
         pygame.draw.rect(surf, (20, 16, 14), box, border_radius=4)
         pygame.draw.rect(surf, GOLD_DIM, box, 1, border_radius=4)
         surf.blit(tag, tag.get_rect(center=box.center))
     ty = text_top + 1
     for ln in wrapped:
-        t = text.render(ln, tsz, INK_LIGHT)
+        t = text.render(ln, tsz, INK_LIGHT, tface)
         surf.blit(t, t.get_rect(midtop=(w // 2, ty)))
-        ty += tsz + 3
+        ty += lead
     return surf
 
 
@@ -290,14 +264,14 @@ def hunter_back(size: tuple[int, int], caption: str = "") -> pygame.Surface:
                          (cx + math.cos(a) * r * 1.5, cy + math.sin(a) * r * 1.5), max(1, w // 45))
     blood_drop(surf, (cx, cy), r * 1.3, BLOOD)
     if caption:
-        lines = _wrap_name(caption, 14, w - 10)
+        lines, face = cg.name_lines(caption, 14, w - 12, 2)
         sh = len(lines) * 17 + 6
         strip = pygame.Rect(3, h - sh - 6, w - 6, sh)
         pygame.draw.rect(surf, (14, 10, 10), strip, border_radius=4)
         pygame.draw.rect(surf, GOLD_DIM, strip, 1, border_radius=4)
         y = strip.y + 3
         for ln in lines:
-            t = text.render(ln, 14, INK_LIGHT, "bold")
+            t = text.render(ln, 14, INK_LIGHT, face)
             surf.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += 17
     return surf
@@ -324,8 +298,9 @@ def lantern_badge(surf: pygame.Surface, lantern: str, center: tuple[float, float
 
 
 def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
-    """A monster, boss or final boss: parchment, name, printed HP (3 players), the lantern
-    badge, trophy kinds, the boss ribbon and (when there is room) the ability."""
+    """A monster, boss or final boss: parchment, the boss ribbon, a row with the lantern badge,
+    trophy kinds and printed HP (3 players), the whole name, and (when there is room) the
+    trophy words and the ability. Laid out from the top down, so nothing covers anything."""
     w, h = size
     if m.final:
         frame = (120, 18, 24)
@@ -336,6 +311,7 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
     fw = max(3, w // 18)
     surf = cg.blank(size, PARCHMENT, frame, fw)
     big = w >= 150
+    roomy = w >= 110
     pad = max(4, w // 14)
     edge = pygame.Surface(size, pygame.SRCALPHA)  # aged edges
     inner = surf.get_rect().inflate(-2 * fw, -2 * fw)
@@ -345,40 +321,46 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
     y = fw + 1
     if m.boss:
         label = "FINAL BOSS" if m.final else "BOSS"
-        if w < 100 and m.final:
+        if m.final and text.width(label, 14, "bold") > w - 2 * fw - 4:
             label = "FINAL"
         rib = text.render(label, 14, (255, 240, 220), "bold")
-        rr = pygame.Rect(0, y, w - 2 * fw, rib.get_height())
+        rr = pygame.Rect(0, y, w - 2 * fw, rib.get_height() - (2 if not roomy else 0))
         rr.centerx = w // 2
         pygame.draw.rect(surf, frame, rr)
         surf.blit(rib, rib.get_rect(center=rr.center))
         y = rr.bottom + 2
-    # HP: a blood drop with the printed echoes (3 players), in the top-right corner
-    dsz = 32 if big else (26 if w >= 110 else 20)
-    dc = (w - fw - 2 - dsz / 2, y + dsz / 2 + 1)
+    # the row: lantern badge (and its colour's name when roomy) left, HP drop right, on small
+    # cards the trophy tokens between (those that do not fit go under the name)
+    dsz = 32 if big else (26 if roomy else 20)
+    lsz = 26 if big else (20 if roomy else 18)
+    row_h = max(dsz, lsz) + 2
+    dc = (w - fw - 2 - dsz / 2, y + row_h / 2)
     blood_drop(surf, dc, dsz * 1.15, BLOOD, (40, 6, 8))
     d = text.render(str(m.hp), 18 if big else 14, (255, 246, 236), "bold")
     surf.blit(d, d.get_rect(center=(round(dc[0]), round(dc[1] + dsz * 0.14))))
-    nsz = 20 if big else (16 if w >= 110 else 14)
-    name_w = w - 2 * fw - dsz - 6
-    lines = _wrap_name(m.name, nsz, name_w, 2)
-    face = _name_face(m.name, nsz, name_w)
+    badge = lantern_badge(surf, m.lantern, (pad + lsz / 2, y + row_h / 2), lsz, word=roomy)
+    later = []
+    if not roomy:
+        tok, x = 16, badge.right + 2
+        for k in m.trophies:
+            if x + tok <= dc[0] - dsz * 0.45:
+                trophy_icon(surf, k, (x + tok / 2, y + row_h / 2), tok)
+                x += tok + 1
+            else:
+                later.append(k)
+    y += row_h + 2
+    # the name, whole
+    nsz = 20 if big else (16 if roomy else 14)
+    lines, face = cg.name_lines(m.name, nsz, w - 2 * fw - 4, 2 if roomy else 3)
     for ln in lines:
         t = text.render(ln, nsz, INK_DARK, face)
-        surf.blit(t, (fw + 3, y))
-        y += nsz + 2
-    y = max(y, int(dc[1] + dsz / 2)) + 3
-    # lantern badge (with the colour's name when there is room) and trophy kinds
-    lsz = 26 if big else 20
-    lantern_badge(surf, m.lantern, (pad + lsz / 2, y + lsz / 2), lsz, word=w >= 110)
-    if w < 110:  # small: trophies beside the lantern
-        x = pad + lsz + 4
-        for k in m.trophies:
-            trophy_icon(surf, k, (x + 9, y + lsz / 2), 18)
-            x += 20
-        y += lsz + 4
+        surf.blit(t, t.get_rect(midtop=(w // 2, y)))
+        y += nsz + (2 if roomy else 1)
+    if not roomy:
+        for i, k in enumerate(later):  # the trophies the top row had no room for
+            trophy_icon(surf, k, (pad + 8 + i * 17, h - fw - 11), 16)
         return surf
-    y += lsz + 4
+    y += 3
     tsz = 22 if big else 18
     x = pad
     for k in m.trophies:
@@ -390,13 +372,12 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
             x += t.get_width() + 8
     y += tsz + 4
     bsz = 15 if big else 14
-    lines = text.wrap(m.text, bsz, w - 2 * pad)
     room = max(0, (h - pad - y) // (bsz + 3))
-    if room and len(lines) > room:
-        lines = lines[:room]
-        lines[-1] = lines[-1].rstrip(".,;:") + "…"
-    for ln in lines[:room]:
-        surf.blit(text.render(ln, bsz, INK_DARK), (pad, y))
+    lines, face = cg.text_lines([m.text], bsz, w - 2 * pad, room)
+    if len(lines) > room:  # a middle-sized card without room for it all: the zoom prints it
+        lines = []
+    for ln in lines:
+        surf.blit(text.render(ln, bsz, INK_DARK, face), (pad, y))
         y += bsz + 3
     return surf
 
@@ -433,3 +414,24 @@ def mini_card(card, size: tuple[int, int]) -> pygame.Surface:
     elif card.ability == "dream":
         pygame.draw.circle(surf, GOLD_DIM, (w // 2, h - 14), 7, 2)
     return surf
+
+
+# --- every face, for tests and previews -------------------------------------------------------
+#: the sizes the Bloodborne table draws faces at (scenes/bloodborne.py: HAND, SMALL, MON, and
+#: the zoom); tests/test_card_faces.py checks every face at each
+FACE_SIZES = {"hand": (90, 126), "table": (78, 109), "monster": (140, 196), "zoom": cg.ZOOM}
+
+
+def card_faces(game, size: tuple[int, int], colourblind: bool = False):
+    """(label, build) for every face a Bloodborne table can show at `size`: each hunter card
+    face up and face down with its caption, each monster, boss and final boss, and the backs.
+    tests/test_card_faces.py renders them all and fails on cut text or a missing glyph."""
+    cs = game.card_set()
+    for c in cs.starter + cs.upgrades:
+        yield c.name, lambda c=c: hunter_card(c, size)
+        yield f"{c.name} (face down)", lambda c=c: hunter_back(size, c.name)
+    for m in cs.monsters + cs.bosses + cs.finals:
+        yield m.name, lambda m=m: monster_card(m, size)
+    yield "hunter back", lambda: hunter_back(size)
+    yield "dungeon back", lambda: dungeon_back(size)
+    yield "final back", lambda: final_back(size)

@@ -98,6 +98,102 @@ def wrapped(s: str, size: int, width: int, face: str = "sans") -> tuple[str, ...
     return tuple(text.wrap(s, size, width, face))
 
 
+# --- whole names and texts on small cards -------------------------------------------------
+#: consonant groups that begin English syllables: a long word breaks before the longest one
+ONSETS = {"bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "ph", "pl", "pr", "qu",
+          "sc", "sh", "sk", "sl", "sm", "sn", "sp", "st", "sw", "th", "tr", "wh", "wr", "scr",
+          "shr", "spr", "str", "thr"}
+VOWELS = set("aeiouy")
+#: faces tried for a card name, widest first: the narrow face keeps long names whole
+NAME_FACES = ("bold", "narrow_bold", "narrow")
+
+
+def syllable_breaks(word: str) -> list[int]:
+    """Where `word` may break with a hyphen: before the consonants that start a syllable
+    ("Flame-sprayer", "Kirk-hammer", "Blood-letting"), never leaving fewer than 3 letters."""
+    low = word.lower()
+    breaks = []
+    i = 0
+    while i < len(low):
+        if low[i] in VOWELS:
+            j = i + 1
+            while j < len(low) and low[j].isalpha() and low[j] not in VOWELS:
+                j += 1
+            run = low[i + 1:j]
+            if run and j < len(low) and low[j] in VOWELS:
+                onset = next((k for k in range(len(run)) if run[k:] in ONSETS
+                              or len(run) - k == 1), len(run) - 1)
+                breaks.append(i + 1 + onset)
+            i = j
+        else:
+            i += 1
+    return [k for k in breaks if 3 <= k <= len(word) - 3]
+
+
+def _pieces(word: str, size: int, width: int, face: str, breaks: int = 1) -> list[str]:
+    """A word as it is printed: whole when it fits, else (`breaks` 1) broken at its own hyphen
+    or at a syllable, or (`breaks` 2, the last resort) at any letter; each piece but the last
+    ends in "-". `breaks` 0: never broken."""
+    if text.width(word, size, face) <= width or not breaks:
+        return [word]
+    cuts = [k + 1 for k in range(2, len(word) - 2) if word[k] == "-"] or syllable_breaks(word)
+    if breaks > 1:
+        cuts = cuts + [k for k in range(3, len(word) - 2) if k not in cuts]
+    fits = [k for k in cuts if text.width(word[:k].rstrip("-") + "-", size, face) <= width]
+    if not fits:
+        return [word]  # no break fits: the caller tries a narrower face
+    k = min(fits, key=lambda k: abs(2 * k - len(word)))
+    return [word[:k].rstrip("-") + "-", *_pieces(word[k:], size, width, face, breaks)]
+
+
+def name_lines(name: str, size: int, width: int, max_lines: int = 2) -> tuple[list[str], str]:
+    """A card name as (lines, face), whole, in at most `max_lines` lines of `width` when it
+    can be: bold, else the narrow bold face, else broken at a syllable ("Flame-sprayer"),
+    else at any letter; failing all, with more lines. Never cut short."""
+    tries = [(face, 0) for face in NAME_FACES] + [(face, 1) for face in NAME_FACES]
+    tries.append((NAME_FACES[-1], 2))
+    best: tuple[list[str], str, bool] | None = None  # (lines, face, every line fits)
+    for face, breaks in tries:
+        lines: list[str] = []
+        for word in name.split():
+            for piece in _pieces(word, size, width, face, breaks):
+                if lines and not lines[-1].endswith("-") and \
+                        text.width(lines[-1] + " " + piece, size, face) <= width:
+                    lines[-1] += " " + piece
+                else:
+                    lines.append(piece)
+        fits = all(text.width(ln, size, face) <= width for ln in lines)
+        if fits and len(lines) <= max_lines:
+            return lines, face
+        if fits and (best is None or not best[2]):
+            best = (lines, face, True)
+        elif best is None:
+            best = (lines, face, False)
+    return best[0], best[1]
+
+
+def text_lines(parts: list[str], size: int, width: int, max_lines: int) -> tuple[list[str], str]:
+    """Short phrases (a summary's parts, or one rules text) as (lines, face): phrases share a
+    line with " · " when they fit, a phrase wraps only between its words; the regular face if
+    it fits `max_lines`, else the narrow one."""
+    best = None
+    for face in ("sans", "narrow"):
+        lines: list[str] = []
+        for part in parts:
+            wrapped = text.wrap(part, size, width, face)
+            if lines and len(wrapped) == 1 and \
+                    text.width(f"{lines[-1]} · {part}", size, face) <= width:
+                lines[-1] = f"{lines[-1]} · {part}"
+            else:
+                lines += wrapped
+        if len(lines) <= max_lines:
+            return lines, face
+        best = best or (lines, face)
+        if len(lines) < len(best[0]):
+            best = (lines, face)
+    return best
+
+
 def face(
     size: tuple[int, int],
     frame: Color,

@@ -221,17 +221,19 @@ def witch_card(number: int, name: str, title: str, ability: str, while_on_top: b
     surf.blit(num, (pad, pad - 2))
     if while_on_top:  # a small red triangle: her effect lasts while she is on top
         pygame.draw.polygon(surf, (255, 140, 120), [(w - pad - 12, pad + 12), (w - pad, pad + 12), (w - pad - 6, pad + 2)])
-    short = name if len(name) <= 12 else name.split()[0]
-    if short.startswith("Walpurgis"):
-        short = "Walpurgis"  # what players call her
-    if text.font(15, "bold").size(short)[0] > w - 4 and " " in short:
-        short = short.split()[0]  # "Elsa Maria" -> "Elsa" on the small card; zoom shows all
-    face_ = "bold" if text.font(14, "bold").size(short)[0] <= w - 4 else "sans"
-    nm = cg.fit_text(short, 15, ink, w - 2, face_)
-    surf.blit(nm, nm.get_rect(midtop=(w / 2, pad + num.get_height() - 2)))
-    _sigil(surf, (w / 2, h * 0.62), w * 0.17, gold)
-    foot = text.render("witch", 14, (200, 180, 160))
-    surf.blit(foot, foot.get_rect(midbottom=(w / 2, h - pad + 2)))
+    lines, face_ = cg.name_lines(name, 14, w - 2 * max(3, w // 18) - 4, 2)
+    y = pad + num.get_height() - 2
+    for ln in lines:
+        t = text.render(ln, 14, ink, face_)
+        surf.blit(t, t.get_rect(midtop=(w / 2, y)))
+        y += 16
+    foot_top = h - pad - 16
+    r = min(w * 0.17, (foot_top - y) / 2 - 2)
+    if r >= 6:
+        _sigil(surf, (w / 2, (y + foot_top) / 2), r, gold)
+    if foot_top >= y:  # "witch" at the foot, when the name leaves it room
+        foot = text.render("witch", 14, (200, 180, 160))
+        surf.blit(foot, foot.get_rect(midbottom=(w / 2, h - pad + 2)))
     return surf
 
 
@@ -255,8 +257,9 @@ def _witch_card_large(number, name, title, ability, while_on_top, size, name_ja)
     surf.blit(num, (pad, pad - 4))
     _sigil(surf, (w - pad - 16, pad + 14), 14, gold)
     y = pad + 28
-    for ln in text.wrap(name, 18, w - 2 * pad, "bold")[:2]:
-        t = cg.fit_text(ln, 18, ink, w - 2 * pad, "bold")
+    lines, face_ = cg.name_lines(name, 18, w - 2 * pad, 2)
+    for ln in lines:
+        t = text.render(ln, 18, ink, face_)
         surf.blit(t, t.get_rect(midtop=(w / 2, y)))
         y += 22
     if title:
@@ -274,13 +277,10 @@ def _witch_card_large(number, name, title, ability, while_on_top, size, name_ja)
         tag = text.render("while on top", 14, (255, 150, 130), "bold")
         surf.blit(tag, tag.get_rect(midtop=(w / 2, y)))
         y += 18
-    lines = text.wrap(ability, 14, w - 2 * pad)
     room = max(1, (h - pad - y) // 17)
-    if len(lines) > room:
-        lines = lines[:room]
-        lines[-1] = lines[-1].rstrip(".") + "…"
+    lines, tface = cg.text_lines([ability], 14, w - 2 * pad, room)
     for ln in lines:
-        t = text.render(ln, 14, ink)
+        t = text.render(ln, 14, ink, tface)
         surf.blit(t, t.get_rect(midtop=(w / 2, y)))
         y += 17
     return surf
@@ -345,3 +345,36 @@ def known_card(girls: tuple[str, ...], numbers: tuple[int, ...], all_girls: tupl
     if clued:
         pygame.draw.circle(surf, TEAL, (w - pad - 3, h - pad - 3), max(4, int(4 * sc)))
     return surf
+
+
+# --- every face, for tests and previews -------------------------------------------------------
+#: the sizes the Madoka table draws faces at; tests/test_card_faces.py checks every face at each
+FACE_SIZES = {"hand": cg.HAND, "table": cg.TABLE, "zoom": cg.ZOOM}
+
+
+def card_faces(game, size: tuple[int, int], colourblind: bool = False):
+    """(label, build) for every face a Madoka table can show at `size`: each girl card, your
+    own card with what a tell can leave known, each witch, and the backs. `build()` draws it.
+    tests/test_card_faces.py renders them all and fails on cut text or a missing glyph."""
+    cards = game.cards
+    girls = tuple(g.id for g in cards.girls)
+    base = girls[:5]
+    for g in girls:
+        for n in (1, 2, 3, 4):
+            yield f"{g} {n}", lambda g=g, n=n: girl_card(g, n, size, colourblind)
+            yield f"known {g} {n}", lambda g=g, n=n: known_card((g,), (n,), base, True, size,
+                                                               True, colourblind)
+        yield f"known {g}", lambda g=g: known_card((g,), (1, 2, 3, 4), base, True, size, True,
+                                                   colourblind)
+    for n in (1, 2, 3, 4):
+        rest = tuple(x for x in (1, 2, 3, 4) if x != n)
+        yield f"known number {n}", lambda n=n: known_card(base, (n,), base, True, size, True,
+                                                          colourblind)
+        yield f"not {n}", lambda rest=rest: known_card(base[1:], rest, base, False, size, True,
+                                                       colourblind)
+    yield "unknown", lambda: known_card(base, (1, 2, 3, 4), base, False, size, True, colourblind)
+    for w in cards.witches:
+        yield w.name, lambda w=w: witch_card(w.number, w.name, w.title, w.text, w.while_on_top,
+                                             size, w.name_ja)
+    yield "back", lambda: card_back(size)
+    yield "witch back", lambda: witch_back(size)
