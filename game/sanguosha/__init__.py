@@ -1,6 +1,94 @@
-"""Sanguosha (三國殺), standard edition: 4–10 players, hidden identities, 25 generals.
+"""Sanguosha (三國殺), standard edition: 4–10 players (and a 2-player quick game), hidden
+identities, 25 generals. Spec: docs/rules/sanguosha.md.
 
-cards.py loads and validates data/sanguosha/*.toml (cards, kinds, generals, skills);
-queries.py holds the pure questions the rules, the bots and the table share (identity split,
-distance, attack range, target shapes, judgement results).
+cards.py loads data/sanguosha/*.toml; queries.py holds the pure questions the rules, the bots
+and the table share; rules.py is the rulebook (setup, the turn, using a card, response
+windows, judgement, damage, dying, death, the end); effects.py registers what each card and
+skill does; state.py is the State (view, determinize, clone, JSON).
+
+Actions (the top decision says which are asked):
+  Action("general", option=general_id)                      choose a general
+  Action("use", source=cards, target=seats, option=(kind, via))   use a card (via: the skill
+                                                            or weapon converting it, or "")
+  Action("skill", source=cards, target=..., option=skill)   a play-phase skill
+  Action("end")                                             end the play phase
+  Action("respond", source=cards, option=(kind, via))       a Dodge, Slash, Peach or
+                                                            Nullification in answer
+  Action("invoke", ..., option=key) / Action("pass")        an optional skill or weapon
+  Action("choose", ..., option=...)                         a card, a suit, a place
+  Action("pick", source=card) / Action("done")              pick cards one at a time
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.contract import Game
+from game.core.data import CardDataError
+from game.sanguosha.cards import card_set, load_card_set
+from game.sanguosha.queries import FOUR_PLAYER_SPLITS
+
+
+class SanguoshaGame(Game):
+    name = "sanguosha"
+    title = "Sanguosha"
+    min_players = 4
+    max_players = 10
+    cooperative = False
+    options = {
+        "ex": (True, "Play with the 4 EX cards"),
+        "four_player": (FOUR_PLAYER_SPLITS[0], "4-player identities (Lord/Loyalist/Rebel/"
+                                              "Renegade)"),
+        "two_renegades": (False, "Two Renegades at 6 and 8 players"),
+        "stalemate_guard": (True, "A 6th reshuffle ends the game as a draw"),
+    }
+    option_choices = {"ex": (True, False), "four_player": FOUR_PLAYER_SPLITS,
+                      "two_renegades": (False, True), "stalemate_guard": (True, False)}
+
+    def card_set(self):
+        return card_set()
+
+    def check_players(self, players: int) -> None:
+        if players != 2:  # the 2-player quick game (D1) besides 4–10
+            super().check_players(players)
+
+    def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
+                  **options: Any):
+        from game.core.rng import Rng
+        from game.sanguosha import rules
+        from game.sanguosha.state import SanguoshaState
+
+        self.check_players(players)
+        for key in options:
+            if key not in self.options:
+                raise ValueError(f"unknown option {key!r} for {self.title}")
+        opts = {k: options.get(k, d) for k, (d, _) in self.options.items()}
+        if opts["four_player"] not in FOUR_PLAYER_SPLITS:
+            raise ValueError(f"unknown 4-player split {opts['four_player']!r}")
+        st = SanguoshaState(self, players)
+        st.rng = Rng(seed)
+        st.ex, st.four_player = bool(opts["ex"]), opts["four_player"]
+        st.two_renegades, st.stalemate_guard = bool(opts["two_renegades"]), \
+            bool(opts["stalemate_guard"])
+        rules.setup(st)
+        return st
+
+    def state_from_json(self, data: dict):
+        from game.sanguosha.state import SanguoshaState
+
+        return SanguoshaState.from_json(self, data)
+
+    def max_decisions(self, players: int) -> int:
+        return 60_000 * players
+
+    def validate_data(self, data_dir=None) -> list[str]:
+        from game.sanguosha.effects import check_registry
+
+        try:
+            check_registry(load_card_set(data_dir))
+        except CardDataError as e:
+            return [str(e)]
+        return []
+
+
+GAME = SanguoshaGame()
