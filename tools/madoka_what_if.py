@@ -54,8 +54,9 @@ def apply_variant(variant: str) -> None:
     if quiet:
         for i, w in enumerate(GAME.witches):
             if w.id in quiet:
-                GAME.witch_fns[i] = lambda s, player: None
-        GAME.patricia = -1  # never on top: girl tells always allowed
+                GAME.reveal_handlers[i] = None
+                GAME.failed_play_grief[i] = 1
+                GAME.numbers_only[i] = False  # girl tells always allowed
         harm = bots.witch_harm
         bots.witch_harm = lambda t, w, *a, **k: 0.0 if w in quiet else harm(t, w, *a, **k)
 

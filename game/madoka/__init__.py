@@ -1,4 +1,4 @@
-"""Madoka Magica, the cooperative card game (spec: /work/shared/rules/madoka.md).
+"""Madoka Magica, the cooperative card game (spec: docs/rules/madoka.md).
 
 `GAME = MadokaGame()`; `GAME.new_state(players, seed, qb=False)` makes a `MadokaState`
 (attributes, view format and events are documented in game/madoka/state.py; the rulebook steps
@@ -18,8 +18,9 @@ from typing import Any
 
 from game.core.contract import Action, Game
 from game.core.decisions import Decision
-from game.madoka.cards import EFFECTS, load_card_set, max_score, validate
-from game.madoka.rules import EFFECT_FUNCTIONS, setup
+from game.madoka.cards import load_card_set, max_score, validate
+from game.madoka.effects import EFFECTS
+from game.madoka.rules import FAILED_PLAY_GRIEF, setup
 from game.madoka.state import MadokaState
 
 
@@ -46,8 +47,15 @@ class MadokaGame(Game):
         self.witches = cards.witches
         self.witch_index = {w.id: i for i, w in enumerate(cards.witches)}
         self.witch_guard = [self.girl_index[w.guard] if w.guard else -1 for w in cards.witches]
-        self.witch_fns = [EFFECT_FUNCTIONS[EFFECTS[w.effect]] for w in cards.witches]
-        self.patricia = next(i for i, w in enumerate(cards.witches) if w.effect == "numbers_only")
+        # the witches' behaviour, from the effect registry by witch id (checked at load)
+        self.reveal_handlers = [EFFECTS.get("on_reveal", w.id) for w in cards.witches]
+        #: per witch index: grief a failed play adds while she is on top
+        self.failed_play_grief = [EFFECTS.modify("failed_play_grief", (w.id,), FAILED_PLAY_GRIEF, w)
+                                  for w in cards.witches]
+        #: per witch index: while she is on top, information may name numbers only
+        self.numbers_only = [
+            "girl" not in EFFECTS.modify("information", (w.id,), ("girl", "number"), w)
+            for w in cards.witches]
         # identity code = girl index * 4 + number - 1, one per card, in data order
         self.identity_codes = {
             qb: tuple(gi * 4 + n - 1 for gi, g in enumerate(cards.girls[: 6 if qb else 5])

@@ -1,17 +1,25 @@
-"""Madoka card data: dataclasses and the validating loader for data/madoka/*.toml.
+"""Madoka card data (spec: docs/rules/madoka.md): frozen card classes and the validating loader
+for data/madoka/*.toml.
 
 Files (all in one data directory, default `data_path("madoka")`):
 
 - girls.toml    `[[girl]]`  id, name, name_zh, colour ("#rrggbb"), symbol, counts [n1, n2, n3, n4],
                             variant (true only for Kyubey, who joins with the QB option)
-- witches.toml  `[[witch]]` id, number 1–9, name, title, name_ja, name_zh, effect (one of
-                            `EFFECTS`), text, while_on_top, after ("stack" | "discard"), guard
-                            (girl whose discarded card does not return her), returnable
-- scoring.toml  `[points]` low/four/walpurgisnacht, `[[bonus]]` combinations, `[[rank]]` table
+- witches.toml  `[[witch]]` id, number 1–9, name, title, name_ja, name_zh, effect (the kind of
+                            ability, one of `ABILITIES`), text, on_top (the short "while on top"
+                            line), while_on_top, after ("stack" | "discard"), guard (girl whose
+                            discarded card does not return her), returnable, and the ability's
+                            numbers: amount (cards it takes), grief (markers when revealed),
+                            failed_play_grief (markers a failed play adds while she is on top)
+- scoring.toml  `[[score]]` low/four/walpurgisnacht points, `[[bonus]]` combinations, `[[rank]]`
+                            table (one file, several tables: `load_tables`)
+
+A witch's behaviour is code keyed by her id in the effect registry (game/madoka/effects.py);
+`load_card_set` checks that every witch has a handler and every handler a witch.
 
 Every problem is one `CardDataError` line naming file, card and field. Besides types and unknown
 keys, the loader checks what the spec fixes: each girl's counts (40 base cards), nine witches
-numbered 1–9 with exactly one Walpurgisnacht at 9, every effect known and used once, and maximum
+numbered 1–9 with exactly one Walpurgisnacht at 9, every ability kind used once, and maximum
 scores of 100 (150 with Kyubey).
 """
 
@@ -21,15 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.core.data import (
-    CardDataError,
-    Field,
-    check_record,
-    int_range,
-    load_cards,
-    load_toml,
-    one_of,
-)
+from game.core.data import CardDataError, Field, int_range, load_cards, load_tables, one_of
 from game.core.resources import data_path
 
 #: the girls in table order; index = the girl number used by the state arrays
@@ -45,24 +45,15 @@ SPEC_COUNTS = {
     "qb": [2, 1, 1, 1],
 }
 BASE_CARDS = 40
-#: effect key -> the witch function in rules.py that carries it out
-EFFECTS = {
-    "forget_hand": "gertrud",
-    "eat_mami": "charlotte",
-    "block_information": "elly",
-    "mill_girl_deck": "elsa_maria",
-    "eat_sayaka": "oktavia",
-    "forget_all_hints": "albertine",
-    "swap_random_card": "roberta",
-    "numbers_only": "patricia",
-    "walpurgisnacht": "walpurgisnacht",
-}
+#: the kinds of witch ability (a witch's `effect`: what her handler does, for the reader)
+ABILITIES = ("forget_hand", "eat_mami", "block_information", "mill_girl_deck", "eat_sayaka",
+             "forget_all_hints", "swap_random_card", "numbers_only", "walpurgisnacht")
 #: effects that act while their witch is on top of the face-up stack (the rest act on reveal)
 WHILE_ON_TOP = ("numbers_only", "walpurgisnacht")
 MAX_SCORE, MAX_SCORE_QB = 100, 150
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Girl:
     id: str
     name: str
@@ -78,7 +69,7 @@ class Girl:
         return "Kyubey" if self.id == "qb" else self.name.split()[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Witch:
     id: str
     number: int
@@ -88,13 +79,17 @@ class Witch:
     name_zh: str
     effect: str
     text: str
+    on_top: str = ""
     while_on_top: bool = False
     after: str = "stack"
     guard: str = ""
     returnable: bool = True
+    amount: int = 1
+    grief: int = 0
+    failed_play_grief: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bonus:
     id: str
     name: str
@@ -104,7 +99,7 @@ class Bonus:
     needs_charlotte_ate_mami: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scoring:
     low: int
     four: int
@@ -123,7 +118,7 @@ class Scoring:
         return name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardSet:
     girls: tuple[Girl, ...]  # in GIRL_IDS order, qb last
     witches: tuple[Witch, ...]  # by number 1..9
@@ -163,19 +158,26 @@ WITCH_FIELDS = {
     "title": Field(str, required=False, default=""),
     "name_ja": Field(str, required=False, default=""),
     "name_zh": Field(str, required=False, default=""),
-    "effect": Field(str, check=one_of(EFFECTS)),
+    "effect": Field(str, check=one_of(ABILITIES)),
     "text": Field(str, check=_nonempty),
+    "on_top": Field(str, required=False, default=""),
     "while_on_top": Field(bool, required=False, default=False),
     "after": Field(str, required=False, default="stack", check=one_of(("stack", "discard"))),
     "guard": Field(str, required=False, default="", check=lambda v: None if v in ("",) + GIRL_IDS
                    else f"must be a girl id ({', '.join(GIRL_IDS)}) or empty, got {v!r}"),
     "returnable": Field(bool, required=False, default=True),
+    "amount": Field(int, required=False, default=1, check=int_range(0, 5)),
+    "grief": Field(int, required=False, default=0, check=int_range(0, 3)),
+    "failed_play_grief": Field(int, required=False, default=0, check=int_range(0, 3)),
 }
 
-POINT_FIELDS = {
-    "low": Field(int, check=int_range(0, 100)),
-    "four": Field(int, check=int_range(0, 100)),
-    "walpurgisnacht": Field(int, check=int_range(0, 100)),
+#: the three kinds of points of the spec's scoring table, by id
+POINTS = ("low", "four", "walpurgisnacht")
+
+SCORE_FIELDS = {
+    "id": Field(str, check=one_of(POINTS)),
+    "points": Field(int, check=int_range(0, 100)),
+    "text": Field(str, required=False, default=""),
 }
 
 
@@ -195,6 +197,7 @@ BONUS_FIELDS = {
 }
 
 RANK_FIELDS = {
+    "id": Field(str, check=_nonempty),
     "name": Field(str, check=_nonempty),
     "min": Field(int, check=int_range(0, 1000)),
 }
@@ -246,47 +249,49 @@ def load_witches(path: Path) -> tuple[Witch, ...]:
         missing = [n for n in range(1, 10) if n not in by_number]
         raise CardDataError(path, None, "number",
                             f"expected 9 witches numbered 1–9, missing {missing}")
-    return tuple(by_number[n] for n in range(1, 10))
+    witches = tuple(by_number[n] for n in range(1, 10))
+    check_handlers(path, witches)
+    return witches
+
+
+def check_handlers(path: Path, witches: tuple[Witch, ...]) -> None:
+    """Every witch has behaviour in the effect registry (game/madoka/effects.py, keyed by her
+    id) and every handler belongs to a witch: CardDataError otherwise."""
+    from game.madoka.effects import EFFECTS  # the registry imports the rules, not the cards
+
+    EFFECTS.check_data((path, w.id, w.id) for w in witches)
 
 
 def load_scoring(path: Path) -> Scoring:
-    doc = load_toml(path)
-    for key in doc:
-        if key not in ("points", "bonus", "rank"):
-            raise CardDataError(path, None, key, "unknown top-level key (expected points, bonus, rank)")
-    pts = check_record(path, "points", doc.get("points"), POINT_FIELDS)
-    bonuses, seen = [], set()
-    raw_bonuses = doc.get("bonus")
-    if not isinstance(raw_bonuses, list) or not raw_bonuses:
-        raise CardDataError(path, None, "bonus", "expected one or more [[bonus]] tables")
-    for i, raw in enumerate(raw_bonuses):
-        label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{i + 1}"
-        rec = check_record(path, label, raw, BONUS_FIELDS)
-        if rec["id"] in seen:
-            raise CardDataError(path, rec["id"], "id", "duplicate id")
-        seen.add(rec["id"])
+    tables = load_tables(path, {"score": SCORE_FIELDS, "bonus": BONUS_FIELDS,
+                                "rank": RANK_FIELDS})
+    pts = {rec["id"]: rec["points"] for rec in tables["score"]}
+    for kind in POINTS:
+        if kind not in pts:
+            raise CardDataError(path, kind, "id", "missing: the spec scores low cards, 4s and "
+                                "Walpurgisnacht")
+    bonuses = []
+    for rec in tables["bonus"]:
         if ("qb" in rec["girls"]) != rec["variant"]:
-            raise CardDataError(path, rec["id"], "variant", "a bonus is a variant bonus exactly when it needs Kyubey")
-        rec["girls"] = tuple(rec["girls"])
-        bonuses.append(Bonus(**rec))
-    raw_ranks = doc.get("rank")
-    if not isinstance(raw_ranks, list) or not raw_ranks:
-        raise CardDataError(path, None, "rank", "expected one or more [[rank]] tables")
-    ranks = []
-    for i, raw in enumerate(raw_ranks):
-        label = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else f"#{i + 1}"
-        rec = check_record(path, label, raw, RANK_FIELDS)
+            raise CardDataError(path, rec["id"], "variant",
+                                "a bonus is a variant bonus exactly when it needs Kyubey")
+        bonuses.append(Bonus(**dict(rec, girls=tuple(rec["girls"]))))
+    ranks: list[tuple[int, str]] = []
+    for rec in tables["rank"]:
         if not ranks and rec["min"] != 0:
-            raise CardDataError(path, label, "min", "the first rank must start at 0")
+            raise CardDataError(path, rec["id"], "min", "the first rank must start at 0")
         if ranks and rec["min"] <= ranks[-1][0]:
-            raise CardDataError(path, label, "min", f"ranks must rise: {rec['min']} after {ranks[-1][0]}")
+            raise CardDataError(path, rec["id"], "min",
+                                f"ranks must rise: {rec['min']} after {ranks[-1][0]}")
         ranks.append((rec["min"], rec["name"]))
-    scoring = Scoring(pts["low"], pts["four"], pts["walpurgisnacht"], tuple(bonuses), tuple(ranks))
+    scoring = Scoring(pts["low"], pts["four"], pts["walpurgisnacht"], tuple(bonuses),
+                      tuple(ranks))
     for qb, want in ((False, MAX_SCORE), (True, MAX_SCORE_QB)):
         top = max_score(scoring, qb)
         if top != want:
-            raise CardDataError(path, "points", "low" if not qb else "variant",
-                                f"the maximum score {'with' if qb else 'without'} Kyubey must be {want}, these numbers give {top}")
+            raise CardDataError(path, "low" if not qb else "variant", "points",
+                                f"the maximum score {'with' if qb else 'without'} Kyubey must "
+                                f"be {want}, these numbers give {top}")
     return scoring
 
 

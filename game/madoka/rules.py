@@ -1,9 +1,10 @@
-"""The Madoka rulebook, step by step (spec: /work/shared/rules/madoka.md).
+"""The Madoka rulebook, step by step (spec: docs/rules/madoka.md).
 
 Each function is one rulebook step, named after it and in rulebook order: setup, the four
-actions (give_information, play_card, cleanse_soul_gem, discard_card), the witches (one function
-per witch, gertrud … walpurgisnacht), the end of the game (final_round, victory, loss) and
-scoring (score, rank). They work on a `MadokaState` (see state.py for its attributes) and call
+actions (give_information, play_card, cleanse_soul_gem, discard_card), the end of the game
+(final_round, victory, loss) and scoring (score, rank). The witches' abilities are in
+game/madoka/effects.py, one handler per witch, registered by her id. Queries the table and the
+bots ask (no side effects) come last. They work on a `MadokaState` (see state.py for its attributes) and call
 `s.emit` for the log; text is only built when `s.recording` is true, so AI search stays fast.
 
 Decisions beyond the spec's D1–D10, taken here:
@@ -23,6 +24,8 @@ from operator import itemgetter
 from game.core.rng import Rng
 
 MAX_GRIEF = 3
+#: D4: the grief a failed play adds (a witch on top may change it: effects.py)
+FAILED_PLAY_GRIEF = 1
 _shake = hashlib.shake_128
 _unpack = struct.unpack
 #: witch index = number - 1 (the loader guarantees numbers 1–9 and Walpurgisnacht at 9)
@@ -208,7 +211,7 @@ def play_card(s, player: int, c: int) -> None:
                    card=c, src=f"hand:{player}", dst="discard", face_up=True,
                    girl=s.game.girl_ids[g], number=s.number_of[c], success=False)
         wup = s.witches_up
-        add_grief(s, 2 if wup and wup[-1] == WALPURGISNACHT else 1)
+        add_grief(s, s.game.failed_play_grief[wup[-1]] if wup else FAILED_PLAY_GRIEF)
         if s.over:
             return
     draw_card(s, player)
@@ -277,108 +280,14 @@ def reveal_witch(s, player: int) -> None:
     if s._events is not None:
         s.emit("witch", f"{witch.name} appears! {witch.text}", player, witch=witch.id,
                action="reveal", dst="stack" if goes_to_stack else "gone", effect=witch.text)
-    s.game.witch_fns[w](s, player)
-
-
-# --- The witches (one function each, in number order) ------------------------------------------
-
-def gertrud(s, player: int) -> None:
-    """1. The revealing player's hand is shuffled and everything known about it is forgotten.
-
-    The cards' identities are shuffled among the hand's card ids (the slots and ids stay), so
-    the owner cannot follow a card through the shuffle by its id."""
-    hand = s.hands[player]
-    order = shuffled_order(s.rng, len(hand))
-    columns = [list(s.girl_of), list(s.number_of), list(s.card_bits)]
-    for col in columns:
-        values = [col[c] for c in hand]
-        for c, k in zip(hand, order, strict=True):
-            col[c] = values[k]
-    s.girl_of, s.number_of, s.card_bits = (tuple(col) for col in columns)
-    for c in hand:
-        s.girls_possible[c] = s.all_girls
-        s.numbers_possible[c] = ALL_NUMBERS
-        s.clued[c] = 0
-    if s._events is not None:
-        s.emit("forget", f"{s.seat_name(player)}'s hand is shuffled and forgotten", player,
-               seen_by=s.game.others[s.players][player],
-               secret={"hand": [[s.game.girl_ids[s.girl_of[c]], s.number_of[c]] for c in hand]},
-               seats=[player], shuffled=True)
-
-
-def charlotte(s, player: int) -> None:
-    """2. She eats Mami's highest played card (unless Mami is transformed)."""
-    if eat_highest(s, s.game.mami, "Charlotte eats"):
-        s.charlotte_ate_mami = True
-
-
-def elly(s, player: int) -> None:
-    """3. The next player cannot Give information on their next turn."""
-    s.elly_blocked = (player + 1) % s.players
-    if s._events is not None:
-        s.emit("message", f"{s.seat_name(s.elly_blocked)} cannot give information on their next turn",
-               None, seat=s.elly_blocked)
-
-
-def elsa_maria(s, player: int) -> None:
-    """4. The top girl card is discarded without being drawn (D11); Elsa Maria leaves."""
-    if not s.deck:
-        return
-    c = s.deck.pop()
-    s.discard.append(c)
-    if s._events is not None:
-        s.emit("move", f"Elsa Maria sweeps {card_name(s, c)} off the deck", None, card=c,
-               src="deck", dst="discard", face_up=True, girl=s.game.girl_ids[s.girl_of[c]],
-               number=s.number_of[c])
-    if not s.deck:
-        final_round(s)
-
-
-def oktavia(s, player: int) -> None:
-    """5. Sayaka falls: her highest played card goes to the discard pile."""
-    eat_highest(s, s.game.sayaka, "Oktavia takes")
-
-
-def albertine(s, player: int) -> None:
-    """6. Every hint on every hand is forgotten."""
-    full = s.all_girls
-    kg, kn, clued = s.girls_possible, s.numbers_possible, s.clued
-    for hand in s.hands:
-        for c in hand:
-            kg[c] = full
-            kn[c] = ALL_NUMBERS
-            clued[c] = 0
-    if s._events is not None:
-        s.emit("forget", "Every hint is scribbled away", None, seats=list(range(s.players)))
-
-
-def roberta(s, player: int) -> None:
-    """7. The revealing player discards a random card and draws one (D13); Roberta leaves."""
-    hand = s.hands[player]
-    if not hand:
-        return
-    c = hand.pop(s.rng.below(len(hand)))
-    discard_to_pile(s, player, c,
-                    f"Roberta snatches {card_name(s, c)} from {s.seat_name(player)}" if s._events is not None else "")
-    draw_card(s, player)
-
-
-def patricia(s, player: int) -> None:
-    """8. While on top: information may name numbers only (checked in legal_actions)."""
-
-
-def walpurgisnacht(s, player: int) -> None:
-    """9. One grief marker; if Madoka is already transformed she is defeated at once (D5).
-    While on top a failed play adds two markers (see play_card)."""
-    add_grief(s, 1)
-    if s.over:
-        return
-    if len(s.rows[s.game.madoka]) == 4:
-        s.witches_up.remove(WALPURGISNACHT)
-        defeat_walpurgisnacht(s)
+    ability = s.game.reveal_handlers[w]  # game/madoka/effects.py, by the witch's id
+    if ability is not None:
+        ability(s, player, witch)
 
 
 def eat_highest(s, g: int, verb: str) -> bool:
+    """Charlotte and Oktavia: girl g's highest played card goes to the discard pile (not once
+    she is transformed). True if a card was eaten."""
     row = s.rows[g]
     if not row or len(row) == 4:
         return False
@@ -391,10 +300,6 @@ def eat_highest(s, g: int, verb: str) -> bool:
     return True
 
 
-#: witch index (number - 1) -> ability
-WITCH_ABILITIES = (gertrud, charlotte, elly, elsa_maria, oktavia, albertine, roberta, patricia,
-                   walpurgisnacht)
-EFFECT_FUNCTIONS = {f.__name__: f for f in WITCH_ABILITIES}
 
 
 # --- 4. Discard --------------------------------------------------------------------------------

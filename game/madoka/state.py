@@ -180,7 +180,7 @@ class MadokaState(State):
         on `player`, Patricia on top, the Kyubey variant."""
         wup = self.witches_up
         return ((self.final_turns >= 0) << 12 | (self.elly_blocked == player) << 13
-                | (bool(wup) and wup[-1] == self.game.patricia) << 14 | self.qb << 15)
+                | (bool(wup) and self.game.numbers_only[wup[-1]]) << 14 | self.qb << 15)
 
     def _apply(self, player: int, action: Action) -> None:
         kind = action.kind
@@ -198,6 +198,18 @@ class MadokaState(State):
 
     #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
     step = _apply
+
+    def emit(self, kind: str, text: Any = "", player: int | None = None, **kw: Any) -> None:
+        """`State.emit`, every event carrying the numbers the table shows, as they are after
+        it: grief markers (and their maximum), score, cards left in the girl deck and in the
+        witch deck."""
+        if self._events is None:
+            return
+        kw["counters"] = ((None, "grief", min(self.grief, rules.MAX_GRIEF)),
+                          (None, "max_grief", rules.MAX_GRIEF), (None, "score", rules.score(self)),
+                          (None, "deck", len(self.deck)),
+                          (None, "witch_deck", len(self.witch_deck)))
+        State.emit(self, kind, text, player, **kw)
 
     # --- information -------------------------------------------------------------------------
     def _card(self, c: int, hidden: bool = False) -> dict:
@@ -250,7 +262,7 @@ class MadokaState(State):
             "witches_up": [witch_ids[w] for w in wup],
             "witches_gone": [witch_ids[w] for w in self.witches_gone],
             "top_witch": witch_ids[wup[-1]] if wup else None,
-            "numbers_only": bool(wup) and wup[-1] == g.patricia,
+            "numbers_only": bool(wup) and g.numbers_only[wup[-1]],
             "walpurgis_on_top": bool(wup) and wup[-1] == WALPURGISNACHT,
             "walpurgis_defeated": self.walpurgis_defeated,
             "charlotte_ate_mami": self.charlotte_ate_mami,
@@ -453,8 +465,9 @@ def check_tell(s: MadokaState, player: int, action: Action) -> str | None:
         if (not isinstance(value, str) or value not in g.girl_index
                 or g.girl_index[value] >= s.girl_count):
             return f"{value!r} is not a girl in this game."
-        if s.witches_up and s.witches_up[-1] == g.patricia:
-            return "Patricia is on top: information may name numbers only."
+        if s.witches_up and g.numbers_only[s.witches_up[-1]]:
+            witch = g.witches[s.witches_up[-1]]
+            return f"{witch.name} is on top: information may name numbers only."
         gi = g.girl_index[value]
         if not any(s.girl_of[c] == gi for c in s.hands[t]):
             return (f"{g.girl_names[gi]} has no cards in {s.seat_name(t)}'s hand: "

@@ -4,13 +4,16 @@ States are hand-made with game.madoka.setups.make_state; cards are written "homu
 """
 
 import json
+import shutil
 
 import pytest
 
 from game.ai.agents import bots_for
-from game.core.contract import Action, IllegalAction
+from game.core.contract import Action, IllegalAction, State
+from game.core.data import CardDataError
+from game.core.resources import data_path
 from game.core.rng import Rng
-from game.madoka import GAME
+from game.madoka import GAME, MadokaGame
 from game.madoka.rules import WALPURGISNACHT, rank, score, score_details
 from game.madoka.setups import make_state, name_of
 
@@ -706,3 +709,68 @@ def test_hints_never_contradict_the_cards_in_long_games():
                 assert all(s.girl_of[c] == g for c in row)
             assert 0 <= s.grief <= 3
     assert len(witches_seen) == 9
+
+
+# --- The core: legality once, the witches' registry, private events ---------------------------
+
+def test_legal_actions_are_the_candidates_the_checks_pass():
+    """`legal_actions` remembers the checks' results per hand and per tell key; on every
+    position of biased random games (Elly, Patricia, the final round, Kyubey) it equals the
+    plain filter of the core."""
+    rng = Rng(11)
+    for seed in range(40):
+        s = GAME.new_state(2 + seed % 3, seed, qb=seed % 4 == 3)
+        while not s.is_over():
+            p = s.current
+            assert s.legal_actions(p) == State.legal_actions(s, p)
+            acts = s.legal_actions(p)
+            good = [a for a in acts if a.kind == "cleanse" or a.kind == "play" and
+                    s.number_of[a.source] == len(s.rows[s.girl_of[a.source]]) + 1]
+            s.apply(p, rng.choice(good if good and rng.below(3) else acts))
+
+
+def copy_data(tmp_path):
+    for f in data_path("madoka").glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    return tmp_path
+
+
+def test_a_witch_without_a_handler_is_a_card_data_error(tmp_path):
+    d = copy_data(tmp_path)
+    witches = d / "witches.toml"
+    witches.write_text(witches.read_text(encoding="utf-8").replace('id = "elly"', 'id = "box"'),
+                       encoding="utf-8")
+    with pytest.raises(CardDataError, match="card 'box'.*no rules handler"):
+        MadokaGame(d)
+
+
+def test_walpurgisnachts_grief_comes_from_the_data(tmp_path):
+    d = copy_data(tmp_path)
+    witches = d / "witches.toml"
+    text = witches.read_text(encoding="utf-8").replace("failed_play_grief = 2",
+                                                       "failed_play_grief = 1")
+    witches.write_text(text, encoding="utf-8")
+    game = MadokaGame(d)
+    assert game.failed_play_grief[WALPURGISNACHT] == 1
+    assert GAME.failed_play_grief[WALPURGISNACHT] == 2
+
+
+def test_a_draw_is_seen_by_the_others_not_by_the_drawer():
+    s = make_state(3, hands=[["mami1"], ["homura2"], ["kyoko1"]], deck=["sayaka1"])
+    events = s.apply(0, play(s, s.hands[0][0]))
+    draw = next(e for e in events if e.kind == "move" and e.data["src"] == "deck")
+    assert draw.text == "Player 1 draws a card" and "girl" not in draw.data
+    assert draw.seen_by == (1, 2)
+    mine, theirs = draw.for_viewer(0), draw.for_viewer(1)
+    assert "girl" not in mine.data and mine.text == "Player 1 draws a card"
+    assert theirs.data["girl"] == "sayaka" and theirs.data["number"] == 1
+    assert theirs.text == "Player 1 draws Sayaka 1"
+
+
+def test_events_carry_the_counters_after_them():
+    s = make_state(2, hands=[["mami2"], ["homura2"]], deck=["sayaka1"], grief=1)
+    events = s.apply(0, play(s, s.hands[0][0]))  # a failure: one more grief marker
+    grief = next(e for e in events if e.kind == "grief")
+    assert grief.counter("grief") == 2 and grief.counter("max_grief") == 3
+    assert events[-1].counter("deck") == len(s.deck) and events[-1].counter("score") == 0
+    assert events[-1].counter("witch_deck") == len(s.witch_deck)
