@@ -1,1 +1,104 @@
-"""The Hermitcraft TCG (spec: ../shared/rules/hermitcraft.md): card data, deck rules, rules."""
+"""The Hermitcraft TCG (docs/rules/hermitcraft.md): two players, the Season 9 base set."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from game.core.contract import Game
+from game.core.data import CardDataError
+from game.core.rng import Rng
+from game.hermitcraft.cards import CardSet, card_set
+from game.hermitcraft.decks import DeckCodeError, import_deck, starter_decks, validate_deck
+
+
+class HermitcraftGame(Game):
+    name = "hermitcraft"
+    title = "Hermitcraft TCG"
+    min_players = 2
+    max_players = 2
+    cooperative = False
+    options: ClassVar[dict[str, tuple[Any, str]]] = {
+        "reward_card": (False, "a knock-out gives the opponent the top card of the victim's deck"),
+        "deck_rules": ("rarity", "deck building: rarity limits (default) or the token option"),
+    }
+    option_choices: ClassVar[dict[str, tuple]] = {
+        "reward_card": (False, True),
+        "deck_rules": (("rarity", "Rarity limits"), ("tokens", "Token option")),
+    }
+    seat_options: ClassVar[dict[str, tuple[Any, str]]] = {
+        "deck": ("random", "a starter deck id, a HC1: deck code, a legacy hash or a list of "
+                 "card ids; 'random' picks a starter deck"),
+    }
+
+    def card_set(self) -> CardSet:
+        return card_set()
+
+    def resolve_deck(self, value: Any, rng: Rng) -> list[str]:
+        """A seat's deck option as 42 card ids (raises DeckCodeError / ValueError)."""
+        cards = self.card_set()
+        starters = starter_decks(cards)
+        if value in (None, "random"):
+            return starters[sorted(starters)[rng.below(len(starters))]]
+        if isinstance(value, str):
+            if value in starters:
+                return starters[value]
+            return import_deck(cards, value)
+        return [str(c) for c in value]
+
+    def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
+                  **options: Any):
+        from game.hermitcraft import rules
+        from game.hermitcraft.state import HermitState
+
+        self.check_players(players)
+        unknown = [k for k in options if k not in self.options]
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.title}")
+        st = HermitState(self, players)
+        st.rng = Rng(seed)
+        st.reward = bool(options.get("reward_card", False))
+        st.deck_rules = str(options.get("deck_rules", "rarity"))
+        seats = seats or [{}, {}]
+        decks = [self.resolve_deck(seats[p].get("deck", "random"), st.rng) for p in range(2)]
+        for p, deck in enumerate(decks):
+            problems = validate_deck(self.card_set(), deck, st.deck_rules)
+            if problems:
+                raise ValueError(f"Player {p + 1}'s deck: {problems[0]}")
+        rules.setup(st, decks)
+        return st
+
+    def state_from_json(self, data: dict):
+        from game.hermitcraft.state import HermitState
+
+        return HermitState.from_json(self, data)
+
+    def max_decisions(self, players: int) -> int:
+        # each turn draws a card, so a game lasts at most about 2 x 36 turns; a turn holds at
+        # most a few actions per card in hand
+        return 12_000
+
+    def validate_data(self, data_dir=None) -> list[str]:
+        from game.hermitcraft.cards import load_card_set
+        from game.hermitcraft.effects import check_handlers
+
+        try:
+            cards = load_card_set(data_dir) if data_dir is not None else card_set()
+            check_handlers(cards)
+            problems = [f"starter deck {d.id}: {msg}" for d in cards.starters
+                        for msg in validate_deck(cards, d.cards)]
+        except CardDataError as e:
+            return [str(e)]
+        return problems
+
+    def validate_seat_options(self, seat: dict) -> list[str]:
+        problems = super().validate_seat_options(seat)
+        if problems or "deck" not in seat:
+            return problems
+        try:
+            deck = self.resolve_deck(seat["deck"], Rng(0))
+        except (DeckCodeError, ValueError) as e:
+            return [str(e)]
+        return validate_deck(self.card_set(), deck)
+
+
+GAME = HermitcraftGame()

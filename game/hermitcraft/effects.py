@@ -1,0 +1,775 @@
+"""What every Hermitcraft card does, registered by card id (docs/plugging-in-a-game.md §4).
+
+Numbers come from the card data (`card.params`); the rules call these handlers at the moments
+the rulebook names (rules.py). Hermits: only the attack marked `special` has behaviour.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from game.core import decisions
+from game.core.decisions import PICK, Decision
+from game.core.effects import Effects
+from game.hermitcraft import rules as R
+from game.hermitcraft.state import BURN, ITEM_SLOTS, POISON
+
+EFFECTS = Effects("hermitcraft", hooks={
+    # Hermit attacks (keyed by the Hermit whose attack is used, own or copied)
+    "attack_check": "may the special attack be used now? (a reason, or None)",
+    "attack_choices": "choices before the attack resolves (D35 step 1): True if a frame was pushed",
+    "own_effects": "the attack's own coin flips and effects, before any damage (D35 step 3)",
+    "after_attack": "after the hits: queue switches, steals and grants (s.pending)",
+    "steal": "Grian's Borrow: flip, then take the opposing active's effect card",
+    # attached effect cards
+    "reduce": "reduce one hit on the card's Hermit (armour budgets, Shield, Netherite)",
+    "played": "the card is played from the hand onto a Hermit (Bed)",
+    "attached": "the card arrives in a slot, played or moved (buckets cure, D37)",
+    "immune": "the card refuses a status effect (buckets)",
+    "revive": "the Hermit at 0 HP revives instead of being knocked out (Totem): its HP",
+    "knocked_out": "the Hermit is knocked out: True sends its items to the hand (Loyalty)",
+    "stays_active": "the opponent cannot force this Hermit AFK (Netherite)",
+    "reaction": "strike back after being damaged (Thorns, Wolf): does it fire?",
+    # single-use cards
+    "can_use": "can the card apply at all? (a reason, or None)",
+    "use": "an instant card's effect, on confirmation",
+    "su_choices": "an attack card's targets: True if a frame was pushed",
+    "su_hits": "an attack card's hits: [(seat, row, damage)]",
+    "before_hits": "an attack card's effect before the hits (Golden Axe)",
+    "follow_up": "a follow-up card after the Hermit attack (Knockback, Chorus Fruit)",
+})
+on = EFFECTS.on
+
+
+def _params(s, card_id):
+    return s.cs.by_id[card_id].params
+
+
+def _attacker(s, p, atk):
+    return s.hermit[p][atk["row"]]
+
+
+def _opp_active(s, p):
+    """(seat, row) of the opposing active Hermit, row -1 if there is none."""
+    return 1 - p, s.active[1 - p]
+
+
+# === Hermits ====================================================================================
+
+@on("own_effects", "bdubs_r")
+def shreep(s, p, atk):
+    r = atk["row"]
+    R.heal(s, p, r, s.card(_attacker(s, p, atk)).health)
+    R.fall_asleep(s, p, r)
+
+
+@on("own_effects", "beef_r")
+def beefy_tunes(s, p, atk):
+    if R.flip(s, p, "beef_r")[0]:
+        for r in R.rows_with_hermits(s, p):
+            R.clear_statuses(s, p, r)
+
+
+def _afk_names(s, p):
+    return {s.name(s.hermit[p][r]) for r in R.afk_rows(s, p)}
+
+
+@on("own_effects", "beef_ur")
+def nho(s, p, atk):
+    params = _params(s, "beef_ur")
+    if set(params["afk_names"]) <= _afk_names(s, p):
+        atk["mults"].append(params["percent"])
+
+
+@on("own_effects", "docm_r")
+def world_eater(s, p, atk):
+    params = _params(s, "docm_r")
+    heads = R.flip(s, p, "docm_r")[0]
+    atk["mults"].append(params["heads_percent"] if heads else params["tails_percent"])
+
+
+@on("own_effects", "etho_r")
+def blue_fire(s, p, atk):
+    q, r = _opp_active(s, p)
+    if R.flip(s, p, "etho_r")[0] and r >= 0:
+        R.apply_status(s, q, r, BURN)
+
+
+@on("own_effects", "etho_ur")
+def slab(s, p, atk):
+    params = _params(s, "etho_ur")
+    atk["add"] += params["per_heads"] * sum(R.flip(s, p, "etho_ur", params["coins"]))
+
+
+@on("own_effects", "false_r")
+def supremacy(s, p, atk):
+    if R.flip(s, p, "false_r")[0]:
+        R.heal(s, p, atk["row"], _params(s, "false_r")["heal"])
+
+
+@on("own_effects", "impulse_r")
+def boomer(s, p, atk):
+    params = _params(s, "impulse_r")
+    atk["add"] += params["per_hermit"] * len(set(params["afk_names"]) & _afk_names(s, p))
+
+
+@on("own_effects", "iskall_r")
+def bird_poop(s, p, atk):
+    params = _params(s, "iskall_r")
+    side, r = atk["target_side"], atk["target"]
+    if r >= 0 and s.hermit[side][r] >= 0 and s.card(s.hermit[side][r]).type == params["against"]:
+        atk["mults"].append(params["percent"])
+
+
+@on("attack_check", "joe_r")
+def time_skip_allowed(s, p, which, card):
+    if s.time_skip_bar[p] == s.turn:
+        return "Time Skip cannot be used on the turn after it skipped a turn."
+    return None
+
+
+@on("own_effects", "joe_r")
+def time_skip(s, p, atk):
+    q = 1 - p
+    if s.skipped[q] or s.skip_next[q]:
+        return  # no two skipped turns in a row: no flip (D29, D41)
+    if R.flip(s, p, "joe_r")[0]:
+        s.skip_next[q] = True
+        s.time_skip_bar[p] = s.turn + 2
+        s.emit("message", lambda: f"{R.seat(s, q)} will skip their next turn.", p)
+
+
+@on("attack_choices", "keralis_r")
+def sweet_face_target(s, p, atk):
+    if atk["heal_row"] != -1:
+        return False
+    afk = R.afk_rows(s, p)
+    if not afk:
+        atk["heal_row"] = -2
+        return False
+    decisions.ask(s, "keralis_heal", p, tuple(afk), prompt="{seat}: choose an AFK Hermit to heal")
+    return True
+
+
+@on("own_effects", "keralis_r")
+def sweet_face(s, p, atk):
+    if atk["heal_row"] >= 0:
+        R.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
+
+
+@on("own_effects", "mumbo_r")
+def quite_simple(s, p, atk):
+    params = _params(s, "mumbo_r")
+    atk["add"] += params["per_heads"] * sum(R.flip(s, p, "mumbo_r", params["coins"]))
+    if any(s.card(s.hermit[p][r]).type == params["afk_type"] for r in R.afk_rows(s, p)):
+        atk["mults"].append(params["percent"])
+
+
+@on("own_effects", "pearl_r")
+def aussie_ping(s, p, atk):
+    if s.aussie_miss[p] == s.turn - 1:
+        return  # after a miss, Aussie Ping on the following turn does nothing
+    s.aussie_turn[1 - p] = s.turn + 1
+
+
+@on("own_effects", "scar_r")
+def deathloop(s, p, atk):
+    iid = _attacker(s, p, atk)
+    if iid not in s.loop_used and iid not in s.armed:
+        s.armed.append(iid)
+
+
+@on("own_effects", "stress_r")
+def yolo(s, p, atk):
+    hp = s.hp[p][atk["row"]]
+    atk["add"] += hp
+    atk["self_hit"] = hp
+
+
+@on("own_effects", "tfc_r")
+def branch_mine(s, p, atk):
+    if R.flip(s, p, "tfc_r")[0]:
+        s.extra_draw += _params(s, "tfc_r")["extra_draw"]
+
+
+@on("own_effects", "tfc_ur")
+def take_it_easy(s, p, atk):
+    q, r = _opp_active(s, p)
+    if r < 0 or s.effect[q][r] < 0:
+        return
+    pair = [_attacker(s, p, atk), s.hermit[q][r]]
+    if pair in s.tfc_done:
+        return
+    if R.flip(s, p, "tfc_ur")[0]:
+        iid = s.effect[q][r]
+        s.effect[q][r] = -1
+        R.discard(s, iid)
+        s.tfc_done.append(pair)
+        s.emit("move", lambda: f"Take It Easy discards {s.name(iid)}.", p, card=iid,
+               to="discard")
+
+
+@on("own_effects", "wels_r")
+def vengeance(s, p, atk):
+    params, hp = _params(s, "wels_r"), s.hp[p][atk["row"]]
+    if hp <= params["red_at_most"]:
+        atk["add"] += params["red_bonus"]
+    elif params["orange_at_least"] <= hp <= params["orange_at_most"]:
+        atk["add"] += params["orange_bonus"]
+
+
+@on("own_effects", "xb_r")
+def noice(s, p, atk):
+    s.ignore_side = 1 - p
+    s.emit("message", lambda: f"Noice!: {R.seat(s, 1 - p)}'s effect cards are ignored this turn.",
+           p)
+
+
+@on("own_effects", "xisuma_r")
+def cup_of_tea(s, p, atk):
+    q, r = _opp_active(s, p)
+    if R.flip(s, p, "xisuma_r")[0] and r >= 0:
+        R.apply_status(s, q, r, POISON)
+
+
+@on("own_effects", "zedaph_r")
+def sheep_stare(s, p, atk):
+    if R.flip(s, p, "zedaph_r")[0]:
+        s.sheep_turn[1 - p] = s.turn + 1
+
+
+@on("attack_choices", "hypno_r")
+def got_em_target(s, p, atk):
+    if atk["hypno_done"]:
+        return False
+    atk["hypno_done"] = True
+    q = 1 - p
+    afk = R.afk_rows(s, q) if s.items[p][atk["row"]] else []
+    if not afk:
+        return False
+    decisions.ask(s, "hypno_target", p, (s.active[q], *afk),
+                  prompt="{seat}: choose the target (an AFK Hermit costs one item)")
+    return True
+
+
+@on("own_effects", "hypno_r")
+def got_em(s, p, atk):
+    """The target was chosen (and the item discarded) in step 1."""
+
+
+_COPIERS = {("rendog_r", "secondary"), ("cleo_r", "secondary")}
+
+
+def copy_options(s, p, copier):
+    """(Hermit instance, attack) pairs a copier may copy (D31): never Role Play or Puppetry;
+    Time Skip not on a turn it is barred."""
+    if copier == "rendog_r":
+        sources = [s.hermit[1 - p][r] for r in R.rows_with_hermits(s, 1 - p)]
+    else:
+        sources = [s.hermit[p][r] for r in R.afk_rows(s, p)]
+    out = []
+    for iid in sources:
+        for which in ("primary", "secondary"):
+            if (s.defs[iid], which) in _COPIERS:
+                continue
+            if s.defs[iid] == "joe_r" and which == "secondary" and s.time_skip_bar[p] == s.turn:
+                continue
+            out.append((iid, which))
+    return out
+
+
+@on("attack_check", "rendog_r", "cleo_r")
+def copy_allowed(s, p, which, card):
+    if not copy_options(s, p, card.id):
+        return ("Puppetry needs an AFK Hermit of yours to copy." if card.id == "cleo_r"
+                else "Role Play finds no attack to copy.")
+    return None
+
+
+@on("attack_choices", "rendog_r", "cleo_r")
+def choose_copied_attack(s, p, atk):
+    if atk["copied"] >= 0:
+        return False
+    decisions.ask(s, "copy_attack", p, tuple(copy_options(s, p, atk["card"])),
+                  prompt="{seat}: choose the attack to copy")
+    return True
+
+
+@on("after_attack", "cub_r")
+def lets_go(s, p, atk):
+    s.pending.append([R.SELF_SWITCH, "self", p, True])
+
+
+@on("after_attack", "jevin_r")
+def peace_out(s, p, atk):
+    s.pending.append([R.FORCED, "forced", 1 - p])
+
+
+@on("after_attack", "tango_r")
+def extra_flee(s, p, atk):
+    s.pending.append([R.FORCED, "forced", 1 - p])
+    s.pending.append([R.SELF_SWITCH, "self", p, False])
+
+
+@on("after_attack", "gem_r")
+def geminislay(s, p, atk):
+    s.pending.append([R.GRANT, "grant"])
+
+
+@on("after_attack", "grian_r")
+def borrow(s, p, atk):
+    s.pending.append([R.STEAL, "steal", p, atk["opp_active"], atk["row"]])
+
+
+@on("steal", "grian_r")
+def borrow_steal(s, p, opp_row, own_row):
+    q = 1 - p
+    if opp_row < 0 or s.hermit[q][opp_row] < 0 or s.effect[q][opp_row] < 0:
+        return
+    if not R.flip(s, p, "grian_r")[0]:
+        return
+    iid = s.effect[q][opp_row]
+    s.effect[q][opp_row] = -1
+    can_attach = (s.hermit[p][own_row] >= 0 and s.effect[p][own_row] < 0
+                  and not R.is_down(s, p, own_row))
+    if can_attach:
+        decisions.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row),
+                      prompt="{seat}: attach the stolen card to your Hermit, or discard it")
+    else:
+        R.discard(s, iid, to=p)
+        s.emit("move", lambda: f"{R.seat(s, p)} takes and discards {s.name(iid)}.", p, card=iid,
+               to="discard")
+
+
+# === Attached effect cards =====================================================================
+
+@on("reduce", "gold_armour", "iron_armour", "diamond_armour", "netherite_armour")
+def armour(s, iid, amount, source, budget, shields):
+    """A per-turn budget (D12); Diamond's extra allowance and Netherite's immunity are for
+    effect-card damage only; Thorns ignores armour (D33)."""
+    if source == R.THORNS:
+        return amount
+    card = s.card(iid)
+    used = budget.setdefault(iid, [0, 0])
+    if source == R.EFFECT:
+        if card.id == "netherite_armour":
+            return 0
+        extra = min(amount, card.params.get("effect_budget", 0) - used[1])
+        used[1] += extra
+        amount -= extra
+    blocked = min(amount, card.params["budget"] - used[0])
+    used[0] += blocked
+    return amount - blocked
+
+
+@on("stays_active", "netherite_armour")
+def netherite_stays(*_):
+    return True
+
+
+@on("reduce", "shield")
+def shield(s, iid, amount, source, budget, shields):
+    """Absorbs up to 60 in total from one action's hits (not burn); discarded after it."""
+    if source == R.BURNING:
+        return amount
+    left = s.card(iid).params["absorb"] - shields.get(iid, 0)
+    absorbed = min(left, amount)
+    if absorbed > 0:
+        shields[iid] = shields.get(iid, 0) + absorbed
+    return amount - absorbed
+
+
+@on("played", "bed")
+def bed(s, p, r, iid):
+    R.heal(s, p, r, s.card(s.hermit[p][r]).health)
+    R.fall_asleep(s, p, r)
+
+
+@on("attached", "milk_bucket")
+def milk_attached(s, p, r, iid):
+    R.cure(s, p, r, POISON)
+
+
+@on("attached", "water_bucket")
+def water_attached(s, p, r, iid):
+    R.cure(s, p, r, BURN)
+
+
+@on("immune", "milk_bucket")
+def milk_immune(dot):
+    return dot == POISON
+
+
+@on("immune", "water_bucket")
+def water_immune(dot):
+    return dot == BURN
+
+
+@on("revive", "totem")
+def totem(s, p, r):
+    iid = s.effect[p][r]
+    s.effect[p][r] = -1
+    R.discard(s, iid)
+    return s.card(iid).params["revive_health"]
+
+
+@on("knocked_out", "loyalty")
+def loyalty(s, p, r):
+    return True
+
+
+@on("reaction", "thorns")
+def thorns(row, hit_rows):
+    return row in hit_rows  # only when its own Hermit was hit
+
+
+@on("reaction", "wolf")
+def wolf(row, hit_rows):
+    return True  # when any Hermit of its owner was hit
+
+
+# === Buckets as single-use cards (D38) ===========================================================
+
+def _bucket_rows(s, p, card_id):
+    dot = POISON if card_id == "milk_bucket" else BURN
+    return [r for r in R.rows_with_hermits(s, p) if s.dot[p][r] == dot]
+
+
+@on("can_use", "milk_bucket", "water_bucket")
+def bucket_usable(s, p, card_id):
+    return None if _bucket_rows(s, p, card_id) else \
+        "None of your Hermits needs this bucket; attach it instead."
+
+
+@on("use", "milk_bucket", "water_bucket")
+def bucket_use(s, p, iid):
+    rows = _bucket_rows(s, p, s.defs[iid])
+    decisions.ask(s, "bucket_target", p, tuple(rows), (iid,),
+                  prompt="{seat}: choose the Hermit to cure")
+
+
+# === Single-use cards ============================================================================
+
+def _needs_opp_active(s, p):
+    return None if s.active[1 - p] >= 0 else "The opponent has no active Hermit."
+
+
+@on("can_use", "iron_sword", "diamond_sword", "netherite_sword", "golden_axe", "tnt",
+    "lava_bucket", "splash_potion_of_poison")
+def needs_opposing_active(s, p, card_id):
+    return _needs_opp_active(s, p)
+
+
+@on("su_hits", "iron_sword", "diamond_sword", "netherite_sword", "golden_axe")
+def sword(s, p, atk):
+    q, r = _opp_active(s, p)
+    card = s.card(atk["su"])
+    return [(q, r, card.params["damage"])] if r >= 0 else []
+
+
+@on("before_hits", "golden_axe")
+def golden_axe(s, p, atk):
+    q, r = _opp_active(s, p)
+    if r >= 0 and s.effect[q][r] >= 0:
+        s.ignored.append(s.effect[q][r])
+
+
+@on("su_hits", "tnt")
+def tnt(s, p, atk):
+    params = _params(s, "tnt")
+    q, r = _opp_active(s, p)
+    hits = [(q, r, params["damage"])] if r >= 0 else []
+    if s.active[p] >= 0:
+        hits.append((p, s.active[p], params["self_damage"]))
+    return hits
+
+
+@on("can_use", "bow")
+def bow_usable(s, p, card_id):
+    return None if R.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to shoot."
+
+
+@on("su_choices", "bow")
+def bow_target(s, p, atk):
+    afk = R.afk_rows(s, 1 - p)
+    if len(afk) <= 1:
+        atk["su_targets"] = afk
+        return False
+    decisions.ask(s, "bow_target", p, tuple(afk), prompt="{seat}: choose the Bow's target")
+    return True
+
+
+@on("su_hits", "bow", "crossbow")
+def arrows(s, p, atk):
+    damage = s.card(atk["su"]).params["damage"]
+    return [(1 - p, r, damage) for r in atk["su_targets"] or ()]
+
+
+@on("can_use", "crossbow")
+def crossbow_usable(s, p, card_id):
+    return None if R.rows_with_hermits(s, 1 - p) else "The opponent has no Hermit."
+
+
+@on("su_choices", "crossbow")
+def crossbow_targets(s, p, atk):
+    rows = R.rows_with_hermits(s, 1 - p)
+    n = _params(s, "crossbow")["targets"]
+    if len(rows) <= n:
+        atk["su_targets"] = rows
+        return False
+    decisions.ask(s, "crossbow_targets", p, tuple(combinations(rows, n)),
+                  prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
+    return True
+
+
+@on("can_use", "knockback")
+def knockback_usable(s, p, card_id):
+    return None if R.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to switch in."
+
+
+@on("follow_up", "knockback")
+def knockback(s, p, atk):
+    s.pending.append([R.FORCED, "forced", 1 - p])
+
+
+@on("can_use", "chorus_fruit")
+def chorus_usable(s, p, card_id):
+    return None if R.afk_rows(s, p) else "You have no AFK Hermit to switch to."
+
+
+@on("follow_up", "chorus_fruit")
+def chorus_fruit(s, p, atk):
+    s.pending.append([R.SELF_SWITCH, "self", p, True])
+
+
+@on("can_use", "chest")
+def chest_usable(s, p, card_id):
+    return None if _chest_cards(s, p) else "Your discard pile holds nothing Chest can take."
+
+
+def _chest_cards(s, p):
+    return [c for c in s.discards[p] if s.defs[c] != "clock"]
+
+
+@on("use", "chest")
+def chest(s, p, iid):
+    decisions.ask(s, "chest_card", p, tuple(_chest_cards(s, p)), (iid,),
+                  prompt="{seat}: choose a card to take from your discard pile")
+
+
+@on("can_use", "clock")
+def clock_usable(s, p, card_id):
+    q = 1 - p
+    if s.skipped[q]:
+        return "The opponent's last turn was skipped: no two skipped turns in a row."
+    if s.skip_next[q]:
+        return "The opponent's next turn is already skipped."
+    return None
+
+
+@on("use", "clock")
+def clock(s, p, iid):
+    s.skip_next[1 - p] = True
+    s.emit("message", lambda: f"{R.seat(s, 1 - p)} will skip their next turn.", p)
+
+
+@on("can_use", "composter")
+def composter_usable(s, p, card_id):
+    need = _params(s, "composter")["discard"]
+    return None if len(s.hands[p]) - 1 >= need else f"Composter needs {need} other cards in hand."
+
+
+@on("use", "composter")
+def composter(s, p, iid):
+    n = _params(s, "composter")["discard"]
+    decisions.push(s, Decision("composter_discard", (p,), PICK, (), (iid,), (), n, n,
+                               prompt=f"{{seat}}: choose {n} cards to discard"))
+
+
+@on("use", "curse_of_binding")
+def curse_of_binding(s, p, iid):
+    s.bound_turn[1 - p] = s.turn + 1
+
+
+@on("can_use", "curse_of_vanishing")
+def vanishing_usable(s, p, card_id):
+    q, r = _opp_active(s, p)
+    return None if r >= 0 and s.effect[q][r] >= 0 else \
+        "The opponent's active Hermit has no effect card."
+
+
+@on("use", "curse_of_vanishing")
+def curse_of_vanishing(s, p, iid):
+    q, r = _opp_active(s, p)
+    card = s.effect[q][r]
+    s.effect[q][r] = -1
+    R.discard(s, card)
+    s.emit("move", lambda: f"Curse of Vanishing discards {s.name(card)}.", p, card=card,
+           to="discard")
+
+
+@on("use", "efficiency")
+def efficiency(s, p, iid):
+    s.efficiency = True
+
+
+@on("can_use", "emerald")
+def emerald_usable(s, p, card_id):
+    q = 1 - p
+    if s.active[q] < 0:
+        return "The opponent has no active Hermit."
+    if s.effect[p][s.active[p]] < 0 and s.effect[q][s.active[q]] < 0:
+        return "Neither active Hermit has an effect card."
+    return None
+
+
+@on("use", "emerald")
+def emerald(s, p, iid):
+    q, a, b = 1 - p, s.active[p], s.active[1 - p]
+    mine, theirs = s.effect[p][a], s.effect[q][b]
+    s.effect[p][a], s.effect[q][b] = theirs, mine
+    s.emit("move", "Emerald swaps the active Hermits' effect cards.", p)
+    for side, r, card in ((p, a, theirs), (q, b, mine)):
+        if card >= 0:
+            R.moved(s, card)
+            R.arrived(s, side, r, card)
+
+
+@on("use", "fishing_rod")
+def fishing_rod(s, p, iid):
+    R.draw(s, p, _params(s, "fishing_rod")["draw"])
+
+
+@on("use", "flint_and_steel")
+def flint_and_steel(s, p, iid):
+    for card in list(s.hands[p]):
+        s.hands[p].remove(card)
+        R.discard(s, card)
+        s.emit("move", lambda card=card: f"{R.seat(s, p)} discards {R.hermit_desc(s, card)}.",
+               p, card=card, to="discard")
+    R.draw(s, p, _params(s, "flint_and_steel")["draw"])
+
+
+@on("use", "fortune")
+def fortune(s, p, iid):
+    s.fortune_until[p] = s.turn + 1  # this turn and the opponent's next (D17)
+
+
+@on("can_use", "golden_apple")
+def golden_apple_usable(s, p, card_id):
+    return None if R.afk_rows(s, p) else "You have no AFK Hermit to heal."
+
+
+@on("use", "golden_apple")
+def golden_apple(s, p, iid):
+    decisions.ask(s, "heal_target", p, tuple(R.afk_rows(s, p)), (iid,),
+                  prompt="{seat}: choose an AFK Hermit to heal")
+
+
+@on("use", "instant_health", "instant_health_ii")
+def instant_health(s, p, iid):
+    decisions.ask(s, "heal_target", p, tuple(R.rows_with_hermits(s, p)), (iid,),
+                  prompt="{seat}: choose a Hermit to heal")
+
+
+@on("use", "invisibility_potion")
+def invisibility_potion(s, p, iid):
+    q = 1 - p
+    heads = R.flip(s, p, "invisibility_potion")[0]
+    s.invis[q].append(0 if heads else _params(s, "invisibility_potion")["tails_percent"])
+    s.emit("message", lambda: f"{R.seat(s, q)}'s next Hermit attack "
+           + ("will miss." if heads else "will deal double damage."), p)
+
+
+@on("use", "lava_bucket")
+def lava_bucket(s, p, iid):
+    q, r = _opp_active(s, p)
+    R.apply_status(s, q, r, BURN)
+
+
+@on("can_use", "lead")
+def lead_usable(s, p, card_id):
+    q, r = _opp_active(s, p)
+    if r < 0 or not s.items[q][r]:
+        return "The opponent's active Hermit has no item."
+    if not any(len(s.items[q][x]) < ITEM_SLOTS for x in R.afk_rows(s, q)):
+        return "The opponent has no AFK Hermit with a free item slot."
+    return None
+
+
+@on("use", "lead")
+def lead(s, p, iid):
+    q, r = _opp_active(s, p)
+    decisions.ask(s, "lead_item", p, tuple(s.items[q][r]),
+                  prompt="{seat}: choose the item to move")
+
+
+@on("can_use", "looting")
+def looting_usable(s, p, card_id):
+    q, r = _opp_active(s, p)
+    return None if r >= 0 and s.items[q][r] else "The opponent's active Hermit has no item."
+
+
+@on("use", "looting")
+def looting(s, p, iid):
+    q, r = _opp_active(s, p)
+    if R.flip(s, p, "looting")[0]:
+        decisions.ask(s, "looting_item", p, tuple(s.items[q][r]),
+                      prompt="{seat}: choose the item to take")
+
+
+def _mending_rows(s, p):
+    return [r for r in R.afk_rows(s, p) if s.effect[p][r] < 0]
+
+
+@on("can_use", "mending")
+def mending_usable(s, p, card_id):
+    if s.effect[p][s.active[p]] < 0:
+        return "Your active Hermit has no effect card."
+    return None if _mending_rows(s, p) else "None of your AFK Hermits has a free effect slot."
+
+
+@on("use", "mending")
+def mending(s, p, iid):
+    decisions.ask(s, "mending_row", p, tuple(_mending_rows(s, p)),
+                  prompt="{seat}: choose the AFK Hermit that gets the effect card")
+
+
+@on("use", "splash_potion_of_healing")
+def splash_healing(s, p, iid):
+    for r in R.rows_with_hermits(s, p):
+        R.heal(s, p, r, _params(s, "splash_potion_of_healing")["heal"])
+
+
+@on("use", "splash_potion_of_poison")
+def splash_poison(s, p, iid):
+    q, r = _opp_active(s, p)
+    R.apply_status(s, q, r, POISON)
+
+
+@on("use", "spyglass")
+def spyglass(s, p, iid):
+    q = 1 - p
+    s.revealed[p] = True
+    s.emit("reveal", f"{R.seat(s, p)} looks at {R.seat(s, q)}'s hand.", p,
+           private=lambda: "You see: " + (", ".join(R.hermit_desc(s, c) for c in s.hands[q])
+                                          or "nothing") + ".",
+           seen_by=(p,), secret={"hand": list(s.hands[q])})
+    if R.flip(s, p, "spyglass")[0] and s.hands[q]:
+        decisions.ask(s, "spyglass_discard", p, (),
+                      prompt="{seat}: choose a card for the opponent to discard")
+
+
+def check_handlers(cards) -> None:
+    """Every card with behaviour has a handler and every handler a card (CardDataError)."""
+    from game.hermitcraft.cards import FILES
+
+    uses = []
+    for h in cards.hermits:
+        if h.primary.special or h.secondary.special:
+            uses.append((FILES["hermit"], h.id, h.id))
+    for c in cards.effects:
+        uses.append((FILES["effect"], c.id, c.id))
+    for c in cards.single_uses:
+        uses.append((FILES["single_use"], c.id, c.id))
+    EFFECTS.check_data(uses)

@@ -1,0 +1,1244 @@
+"""The Hermitcraft TCG rules, in rulebook order (docs/rules/hermitcraft.md).
+
+Setup, the start of a turn, what a player may do on their turn (one check per action kind:
+legality is written once), attacks and the damage pipeline (D12, D35), status effects, coin
+flips, knock-outs and lives, the end of the turn, the end of the game. Card behaviour is in
+effects.py, registered by card id; this file calls it at the moments the rulebook names.
+
+Pending questions are frames on `s.decisions`: "turn" (the current player's main phase) at the
+bottom, choices (targets, forced switches, a card to discard) pushed on top. An action that
+needs several steps keeps its progress as plain data (`s.attack`, `s.pending`), so the state
+clones and saves without closures.
+"""
+
+from __future__ import annotations
+
+from game.core import decisions
+from game.core.contract import Action
+from game.hermitcraft.cards import RARITY_NAMES
+from game.hermitcraft.queries import can_pay
+from game.hermitcraft.state import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS, HermitState
+
+HAND_SIZE = 7
+LIVES = 3
+WEAKNESS_DAMAGE = 20
+BURN_DAMAGE = 20
+POISON_DAMAGE = 20
+POISON_FLOOR = 10
+SLEEP_TURNS = 3  # the owner's turn starts until a sleeper wakes (D16)
+DECK_SIZE = 42
+
+# hit sources (D12): what a reduction looks at
+HERMIT, EFFECT, THORNS, BURNING, SELF = "hermit", "effect", "thorns", "burn", "self"
+
+# order of after-attack steps (spec "Hits and the damage pipeline")
+FORCED, SELF_SWITCH, STEAL, GRANT = 0, 1, 2, 3
+
+
+def effects():
+    from game.hermitcraft.effects import EFFECTS
+
+    return EFFECTS
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+def owner(iid: int) -> int:
+    return iid // DECK_SIZE
+
+
+def seat(s: HermitState, p: int) -> str:
+    return s.seat_name(p)
+
+
+def rows_with_hermits(s: HermitState, p: int) -> list[int]:
+    return [r for r in range(ROWS) if s.hermit[p][r] >= 0]
+
+
+def afk_rows(s: HermitState, p: int) -> list[int]:
+    return [r for r in range(ROWS) if s.hermit[p][r] >= 0 and r != s.active[p]]
+
+
+def active_card(s: HermitState, p: int):
+    r = s.active[p]
+    return s.card(s.hermit[p][r]) if r >= 0 else None
+
+
+def is_down(s: HermitState, p: int, r: int) -> bool:
+    """At 0 HP and not revived: stays in its row until knock-outs are resolved (D34)."""
+    return s.hermit[p][r] >= 0 and s.hp[p][r] <= 0
+
+
+def is_ignored(s: HermitState, p: int, iid: int) -> bool:
+    """Golden Axe or xB's Noice! made this card do nothing this turn (D30)."""
+    return iid in s.ignored or s.ignore_side == p
+
+
+def working_effect(s: HermitState, p: int, r: int):
+    """The effect card on row r if it is not ignored, else None."""
+    iid = s.effect[p][r]
+    if iid < 0 or is_ignored(s, p, iid):
+        return None
+    return s.card(iid)
+
+
+def hermit_desc(s: HermitState, iid: int) -> str:
+    card = s.card(iid)
+    if card.kind == "hermit":
+        return f"{card.name} ({RARITY_NAMES[card.rarity]})"
+    return card.name
+
+
+def row_desc(s: HermitState, p: int, r: int) -> str:
+    return f"{s.name(s.hermit[p][r])} (row {r + 1})"
+
+
+def draw(s: HermitState, p: int, n: int = 1) -> int:
+    """Draw up to n cards; draws from cards take what is there and never lose (D20)."""
+    drawn = 0
+    for _ in range(n):
+        if not s.decks[p]:
+            break
+        iid = s.decks[p].pop()
+        s.hands[p].append(iid)
+        drawn += 1
+        s.emit("draw", f"{seat(s, p)} draws a card.", p,
+               private=lambda iid=iid: f"You draw {hermit_desc(s, iid)}.", seen_by=(p,),
+               secret={"card": iid}, counters=((p, "deck", len(s.decks[p])),))
+    return drawn
+
+
+def discard(s: HermitState, iid: int, to: int | None = None) -> None:
+    s.discards[owner(iid) if to is None else to].append(iid)
+
+
+# --- coin flips (spec "Coin flips", D17) -------------------------------------------------------
+
+def flip(s: HermitState, p: int, card_id: str, n: int = 1) -> list[bool]:
+    """Flip n coins for player p (heads = True). Fortune makes p's coins heads."""
+    forced = s.fortune_until[p] >= s.turn
+    results = [True if forced else s.rng.below(2) == 0 for _ in range(n)]
+    s.coins.append([p, card_id, [int(x) for x in results]])
+    s.emit("coin", lambda: f"{s.cs.by_id[card_id].name} flips for {seat(s, p)}: " + ", ".join(
+        "heads" if x else "tails" for x in results) + ("" if not forced else " (Fortune)"),
+        p, card=card_id, results=[int(x) for x in results])
+    return results
+
+
+# --- setup (spec "Setup") ----------------------------------------------------------------------
+
+def setup(s: HermitState, decks: list[list[str]]) -> None:
+    s.defs = [card_id for deck in decks for card_id in deck]
+    s.lives = [LIVES, LIVES]
+    for p in range(2):
+        s.decks[p] = list(range(p * DECK_SIZE, p * DECK_SIZE + len(decks[p])))
+        deal_opening_hand(s, p)
+    s.first = s.rng.below(2)
+    s.turn = 0
+    start_turn(s, s.first)
+
+
+def deal_opening_hand(s: HermitState, p: int) -> None:
+    """Shuffle and draw 7 until the hand holds a Hermit (D5)."""
+    if not any(s.card(c).kind == "hermit" for c in s.decks[p]):
+        raise ValueError(f"{seat(s, p)}'s deck has no Hermit card")
+    while True:
+        s.decks[p] += s.hands[p]
+        s.hands[p] = []
+        s.decks[p].sort()
+        s.rng.shuffle(s.decks[p])
+        for _ in range(HAND_SIZE):
+            if s.decks[p]:
+                s.hands[p].append(s.decks[p].pop())
+        if any(s.card(c).kind == "hermit" for c in s.hands[p]):
+            return
+
+
+# --- the start of a turn (spec "Start of the turn") --------------------------------------------
+
+def start_turn(s: HermitState, p: int) -> None:
+    s.turn += 1
+    s.current = p
+    s.item_played = s.acted = s.attacked = s.efficiency = s.su_ready = s.su_granted = False
+    s.su_used = s.grant = s.su_after = s.extra_draw = 0
+    s.taken_back, s.coins = [], []
+    # 1. armour budgets, Thorns and Wolf reset for both players (D12, D33)
+    s.budget, s.fired = {}, []
+    # Deathloop lasts until its owner's next turn starts (D36)
+    s.armed = [iid for iid in s.armed if owner(iid) != p]
+    # 2. sleep counts down; a Hermit whose sleep ends wakes (D16)
+    for r in rows_with_hermits(s, p):
+        if s.sleep[p][r] > 0:
+            s.sleep[p][r] -= 1
+            if s.sleep[p][r] == 0:
+                wake(s, p, r)
+    # 3. a skipped turn (Clock, Time Skip; D29)
+    s.skipping = bool(s.skip_next[p])
+    s.skipped[p] = s.skipping
+    s.skip_next[p] = False
+    s.emit("turn", f"Turn {s.turn}: {seat(s, p)}" + (" (skipped)" if s.skipping else ""), p,
+           turn=s.turn)
+    decisions.ask(s, "turn", p, prompt="{seat}: play cards, attack or end your turn"
+                  if not s.skipping else "{seat}: this turn is skipped; switch or end it")
+    # 4. a player without an active Hermit chooses one
+    if s.active[p] < 0 and rows_with_hermits(s, p):
+        ask_new_active(s, p)
+
+
+def ask_new_active(s: HermitState, p: int) -> None:
+    decisions.ask(s, "new_active", p, tuple(afk_rows(s, p)),
+                  prompt="{seat}: choose your new active Hermit")
+
+
+def wake(s: HermitState, p: int, r: int) -> None:
+    """The Hermit wakes; a Bed on it is discarded (D16)."""
+    s.sleep[p][r] = 0
+    iid = s.effect[p][r]
+    if iid >= 0 and s.defs[iid] == "bed":
+        s.effect[p][r] = -1
+        discard(s, iid)
+        s.emit("move", f"{row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
+               to="discard")
+
+
+# --- what the current player may do: candidates ------------------------------------------------
+
+def candidates(s: HermitState, player: int) -> list[Action]:
+    top = decisions.top(s)
+    if top is None:
+        return []
+    if top.kind == "turn":
+        return turn_candidates(s, player)
+    return [Action("pick" if top.how == decisions.PICK else "choose", target=v, label=label)
+            for v, label in choice_options(s, top)]
+
+
+def _copy_suffix(s: HermitState, p: int, iid: int) -> str:
+    """Copies of one card in a hand get a number, so every action's label is its own."""
+    same = [c for c in s.hands[p] if s.defs[c] == s.defs[iid]]
+    return "" if len(same) == 1 else f" (copy {same.index(iid) + 1})"
+
+
+def turn_candidates(s: HermitState, p: int) -> list[Action]:
+    out = []
+    for iid in s.hands[p]:
+        card, tag = s.card(iid), _copy_suffix(s, p, iid)
+        if card.kind == "hermit":
+            for r in range(ROWS):
+                if s.hermit[p][r] < 0:
+                    out.append(Action("play_hermit", iid, r,
+                                      label=f"Play {hermit_desc(s, iid)}{tag} in row {r + 1}"))
+        elif card.kind in ("effect", "item"):
+            kind = "attach_effect" if card.kind == "effect" else "attach_item"
+            for r in rows_with_hermits(s, p):
+                out.append(Action(kind, iid, r,
+                                  label=f"Attach {card.name}{tag} to {row_desc(s, p, r)}"))
+        if card.kind == "single_use" or (card.kind == "effect" and card.single_use):
+            out.append(Action("single_use", iid, "single_use",
+                              label=f"Use {card.name}{tag} as your single-use card"))
+    if s.su_slot >= 0 and s.su_ready:
+        out.append(Action("take_back", s.su_slot, "hand",
+                          label=f"Take {s.name(s.su_slot)} back into your hand"))
+    hermit = active_card(s, p)
+    if hermit is not None:
+        for which in ("primary", "secondary"):
+            at = hermit.attack(which)
+            out.append(Action("attack", s.hermit[p][s.active[p]], "attack", which,
+                              label=f"{hermit.name}: {at.name} ({at.damage})"))
+    if s.su_slot >= 0:
+        out.append(Action("su_attack", s.su_slot, "attack",
+                          label=f"Attack with {s.name(s.su_slot)} alone"))
+    for r in afk_rows(s, p):
+        out.append(Action("switch", s.hermit[p][r], r, label=f"Switch to {row_desc(s, p, r)}"))
+    out.append(Action("end_turn", label="End your turn"))
+    return out
+
+
+# --- the checks: one per action kind, a reason or None (legality written once) ---------------
+
+def _main_phase(s: HermitState, p: int) -> str | None:
+    top = decisions.top(s)
+    if top is None or top.kind != "turn" or top.seat != p:
+        return "First answer the question being asked." if top is not None else "Not now."
+    return None
+
+
+def _hand_card(s: HermitState, p: int, a: Action, kinds: tuple[str, ...]):
+    if not isinstance(a.source, int) or a.source not in s.hands[p]:
+        return None, "That card is not in your hand."
+    card = s.card(a.source)
+    if card.kind not in kinds:
+        return None, f"{card.name} is not that kind of card."
+    return card, None
+
+
+def _play_problem(s: HermitState, p: int) -> str | None:
+    """Common to playing any card from the hand."""
+    if s.skipping:
+        return "This turn is skipped: you may only switch or end the turn."
+    if s.acted:
+        return "After attacking or switching you may only end your turn."
+    if s.active[p] < 0 and rows_with_hermits(s, p):
+        return "Choose your new active Hermit first."
+    return None
+
+
+def _row(a: Action) -> int | None:
+    return a.target if isinstance(a.target, int) and not isinstance(a.target, bool) and \
+        0 <= a.target < ROWS else None
+
+
+def check_play_hermit(s, p, a):
+    reason = _main_phase(s, p) or _play_problem(s, p)
+    if reason:
+        return reason
+    card, reason = _hand_card(s, p, a, ("hermit",))
+    if reason:
+        return reason
+    r = _row(a)
+    if r is None or s.hermit[p][r] >= 0:
+        return "A Hermit goes into an empty Hermit slot of yours."
+    return None
+
+
+def _first_hermit_first(s, p) -> str | None:
+    if not rows_with_hermits(s, p):
+        return "Your first action is to play a Hermit."
+    return None
+
+
+def check_attach_effect(s, p, a):
+    reason = _main_phase(s, p) or _play_problem(s, p) or _first_hermit_first(s, p)
+    if reason:
+        return reason
+    card, reason = _hand_card(s, p, a, ("effect",))
+    if reason:
+        return reason
+    r = _row(a)
+    if r is None or s.hermit[p][r] < 0:
+        return "An effect card goes onto one of your Hermits."
+    if s.effect[p][r] >= 0:
+        return f"{row_desc(s, p, r)} already has an effect card."
+    if card.active_only and r != s.active[p]:
+        return f"{card.name} can only be played on your active Hermit."
+    return None
+
+
+def check_attach_item(s, p, a):
+    reason = _main_phase(s, p) or _play_problem(s, p) or _first_hermit_first(s, p)
+    if reason:
+        return reason
+    card, reason = _hand_card(s, p, a, ("item",))
+    if reason:
+        return reason
+    if s.item_played:
+        return "You have already attached an item this turn."
+    r = _row(a)
+    if r is None or s.hermit[p][r] < 0:
+        return "An item goes onto one of your Hermits."
+    if len(s.items[p][r]) >= ITEM_SLOTS:
+        return f"{row_desc(s, p, r)} has no free item slot."
+    return None
+
+
+def check_single_use(s, p, a):
+    reason = _main_phase(s, p)
+    if reason:
+        return reason
+    card, reason = _hand_card(s, p, a, ("single_use", "effect"))
+    if reason:
+        return reason
+    if card.kind == "effect" and not card.single_use:
+        return f"{card.name} is not a single-use card."
+    if a.target != "single_use":
+        return "A single-use card goes into the single-use slot."
+    if s.skipping:
+        return "This turn is skipped: you may only switch or end the turn."
+    if s.active[p] < 0:
+        return "Play or choose your active Hermit first."
+    if s.su_slot >= 0:
+        return "The single-use slot is taken."
+    if a.source in s.taken_back:
+        return f"You took {card.name} back this turn."
+    use = card.use if card.kind == "single_use" else "instant"
+    if s.acted:
+        if s.su_after >= s.grant:
+            return "After attacking or switching you may only end your turn."
+        if use == "follow_up":
+            return f"{card.name} acts after a Hermit attack, and you have attacked."
+    elif s.su_used >= 1:
+        return "You have already used a single-use card this turn."
+    if s.turn == 1 and (use in ("attack", "follow_up") or
+                        (card.kind == "single_use" and card.not_first_turn)):
+        return f"{card.name} cannot be played on the first turn of the game."
+    return effects().run("can_use", card.id, s, p, card.id)
+
+
+def check_take_back(s, p, a):
+    reason = _main_phase(s, p)
+    if reason:
+        return reason
+    if s.su_slot < 0 or not s.su_ready or a.source != s.su_slot or a.target != "hand":
+        return "There is no waiting single-use card to take back."
+    return None
+
+
+def attack_problem(s: HermitState, p: int, which: str) -> str | None:
+    """Why the active Hermit may not use this attack now (None: it may)."""
+    if s.skipping:
+        return "This turn is skipped: you may only switch or end the turn."
+    if s.acted:
+        return "You have already attacked or switched this turn."
+    if s.turn == 1:
+        return "The first player cannot attack on the first turn of the game."
+    r = s.active[p]
+    if r < 0:
+        return "You have no active Hermit."
+    if s.sleep[p][r] > 0:
+        return f"{s.name(s.hermit[p][r])} is asleep."
+    card = s.card(s.hermit[p][r])
+    at = card.attack(which)
+    if not s.efficiency and not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
+        return f"{card.name}'s items do not pay for {at.name}."
+    if at.special:
+        return effects().run("attack_check", card.id, s, p, which, card)
+    return None
+
+
+def check_attack(s, p, a):
+    reason = _main_phase(s, p)
+    if reason:
+        return reason
+    if a.option not in ("primary", "secondary") or a.target != "attack":
+        return "Choose the primary or the secondary attack."
+    if s.active[p] < 0 or a.source != s.hermit[p][s.active[p]]:
+        return "Only your active Hermit attacks."
+    return attack_problem(s, p, a.option)
+
+
+def check_su_attack(s, p, a):
+    reason = _main_phase(s, p)
+    if reason:
+        return reason
+    if s.su_slot < 0 or a.source != s.su_slot or not s.su_ready:
+        return "There is no single-use card waiting in the slot."
+    card = s.card(s.su_slot)
+    if card.kind != "single_use" or card.use != "attack":
+        return f"{card.name} does not attack by itself."
+    if s.acted and not s.su_granted:
+        return "You have already attacked or switched this turn."
+    if s.turn == 1:
+        return "The first player cannot attack on the first turn of the game."
+    return effects().run("can_use", card.id, s, p, card.id)
+
+
+def switch_problem(s: HermitState, p: int) -> str | None:
+    """Why the voluntary switch is not allowed (D7)."""
+    if s.acted:
+        return "You have already attacked or switched this turn."
+    r = s.active[p]
+    if r < 0:
+        return "You have no active Hermit."
+    if s.sleep[p][r] > 0:
+        return f"{s.name(s.hermit[p][r])} is asleep and cannot go AFK."
+    if s.bound_turn[p] == s.turn:
+        return "Curse of Binding: your active Hermit cannot go AFK this turn."
+    return None
+
+
+def check_switch(s, p, a):
+    reason = _main_phase(s, p) or switch_problem(s, p)
+    if reason:
+        return reason
+    r = _row(a)
+    if r is None or r not in afk_rows(s, p) or a.source != s.hermit[p][r]:
+        return "Switch to one of your AFK Hermits."
+    return None
+
+
+def check_end_turn(s, p, a):
+    reason = _main_phase(s, p)
+    if reason:
+        return reason
+    if s.active[p] < 0:
+        return "You need an active Hermit to end your turn."
+    return None
+
+
+def check_choice(s, p, a):
+    top = decisions.top(s)
+    if top is None or top.kind == "turn" or not top.asks(p):
+        return "There is nothing to choose now."
+    want = "pick" if top.how == decisions.PICK else "choose"
+    if a.kind != want:
+        return "Answer the question being asked."
+    if a.target not in [v for v, _ in choice_options(s, top)]:
+        return "That is not one of the choices."
+    return None
+
+
+# --- carrying out an action --------------------------------------------------------------------
+
+def carry_out(s: HermitState, p: int, a: Action) -> None:
+    kind = a.kind
+    if kind in ("choose", "pick"):
+        answer_choice(s, p, a.target)
+    elif kind == "play_hermit":
+        play_hermit(s, p, a.source, a.target)
+    elif kind == "attach_effect":
+        attach_effect(s, p, a.source, a.target)
+    elif kind == "attach_item":
+        attach_item(s, p, a.source, a.target)
+    elif kind == "single_use":
+        use_single_use(s, p, a.source)
+    elif kind == "take_back":
+        take_back(s, p)
+    elif kind == "attack":
+        declare_attack(s, p, "hermit", a.option)
+    elif kind == "su_attack":
+        declare_attack(s, p, "single_use", "")
+    elif kind == "switch":
+        voluntary_switch(s, p, a.target)
+    elif kind == "end_turn":
+        end_turn(s)
+        return
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
+    proceed(s)
+
+
+def proceed(s: HermitState) -> None:
+    """Carry the current action on until it needs an answer or is fully resolved."""
+    while s.winners is None:
+        top = decisions.top(s)
+        if top is not None and top.kind != "turn":
+            return  # waiting for a choice
+        if s.attack is not None and s.attack["stage"] == "choose":
+            if ask_attack_choices(s):
+                return
+            resolve_attack(s)
+            continue
+        if s.pending:
+            run_pending(s, s.pending.pop(0))
+            continue
+        finish_action(s)
+        top = decisions.top(s)
+        if top is None or top.kind == "turn":
+            return
+
+
+# --- playing cards (spec "A turn" 1-4) ---------------------------------------------------------
+
+def play_hermit(s: HermitState, p: int, iid: int, r: int) -> None:
+    s.hands[p].remove(iid)
+    s.hermit[p][r] = iid
+    s.hp[p][r] = s.card(iid).health
+    s.dot[p][r] = s.sleep[p][r] = NONE
+    s.placed[p] = True
+    becomes = "active" if s.active[p] < 0 else "AFK"
+    if s.active[p] < 0:
+        s.active[p] = r
+    s.emit("move", lambda: f"{seat(s, p)} plays {hermit_desc(s, iid)} in row {r + 1} "
+           f"({becomes}).", p, card=iid, to=["row", p, r])
+
+
+def attach_effect(s: HermitState, p: int, iid: int, r: int) -> None:
+    s.hands[p].remove(iid)
+    s.effect[p][r] = iid
+    s.emit("move", lambda: f"{seat(s, p)} attaches {s.name(iid)} to {row_desc(s, p, r)}.", p,
+           card=iid, to=["effect", p, r])
+    card = s.card(iid)
+    effects().run("played", card.id, s, p, r, iid)
+    arrived(s, p, r, iid)
+
+
+def arrived(s: HermitState, p: int, r: int, iid: int) -> None:
+    """An effect card arrives in a slot, played or moved (D37): buckets cure at once."""
+    effects().run("attached", s.defs[iid], s, p, r, iid)
+
+
+def attach_item(s: HermitState, p: int, iid: int, r: int) -> None:
+    s.hands[p].remove(iid)
+    s.items[p][r].append(iid)
+    s.item_played = True
+    s.emit("move", lambda: f"{seat(s, p)} attaches {s.name(iid)} to {row_desc(s, p, r)}.", p,
+           card=iid, to=["item", p, r])
+
+
+def use_single_use(s: HermitState, p: int, iid: int) -> None:
+    """Confirm a single-use card (D28): an instant card acts now; an attack or follow-up card
+    waits face up for your attack."""
+    s.hands[p].remove(iid)
+    s.su_slot = iid
+    s.su_granted = s.acted
+    card = s.card(iid)
+    s.emit("move", lambda: f"{seat(s, p)} plays {card.name}.", p, card=iid, to="single_use")
+    if card.kind == "single_use" and card.use != "instant":
+        s.su_ready = True
+        return
+    count_single_use(s)
+    effects().run("use", card.id, s, p, iid)
+
+
+def count_single_use(s: HermitState) -> None:
+    s.su_used += 1
+    if s.acted:
+        s.su_after += 1
+
+
+def take_back(s: HermitState, p: int) -> None:
+    iid = s.su_slot
+    s.su_slot, s.su_ready = -1, False
+    s.hands[p].append(iid)
+    s.taken_back.append(iid)
+    s.emit("move", lambda: f"{seat(s, p)} takes {s.name(iid)} back.", p, card=iid, to="hand")
+
+
+# --- switching (D7) ----------------------------------------------------------------------------
+
+def voluntary_switch(s: HermitState, p: int, r: int) -> None:
+    s.acted = True
+    make_active(s, p, r)
+
+
+def make_active(s: HermitState, p: int, r: int, forced: bool = False) -> None:
+    """Row r becomes p's active Hermit; a sleeper forced AFK by the opponent wakes (D16)."""
+    old = s.active[p]
+    if forced and old >= 0 and s.sleep[p][old] > 0:
+        wake(s, p, old)
+    s.active[p] = r
+    s.emit("switch", lambda: f"{seat(s, p)}'s active Hermit is now {row_desc(s, p, r)}.", p,
+           row=r)
+
+
+def own_switch_blocked(s: HermitState, p: int) -> bool:
+    """Your own cards' switches (Cub, Chorus Fruit, Tango's own side) do nothing (D7, D34)."""
+    r = s.active[p]
+    return (r < 0 or is_down(s, p, r) or s.sleep[p][r] > 0 or s.bound_turn[p] == s.turn
+            or not afk_rows(s, p))
+
+
+def forced_switch_blocked(s: HermitState, p: int) -> bool:
+    """An opponent's forced switch does nothing to a down active, a Netherite holder, or a
+    player with no AFK Hermit (D34)."""
+    r = s.active[p]
+    if r < 0 or is_down(s, p, r) or not afk_rows(s, p):
+        return True
+    card = working_effect(s, p, r)
+    return card is not None and bool(effects().run("stays_active", card.id))
+
+
+# --- choices -----------------------------------------------------------------------------------
+
+def choice_options(s: HermitState, frame) -> list[tuple]:
+    """(value, label) for every answer the frame allows now."""
+    p = frame.seat
+    kind = frame.kind
+    if kind in ("new_active", "forced_switch", "self_switch", "keralis_heal", "heal_target",
+                "mending_row", "bucket_target"):
+        out = [(r, f"{row_desc(s, p, r)}") for r in frame.options if r >= 0]
+        if -1 in frame.options:
+            out.append((-1, "Stay as you are"))
+        return out
+    if kind in ("hypno_target", "bow_target", "lead_row"):
+        q = 1 - p
+        return [(r, f"{row_desc(s, q, r)}") for r in frame.options]
+    if kind == "crossbow_targets":
+        q = 1 - p
+        return [(combo, "Hit " + ", ".join(row_desc(s, q, r) for r in combo))
+                for combo in frame.options]
+    if kind == "copy_attack":
+        return [((iid, which), f"Copy {s.name(iid)}'s {s.card(iid).attack(which).name}")
+                for iid, which in frame.options]
+    if kind in ("hypno_discard", "chest_card", "lead_item", "looting_item"):
+        return [(iid, f"{s.name(iid)} (card {iid})") for iid in frame.options]
+    if kind == "composter_discard":
+        picked = frame.answers
+        return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, p, iid)}")
+                for iid in s.hands[p] if iid not in picked and iid != s.su_slot]
+    if kind == "spyglass_discard":
+        q = 1 - p
+        return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, q, iid)}")
+                for iid in s.hands[q]]
+    if kind == "grian_steal":
+        return [(v, {"attach": "Attach it to your Hermit", "discard": "Discard it"}[v])
+                for v in frame.options]
+    raise ValueError(f"unknown choice {kind!r}")
+
+
+def answer_choice(s: HermitState, p: int, value) -> None:
+    frame = decisions.top(s)
+    if frame.how == decisions.PICK:
+        if not decisions.pick(s, value):
+            return
+        frame = decisions.pop(s)
+        ANSWERS[frame.kind](s, p, frame, frame.answers)
+        return
+    decisions.pop(s)
+    ANSWERS[frame.kind](s, p, frame, value)
+
+
+def _answer_new_active(s, p, frame, r):
+    make_active(s, p, r)
+
+
+def _answer_forced(s, p, frame, r):
+    make_active(s, p, r, forced=True)
+
+
+def _answer_self_switch(s, p, frame, r):
+    if r >= 0:
+        make_active(s, p, r)
+
+
+def _answer_copy(s, p, frame, value):
+    iid, which = value
+    s.attack["card"], s.attack["which"], s.attack["copied"] = s.defs[iid], which, iid
+    s.emit("copy", lambda: f"{s.name(s.hermit[p][s.attack['row']])} copies {s.name(iid)}'s "
+           f"{s.card(iid).attack(which).name}.", p)
+
+
+def _answer_hypno_target(s, p, frame, r):
+    s.attack["target"] = r
+    s.attack["hypno_done"] = True
+    if r != s.active[1 - p]:
+        decisions.ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
+                      prompt="{seat}: discard one of your Hermit's items")
+
+
+def _answer_hypno_discard(s, p, frame, iid):
+    r = s.attack["row"]
+    s.items[p][r].remove(iid)
+    discard(s, iid)
+    s.emit("move", lambda: f"{seat(s, p)} discards {s.name(iid)} to aim at an AFK Hermit.", p,
+           card=iid, to="discard")
+
+
+def _answer_keralis(s, p, frame, r):
+    s.attack["heal_row"] = r
+
+
+def _answer_su_targets(s, p, frame, value):
+    s.attack["su_targets"] = [value] if isinstance(value, int) else list(value)
+
+
+def _answer_heal(s, p, frame, r):
+    heal(s, p, r, s.card(frame.context[0]).params["heal"])
+
+
+def _answer_chest(s, p, frame, iid):
+    s.discards[p].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{seat(s, p)} takes {s.name(iid)} from the discard pile.", p,
+           card=iid, to="hand")
+
+
+def _answer_composter(s, p, frame, picked):
+    for iid in picked:
+        s.hands[p].remove(iid)
+        discard(s, iid)
+        s.emit("move", lambda iid=iid: f"{seat(s, p)} discards {hermit_desc(s, iid)}.", p,
+               card=iid, to="discard")
+    draw(s, p, s.card(frame.context[0]).params["draw"])
+
+
+def _answer_lead_item(s, p, frame, iid):
+    q = 1 - p
+    targets = tuple(r for r in afk_rows(s, q) if len(s.items[q][r]) < ITEM_SLOTS)
+    decisions.ask(s, "lead_row", p, targets, (iid,),
+                  prompt="{seat}: choose the AFK Hermit that gets the item")
+
+
+def _answer_lead_row(s, p, frame, r):
+    q, iid = 1 - p, frame.context[0]
+    s.items[q][s.active[q]].remove(iid)
+    s.items[q][r].append(iid)
+    s.emit("move", lambda: f"Lead moves {s.name(iid)} to {row_desc(s, q, r)}.", p, card=iid,
+           to=["item", q, r])
+
+
+def _answer_looting(s, p, frame, iid):
+    q = 1 - p
+    s.items[q][s.active[q]].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{seat(s, p)} loots {s.name(iid)}.", p, card=iid, to="hand")
+
+
+def _answer_mending(s, p, frame, r):
+    a = s.active[p]
+    iid = s.effect[p][a]
+    s.effect[p][a], s.effect[p][r] = -1, iid
+    s.emit("move", lambda: f"Mending moves {s.name(iid)} to {row_desc(s, p, r)}.", p, card=iid,
+           to=["effect", p, r])
+    moved(s, iid)
+    arrived(s, p, r, iid)
+
+
+def _answer_spyglass(s, p, frame, iid):
+    q = 1 - p
+    s.hands[q].remove(iid)
+    discard(s, iid)
+    s.emit("move", lambda: f"{seat(s, q)} discards {hermit_desc(s, iid)} (Spyglass).", p,
+           card=iid, to="discard")
+
+
+def _answer_bucket(s, p, frame, r):
+    cure(s, p, r, POISON if s.defs[frame.context[0]] == "milk_bucket" else BURN)
+
+
+def _answer_steal(s, p, frame, choice):
+    iid, r = frame.context
+    if choice == "attach":
+        s.effect[p][r] = iid
+        s.emit("move", lambda: f"{s.name(s.hermit[p][r])} takes {s.name(iid)}.", p, card=iid,
+               to=["effect", p, r])
+        moved(s, iid)
+        arrived(s, p, r, iid)
+    else:
+        discard(s, iid, to=p)  # to the stealer's discard pile (D40)
+        s.emit("move", lambda: f"{seat(s, p)} discards the stolen {s.name(iid)}.", p, card=iid,
+               to="discard")
+
+
+ANSWERS = {
+    "new_active": _answer_new_active, "forced_switch": _answer_forced,
+    "self_switch": _answer_self_switch, "copy_attack": _answer_copy,
+    "hypno_target": _answer_hypno_target, "hypno_discard": _answer_hypno_discard,
+    "keralis_heal": _answer_keralis, "bow_target": _answer_su_targets,
+    "crossbow_targets": _answer_su_targets, "heal_target": _answer_heal,
+    "chest_card": _answer_chest, "composter_discard": _answer_composter,
+    "lead_item": _answer_lead_item, "lead_row": _answer_lead_row,
+    "looting_item": _answer_looting, "mending_row": _answer_mending,
+    "spyglass_discard": _answer_spyglass, "bucket_target": _answer_bucket,
+    "grian_steal": _answer_steal,
+}
+
+
+def moved(s: HermitState, iid: int) -> None:
+    """A card moved by an effect works in its new slot as if attached there (D37)."""
+    s.shield_used.pop(iid, None)
+
+
+# --- healing and status effects ----------------------------------------------------------------
+
+def heal(s: HermitState, p: int, r: int, amount: int) -> None:
+    """Heal one of your Hermits; never above its HP (D32). Down Hermits stay down."""
+    if s.hermit[p][r] < 0 or is_down(s, p, r):
+        return
+    top = s.card(s.hermit[p][r]).health
+    before = s.hp[p][r]
+    s.hp[p][r] = min(top, before + amount)
+    s.emit("heal", lambda: f"{row_desc(s, p, r)} heals {s.hp[p][r] - before}.", p, row=r,
+           counters=((p, f"hp{r}", s.hp[p][r]),))
+
+
+def apply_status(s: HermitState, p: int, r: int, dot: int) -> None:
+    """Burn or poison (D15): nothing if it already has one, or if its card refuses it."""
+    if s.hermit[p][r] < 0 or s.dot[p][r] != NONE:
+        return
+    card = working_effect(s, p, r)
+    if card is not None and effects().run("immune", card.id, dot):
+        s.emit("status", lambda: f"{s.name(s.effect[p][r])} keeps {row_desc(s, p, r)} from "
+               f"{DOT_NAMES[dot]}.", p)
+        return
+    s.dot[p][r] = dot
+    s.emit("status", lambda: f"{row_desc(s, p, r)} is {'burned' if dot == BURN else 'poisoned'}.",
+           p, row=r, status=DOT_NAMES[dot])
+
+
+def cure(s: HermitState, p: int, r: int, dot: int) -> None:
+    if s.dot[p][r] == dot:
+        s.dot[p][r] = NONE
+        s.emit("status", lambda: f"{row_desc(s, p, r)} is cured of {DOT_NAMES[dot]}.", p, row=r)
+
+
+def fall_asleep(s: HermitState, p: int, r: int) -> None:
+    """Asleep for the rest of this turn and the owner's next 2 turns (D16); a new sleep restarts
+    the count."""
+    s.sleep[p][r] = SLEEP_TURNS
+    s.emit("status", lambda: f"{row_desc(s, p, r)} falls asleep.", p, row=r, status="sleep")
+
+
+def clear_statuses(s: HermitState, p: int, r: int) -> None:
+    s.dot[p][r] = NONE
+    if s.sleep[p][r] > 0:
+        wake(s, p, r)
+
+
+# --- attacks (spec "Attacks", D35) -------------------------------------------------------------
+
+def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
+    q = 1 - p
+    r = s.active[p]
+    s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
+                "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
+                "copied": -1, "target": s.active[q], "opp_active": s.active[q],
+                "hypno_done": False, "heal_row": -1, "su_targets": None,
+                "add": 0, "mults": [], "self_hit": 0, "damaged": [], "su": -1}
+    if kind == "hermit":
+        at = s.card(s.hermit[p][r]).attack(which)
+        s.emit("attack", lambda: f"{s.name(s.hermit[p][r])} attacks: {at.name}.", p,
+               attack=which)
+    else:
+        s.emit("attack", lambda: f"{seat(s, p)} attacks with {s.name(s.su_slot)}.", p)
+    s.acted = s.attacked = True
+
+
+def ask_attack_choices(s: HermitState) -> bool:
+    """Step 1 of D35: the choices of targets and copied attacks, one frame at a time."""
+    atk, p = s.attack, s.current
+    if atk["kind"] == "hermit":
+        at = s.cs.by_id[atk["card"]].attack(atk["which"])
+        if at.special and effects().run("attack_choices", atk["card"], s, p, atk):
+            return True
+    su = s.su_slot
+    if su >= 0 and s.su_ready and atk["su_targets"] is None:
+        card = s.card(su)
+        if card.use == "attack" and effects().run("su_choices", card.id, s, p, atk):
+            return True
+    return False
+
+
+def resolve_attack(s: HermitState) -> None:
+    """Steps 2-5 of D35: waiting effects, the attack's own effects, the hits, reactions,
+    revivals, then the after-attack steps (queued in s.pending)."""
+    atk, p = s.attack, s.current
+    q = 1 - p
+    atk["stage"] = "resolved"
+    s.shield_used = {}
+    row = atk["row"]
+    hermit_attack = atk["kind"] == "hermit"
+    su = s.su_slot if s.su_ready else -1
+    if su >= 0:
+        s.su_ready = False
+        atk["su"] = su
+        count_single_use(s)
+    attack_card = s.cs.by_id[atk["card"]] if hermit_attack else None
+    at = attack_card.attack(atk["which"]) if hermit_attack else None
+    target_side, target_row = q, atk["target"]
+    miss = False
+    # (2) the defender's waiting effects: Sheep Stare, then Aussie Ping (flipped for them)
+    if hermit_attack:
+        if s.sheep_turn[p] == s.turn:
+            s.sheep_turn[p] = 0
+            if flip(s, q, "zedaph_r")[0]:
+                target_side, target_row = p, row
+                s.emit("message", lambda: f"Sheep Stare: {s.name(s.hermit[p][row])} hits its "
+                       "own side.", p)
+        if s.aussie_turn[p] == s.turn:
+            s.aussie_turn[p] = 0
+            if flip(s, q, "pearl_r")[0]:
+                miss = True
+                s.aussie_miss[q] = s.turn
+    atk["target_side"], atk["target"] = target_side, target_row
+    # (3) the attack's own coin flips and effects, before any damage
+    if hermit_attack and at.special:
+        effects().run("own_effects", attack_card.id, s, p, atk)
+    if su >= 0:
+        effects().run("before_hits", s.defs[su], s, p, atk)
+    # (4) the hits
+    if hermit_attack:
+        hermit_hits(s, p, atk, at, miss)
+    if su >= 0 and s.card(su).use == "attack":
+        for side, r, amount in effects().run("su_hits", s.defs[su], s, p, atk) or ():
+            deal(s, p, side, r, amount, EFFECT)
+    if atk["self_hit"] and s.hermit[p][row] >= 0:
+        deal(s, p, p, row, atk["self_hit"], SELF)
+    # (5) reactions, revivals, then the after-attack steps
+    reactions(s, p, atk)
+    revivals(s)
+    if hermit_attack:
+        if at.special:
+            effects().run("after_attack", attack_card.id, s, p, atk)
+        if su >= 0 and s.card(su).use == "follow_up":
+            effects().run("follow_up", s.defs[su], s, p, atk)
+        # a Hermit attack uses up a waiting Invisibility Potion on its attacker
+        s.invis[p] = []
+    s.pending.sort(key=lambda step: step[0])
+
+
+def hermit_hits(s: HermitState, p: int, atk: dict, at, miss: bool) -> None:
+    """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
+    side, r = atk["target_side"], atk["target"]
+    if r < 0 or s.hermit[side][r] < 0:
+        return
+    damage = at.damage + atk["add"]  # (b) base and additions
+    for percent in atk["mults"] + s.invis[p] + ([0] if miss else []):  # (c) multipliers
+        damage = damage * percent // 100 // 10 * 10
+    deal(s, p, side, r, damage, HERMIT)
+    attacker_type = s.card(s.hermit[p][atk["row"]]).type
+    target_type = s.card(s.hermit[side][r]).type
+    if damage > 0 and s.cs.weak_against(attacker_type, target_type):
+        s.emit("message", "Weakness: +20.", p)
+        deal(s, p, side, r, WEAKNESS_DAMAGE, HERMIT)
+
+
+def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> int:
+    """One hit on row r of seat p: reduced by its effect card (d), then the HP falls (e)."""
+    iid = s.hermit[p][r]
+    if iid < 0:
+        return 0
+    card = working_effect(s, p, r)
+    if card is not None and amount > 0:
+        if effects().has("reduce", card.id):
+            amount = effects().run("reduce", card.id, s, s.effect[p][r], amount, source,
+                                   s.budget, s.shield_used)
+    amount = max(0, amount)
+    before = s.hp[p][r]
+    s.hp[p][r] = max(0, before - amount)
+    if amount > 0 and by != p and s.attack is not None:
+        s.attack["damaged"].append(r)
+    s.emit("damage", lambda: f"{row_desc(s, p, r)} takes {amount} ({s.hp[p][r]} HP left).", p,
+           row=r, amount=amount, counters=((p, f"hp{r}", s.hp[p][r]),))
+    return amount
+
+
+def reactions(s: HermitState, p: int, atk: dict) -> None:
+    """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
+    q = 1 - p
+    hit_rows = set(atk["damaged"])
+    if not hit_rows or s.active[p] < 0:
+        return
+    for name in ("thorns", "wolf"):
+        for r in range(ROWS):
+            iid = s.effect[q][r]
+            if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
+                continue
+            if not effects().run("reaction", name, r, hit_rows):
+                continue
+            s.fired.append(iid)
+            s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
+            deal(s, q, p, s.active[p], s.card(iid).params["damage"],
+                 THORNS if name == "thorns" else EFFECT)
+
+
+def revivals(s: HermitState) -> None:
+    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives")."""
+    for p in (s.current, 1 - s.current):
+        for r in rows_with_hermits(s, p):
+            if s.hp[p][r] <= 0:
+                revive(s, p, r)
+
+
+def revive(s: HermitState, p: int, r: int) -> bool:
+    iid = s.hermit[p][r]
+    if iid in s.armed and iid not in s.loop_used:
+        s.armed.remove(iid)
+        s.loop_used.append(iid)
+        hp = s.cs.by_id["scar_r"].params["revive_health"]
+        how = "Deathloop"
+    else:
+        card = working_effect(s, p, r)
+        if card is None or not effects().has("revive", card.id):
+            return False
+        hp = effects().run("revive", card.id, s, p, r)
+        how = card.name
+    s.hp[p][r] = hp
+    clear_statuses(s, p, r)
+    s.emit("revive", lambda: f"{how}: {row_desc(s, p, r)} revives at {hp} HP.", p, row=r,
+           counters=((p, f"hp{r}", hp),))
+    return True
+
+
+def run_pending(s: HermitState, step: list) -> None:
+    """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
+    kind = step[1]
+    if kind == "forced":
+        victim = step[2]
+        if not forced_switch_blocked(s, victim):
+            decisions.ask(s, "forced_switch", victim, tuple(afk_rows(s, victim)),
+                          prompt="{seat}: choose a new active Hermit (you are forced to switch)")
+    elif kind == "self":
+        p, optional = step[2], step[3]
+        if not own_switch_blocked(s, p):
+            options = tuple(afk_rows(s, p)) + ((-1,) if optional else ())
+            decisions.ask(s, "self_switch", p, options,
+                          prompt="{seat}: you may switch your active Hermit" if optional
+                          else "{seat}: choose your new active Hermit")
+    elif kind == "steal":
+        effects().run("steal", "grian_r", s, step[2], step[3])
+    elif kind == "grant":
+        s.grant += 1
+        s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
+
+
+def finish_action(s: HermitState) -> None:
+    """After an action has fully resolved: the used single-use card and used Shields are
+    discarded, knock-outs are resolved, losing conditions checked (D18, D19)."""
+    p = s.current
+    if s.su_slot >= 0 and not s.su_ready:
+        iid, s.su_slot = s.su_slot, -1
+        discard(s, iid)
+        s.emit("move", lambda: f"{s.name(iid)} is discarded.", p, card=iid, to="discard")
+    for iid in list(s.shield_used):
+        discard_attached(s, iid)
+    s.shield_used = {}
+    s.attack = None
+    resolve_knockouts(s)
+    if check_game_end(s):
+        return
+    if s.active[p] < 0 and rows_with_hermits(s, p) and decisions.top(s).kind == "turn":
+        ask_new_active(s, p)
+
+
+def discard_attached(s: HermitState, iid: int) -> None:
+    for p in range(2):
+        for r in range(ROWS):
+            if s.effect[p][r] == iid:
+                s.effect[p][r] = -1
+                discard(s, iid)
+                s.emit("move", lambda: f"{s.name(iid)} is used up.", p, card=iid, to="discard")
+                return
+
+
+# --- knock-outs, lives and the end of the game --------------------------------------------------
+
+def resolve_knockouts(s: HermitState) -> None:
+    """In row order, the current player's side first (D18)."""
+    for p in (s.current, 1 - s.current):
+        for r in range(ROWS):
+            if s.hermit[p][r] >= 0 and s.hp[p][r] <= 0:
+                knock_out(s, p, r)
+
+
+def knock_out(s: HermitState, p: int, r: int) -> None:
+    iid, eff = s.hermit[p][r], s.effect[p][r]
+    card = working_effect(s, p, r)
+    to_hand = card is not None and bool(effects().run("knocked_out", card.id, s, p, r))
+    for item in s.items[p][r]:
+        (s.hands[p] if to_hand else s.discards[p]).append(item)
+    s.items[p][r] = []
+    if eff >= 0:
+        discard(s, eff)
+    discard(s, iid)
+    s.hermit[p][r] = s.effect[p][r] = -1
+    s.dot[p][r] = s.sleep[p][r] = 0
+    s.budget.pop(eff, None)
+    for gone in (iid, eff):
+        if gone in s.armed:
+            s.armed.remove(gone)
+        if gone in s.loop_used:
+            s.loop_used.remove(gone)
+    s.tfc_done = [pair for pair in s.tfc_done if iid not in pair]
+    s.lives[p] -= 1
+    if s.active[p] == r:
+        s.active[p] = -1
+    s.emit("knockout", lambda: f"{s.name(iid)} is knocked out; {seat(s, p)} loses a life "
+           f"({s.lives[p]} left)." + (" Loyalty returns its items." if to_hand else ""), p,
+           row=r, counters=((p, "lives", s.lives[p]),))
+    if s.reward and s.decks[p]:
+        prize = s.decks[p].pop()
+        s.hands[1 - p].append(prize)
+        s.emit("draw", f"{seat(s, 1 - p)} takes the top card of {seat(s, p)}'s deck.", 1 - p,
+               private=lambda: f"You take {hermit_desc(s, prize)} as the reward card.",
+               seen_by=(1 - p,), secret={"card": prize})
+
+
+def losing(s: HermitState, p: int) -> str:
+    if s.lives[p] <= 0:
+        return "lost all three lives"
+    if s.placed[p] and not rows_with_hermits(s, p):
+        return "has no Hermit left on the board"
+    return ""
+
+
+def check_game_end(s: HermitState, decked_out: int = -1) -> bool:
+    """Losing conditions together; both at once is a draw (D19)."""
+    reasons = {p: losing(s, p) or ("cannot draw: the deck is used up" if p == decked_out else "")
+               for p in range(2)}
+    losers = [p for p in range(2) if reasons[p]]
+    if not losers:
+        return False
+    s.winners = [] if len(losers) == 2 else [1 - losers[0]]
+    s.over_reason = "; ".join(f"{seat(s, p)} {reasons[p]}" for p in losers)
+    s.decisions.clear()
+    s.emit("game_over", lambda: s.over_reason + (": a draw." if len(losers) == 2 else
+                                                 f": {seat(s, s.winners[0])} wins."))
+    return True
+
+
+def surrender(s: HermitState, p: int) -> None:
+    """A player gives up at once (D24): the other player wins."""
+    if s.winners is not None:
+        return
+    s.winners = [1 - p]
+    s.over_reason = f"{seat(s, p)} surrendered"
+    s.decisions.clear()
+
+
+# --- the end of the turn (spec "End of the turn", D19) ------------------------------------------
+
+def end_turn(s: HermitState) -> None:
+    p, q = s.current, 1 - s.current
+    decisions.pop(s)  # the "turn" frame
+    # 1. the single-use slot empties: an unused card goes back to the hand
+    if s.su_slot >= 0:
+        iid, s.su_slot, s.su_ready = s.su_slot, -1, False
+        s.hands[p].append(iid)
+        s.emit("move", lambda: f"{s.name(iid)} goes back to {seat(s, p)}'s hand.", p, card=iid,
+               to="hand")
+    # 2. burn and poison damage the opponent's afflicted Hermits
+    for r in rows_with_hermits(s, q):
+        if s.dot[q][r] == BURN:
+            s.emit("message", lambda r=r: f"Burn: {row_desc(s, q, r)}.", q)
+            deal(s, p, q, r, BURN_DAMAGE, BURNING)
+        elif s.dot[q][r] == POISON and s.hp[q][r] > POISON_FLOOR:
+            s.hp[q][r] = max(POISON_FLOOR, s.hp[q][r] - POISON_DAMAGE)
+            s.emit("damage", lambda r=r: f"Poison: {row_desc(s, q, r)} falls to "
+                   f"{s.hp[q][r]} HP.", q, row=r, counters=((q, f"hp{r}", s.hp[q][r]),))
+    # 3. knock-outs (revivals first)
+    revivals(s)
+    resolve_knockouts(s)
+    # 4. the draw: an empty deck loses (D20); TFC's extra card never does
+    decked_out = -1
+    if s.winners is None:
+        if not s.decks[p]:
+            decked_out = p
+        else:
+            draw(s, p, 1)
+            draw(s, p, s.extra_draw)
+    # 5. losing conditions; then the opponent's turn
+    if check_game_end(s, decked_out):
+        return
+    s.ignored, s.ignore_side, s.revealed = [], -1, [False, False]
+    start_turn(s, q)
+
+
+# --- value queries: no side effects ------------------------------------------------------------
+
+def expected_damage(s: HermitState, p: int, which: str) -> int:
+    """The damage the table shows beside an attack: the Hermit hit plus weakness, after the
+    target's armour with its budget left this turn; coins and choices count as their base."""
+    r, q = s.active[p], 1 - p
+    if r < 0 or s.active[q] < 0:
+        return 0
+    card = s.card(s.hermit[p][r])
+    at = card.attack(which)
+    target = s.active[q]
+    damage = at.damage
+    if card.id == "stress_r" and which == "secondary":
+        damage = s.hp[p][r]
+    for percent in s.invis[p]:
+        damage = damage * percent // 100 // 10 * 10
+    hits = [damage]
+    if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):
+        hits.append(WEAKNESS_DAMAGE)
+    budget = {k: list(v) for k, v in s.budget.items()}
+    shield_used = dict(s.shield_used)
+    total = 0
+    eff = working_effect(s, q, target)
+    for h in hits:
+        if eff is not None and effects().has("reduce", eff.id):
+            h = effects().run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
+                              shield_used)
+        total += max(0, h)
+    return total
+
+
+HermitState.checks = {
+    "play_hermit": check_play_hermit, "attach_effect": check_attach_effect,
+    "attach_item": check_attach_item, "single_use": check_single_use,
+    "take_back": check_take_back, "attack": check_attack, "su_attack": check_su_attack,
+    "switch": check_switch, "end_turn": check_end_turn, "choose": check_choice,
+    "pick": check_choice,
+}

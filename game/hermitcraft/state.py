@@ -1,0 +1,267 @@
+"""The Hermitcraft game state: plain ints and lists, a hand-written clone, exact JSON.
+
+Card instances: seat p's 42 deck cards are ids 42p .. 42p+41; `defs[iid]` is the card id.
+Each seat has 5 rows (spec "The board", D4): `hermit[p][r]`, `effect[p][r]` (instance id or
+-1), `items[p][r]` (up to 3 instance ids), `hp[p][r]`, `dot[p][r]` (burn or poison) and
+`sleep[p][r]` (owner's turn starts until the Hermit wakes). `active[p]` is the active row or -1.
+What happens lives in rules.py; this file only keeps, copies, saves and shows the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import decisions
+from game.core.contract import Action, Outcome, State
+from game.core.rng import Rng
+
+ROWS = 5
+ITEM_SLOTS = 3
+NONE, BURN, POISON = 0, 1, 2
+DOT_NAMES = {BURN: "burn", POISON: "poison"}
+
+_SCALARS = ("turn", "current", "first", "skipping", "item_played", "su_used", "grant",
+            "su_after", "acted", "attacked", "su_slot", "su_ready", "su_granted", "efficiency",
+            "ignore_side", "extra_draw", "over_reason", "reward", "deck_rules")
+#: one value per seat
+_PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped", "time_skip_bar", "bound_turn",
+             "fortune_until", "sheep_turn", "aussie_turn", "aussie_miss", "revealed")
+#: one list per seat (piles, and per-row lists of 5)
+_SEAT_LISTS = ("decks", "hands", "discards", "invis", "hermit", "effect", "hp", "dot", "sleep")
+#: flat lists of ints
+_FLAT = ("defs", "taken_back", "fired", "ignored", "armed", "loop_used")
+#: lists of small lists
+_NESTED = ("tfc_done", "coins", "pending")
+#: instance id -> value
+_DICTS = ("budget", "shield_used")
+
+
+class HermitState(State):
+    __slots__ = (("cs", "rng", "items", "attack", "winners") + _SCALARS + _PER_SEAT
+                 + _SEAT_LISTS + _FLAT + _NESTED + _DICTS)
+
+    checks: dict = {}  # one check per action kind, filled in by rules.py
+
+    def __init__(self, game, players: int = 2) -> None:
+        super().__init__(game, players)
+        self.cs = game.card_set()
+        self.rng = Rng(0)
+        self.items: list[list[list[int]]] = [[[] for _ in range(ROWS)] for _ in range(2)]
+        self.attack: dict | None = None
+        self.winners: list[int] | None = None
+        for key in _SCALARS:
+            setattr(self, key, 0)
+        self.su_slot, self.ignore_side, self.over_reason = -1, -1, ""
+        self.reward, self.deck_rules = False, "rarity"
+        for key in _PER_SEAT:
+            setattr(self, key, [0, 0])
+        self.active = [-1, -1]
+        for key in ("decks", "hands", "discards", "invis"):
+            setattr(self, key, [[], []])
+        for key in ("hermit", "effect"):
+            setattr(self, key, [[-1] * ROWS for _ in range(2)])
+        for key in ("hp", "dot", "sleep"):
+            setattr(self, key, [[0] * ROWS for _ in range(2)])
+        for key in _FLAT + _NESTED:
+            setattr(self, key, [])
+        self.budget: dict[int, list[int]] = {}
+        self.shield_used: dict[int, int] = {}
+
+    # --- the contract: who acts and what they may do ------------------------------------------
+    def candidates(self, player: int) -> list[Action]:
+        from game.hermitcraft import rules
+
+        return rules.candidates(self, player)
+
+    def _apply(self, player: int, action: Action) -> None:
+        from game.hermitcraft import rules
+
+        rules.carry_out(self, player, action)
+
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    def outcome(self) -> Outcome:
+        winners = tuple(self.winners or ())
+        scores = tuple(1.0 if p in winners else 0.0 for p in range(2))
+        if winners == (0, 1) or not winners:
+            scores, winners = (0.5, 0.5), ()
+        return Outcome(winners, scores, details={
+            "turns": self.turn, "lives": list(self.lives), "reason": self.over_reason,
+            "draw": not winners})
+
+    @property
+    def rounds(self) -> int:
+        return self.turn
+
+    def prompt(self, player: int | None) -> str:
+        if self.is_over():
+            return "The game is over."
+        top = decisions.top(self)
+        return top.words(self.seat_name) if top is not None else ""
+
+    # --- cards ------------------------------------------------------------------------------
+    def card(self, iid: int):
+        """The card definition of instance `iid`."""
+        return self.cs.by_id[self.defs[iid]]
+
+    def name(self, iid: int) -> str:
+        return self.card(iid).name
+
+    def card_ids(self) -> list[int]:
+        ids = []
+        for p in range(2):
+            ids += self.decks[p] + self.hands[p] + self.discards[p]
+            for r in range(ROWS):
+                for slot in (self.hermit[p][r], self.effect[p][r]):
+                    if slot >= 0:
+                        ids.append(slot)
+                ids += self.items[p][r]
+        if self.su_slot >= 0:
+            ids.append(self.su_slot)
+        return ids
+
+    # --- copying and saving -----------------------------------------------------------------
+    def clone(self) -> HermitState:
+        st = HermitState.__new__(HermitState)
+        st.game, st.players, st._events, st.cs = self.game, self.players, None, self.cs
+        st.decisions = list(self.decisions)
+        st.rng = self.rng.clone()
+        for key in _SCALARS:
+            setattr(st, key, getattr(self, key))
+        for key in _PER_SEAT + _FLAT:
+            setattr(st, key, list(getattr(self, key)))
+        for key in _SEAT_LISTS:
+            a, b = getattr(self, key)
+            setattr(st, key, [list(a), list(b)])
+        for key in _NESTED:
+            setattr(st, key, [list(x) for x in getattr(self, key)])
+        st.items = [[list(r) for r in side] for side in self.items]
+        st.budget = {k: list(v) for k, v in self.budget.items()}
+        st.shield_used = dict(self.shield_used)
+        st.attack = _copy_attack(self.attack)
+        st.winners = None if self.winners is None else list(self.winners)
+        return st
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"players": self.players, "rng": self.rng.state,
+                                "decisions": decisions.stack_to_json(self.decisions)}
+        for key in _SCALARS + _PER_SEAT + _FLAT:
+            value = getattr(self, key)
+            data[key] = list(value) if isinstance(value, list) else value
+        for key in _SEAT_LISTS:
+            data[key] = [list(x) for x in getattr(self, key)]
+        for key in _NESTED:
+            data[key] = [_plain(x) for x in getattr(self, key)]
+        data["items"] = [[list(r) for r in side] for side in self.items]
+        data["budget"] = [[k, *v] for k, v in sorted(self.budget.items())]
+        data["shield_used"] = [[k, v] for k, v in sorted(self.shield_used.items())]
+        data["attack"] = _plain(self.attack)
+        data["winners"] = None if self.winners is None else list(self.winners)
+        return data
+
+    @classmethod
+    def from_json(cls, game, data: dict) -> HermitState:
+        st = cls(game, data["players"])
+        st.rng = Rng(data["rng"])
+        st.decisions = decisions.stack_from_json(data["decisions"])
+        for key in _SCALARS:
+            setattr(st, key, data[key])
+        for key in _PER_SEAT + _FLAT:
+            setattr(st, key, list(data[key]))
+        for key in _SEAT_LISTS:
+            setattr(st, key, [list(x) for x in data[key]])
+        for key in _NESTED:
+            setattr(st, key, [_plain(x) for x in data[key]])
+        st.items = [[list(r) for r in side] for side in data["items"]]
+        st.budget = {k: [g, e] for k, g, e in data["budget"]}
+        st.shield_used = {k: v for k, v in data["shield_used"]}
+        st.attack = _plain(data["attack"])
+        st.winners = None if data["winners"] is None else list(data["winners"])
+        return st
+
+    # --- what a seat may see ----------------------------------------------------------------
+    def _view(self, player: int | None) -> dict:
+        def cards(pile):
+            return [[c, self.defs[c]] for c in pile]
+
+        def board(p):
+            return [{"hermit": _shown(self, self.hermit[p][r]),
+                     "effect": _shown(self, self.effect[p][r]),
+                     "items": cards(self.items[p][r]), "hp": self.hp[p][r],
+                     "status": DOT_NAMES.get(self.dot[p][r], ""), "sleep": self.sleep[p][r]}
+                    for r in range(ROWS)]
+
+        top = decisions.top(self)
+        seats = []
+        for p in range(2):
+            sees_hand = player == p or (player is not None and self.revealed[player]
+                                        and p != player)
+            seats.append({
+                "lives": self.lives[p], "active": self.active[p], "rows": board(p),
+                "deck": len(self.decks[p]), "hand_size": len(self.hands[p]),
+                "hand": cards(self.hands[p]) if sees_hand else None,
+                "discard": cards(self.discards[p]),
+                "markers": {"skip_next": self.skip_next[p], "skipped": self.skipped[p],
+                            "time_skip_bar": self.time_skip_bar[p],
+                            "bound_turn": self.bound_turn[p],
+                            "fortune_until": self.fortune_until[p],
+                            "sheep_turn": self.sheep_turn[p],
+                            "aussie_turn": self.aussie_turn[p],
+                            "aussie_miss": self.aussie_miss[p], "invisibility": list(self.invis[p])},
+            })
+        return {
+            "turn": self.turn, "current": self.current, "first": self.first,
+            "seats": seats,
+            "single_use": _shown(self, self.su_slot), "single_use_ready": self.su_ready,
+            "turn_flags": {"item_played": self.item_played, "single_use_used": self.su_used,
+                           "acted": self.acted, "attacked": self.attacked,
+                           "efficiency": self.efficiency, "skipped_turn": self.skipping,
+                           "grant": self.grant},
+            "coins": [_plain(c) for c in self.coins],
+            "armed": list(self.armed), "ignored": list(self.ignored),
+            "ignore_side": self.ignore_side,
+            "decision": top.public(player) if top is not None else None,
+            "prompt": self.prompt(player),
+            "winners": None if self.winners is None else list(self.winners),
+        }
+
+    def determinize(self, player: int, rng: Any) -> HermitState:
+        """Deal again what `player` cannot see: the opponent's hand and deck (one pool; the
+        hand stays as seen after a Spyglass), and the order of `player`'s own deck."""
+        st = self.clone()
+        other = 1 - player
+        own = sorted(self.decks[player])
+        rng.shuffle(own)
+        st.decks[player] = own
+        if self.revealed[player]:
+            pool = sorted(self.decks[other])
+            rng.shuffle(pool)
+            st.decks[other] = pool
+        else:
+            pool = sorted(self.decks[other] + self.hands[other])
+            rng.shuffle(pool)
+            n = len(self.hands[other])
+            st.hands[other] = pool[:n]
+            st.decks[other] = pool[n:]
+        st.rng = Rng(rng.next64())
+        return st
+
+
+def _shown(st: HermitState, iid: int) -> list | None:
+    return None if iid < 0 else [iid, st.defs[iid]]
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-safe deep copy (tuples become lists)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _copy_attack(attack: dict | None) -> dict | None:
+    if attack is None:
+        return None
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in attack.items()}

@@ -1,0 +1,53 @@
+"""The core's contract checks (tests/contract.py) on the Hermitcraft rules, before the game is
+registered: random games and games steered towards attacks keep every invariant."""
+
+import pytest
+
+from game import registry
+from game.ai.agents import Agent, RandomAgent
+from game.core.rng import Rng
+from game.hermitcraft import GAME
+from tests.contract import ContractGame, check_bot_is_honest
+
+
+class Aggressive(Agent):
+    """Plays a Hermit or an item when it can, attacks when it can, else anything but ending
+    the turn: it reaches knock-outs, revivals and the end of the game that random play rarely
+    does."""
+
+    name = "aggressive"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state, player):
+        actions = state.legal_actions(player)
+        for kinds in (("attack", "su_attack"), ("play_hermit", "attach_item"),
+                      ("single_use", "attach_effect", "choose", "pick")):
+            some = [a for a in actions if a.kind in kinds]
+            if some and self.rng.random() < 0.8:
+                return self.rng.choice(some)
+        return self.rng.choice(actions)
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    monkeypatch.setitem(registry._games, GAME.name, GAME)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_keep_the_contract(seed, registered):
+    ContractGame(GAME, 2, seed).play()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_aggressive_games_keep_the_contract(seed, registered):
+    ContractGame(GAME, 2, 100 + seed, guide=Aggressive(seed)).play()
+
+
+def test_the_random_bot_is_honest(registered):
+    assert check_bot_is_honest(GAME, RandomAgent, 2, range(2)) > 0
+
+
+def test_card_data_and_handlers_match():
+    assert GAME.validate_data() == []
