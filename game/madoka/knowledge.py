@@ -160,6 +160,35 @@ class Table:
         return [c for c in self.codes if gm >> (c >> 2) & 1 and nm >> (c & 3) & 1 and unseen[c] > 0]
 
 
+def hand_knowledge(view: dict, seat: int | None = None) -> list[dict]:
+    """What `seat` knows of each card of its own hand (default: the viewer's own), from the
+    hints everyone heard and from counting the copies `seat` can see elsewhere (the viewer's
+    view only: nothing hidden goes in). One dict per card, oldest first: {"id", "girls" (girl
+    ids still possible), "numbers" (still possible), "identities" ([girl, number, copies
+    unseen] still possible), "clued", "playable" (True: surely, False: surely not, None: maybe),
+    "useless" (True: surely not needed any more)}."""
+    t = Table(view)
+    if seat is None:
+        seat = t.me
+    unseen = t.unseen_for(seat)
+    out = []
+    for card in t.hands[seat]:
+        poss = t.possible(card, unseen)
+        if not poss:  # counting from another seat's view can be short: fall back to the hints
+            poss = t.possible(card, [1] * len(unseen))
+        playable = [t.playable(c) for c in poss]
+        out.append({
+            "id": card.id,
+            "girls": [t.girls[g] for g in range(t.girl_count) if any(c >> 2 == g for c in poss)],
+            "numbers": [n for n in NUMBERS if any(c % 4 == n - 1 for c in poss)],
+            "identities": [[t.girls[c >> 2], c % 4 + 1, unseen[c]] for c in poss],
+            "clued": card.clued,
+            "playable": True if all(playable) else False if not any(playable) else None,
+            "useless": all(t.trash(c) for c in poss),
+        })
+    return out
+
+
 # --- the shared conventions ---------------------------------------------------------------------
 
 def beliefs(t: Table, seat: int, unseen: list[int] | None = None,

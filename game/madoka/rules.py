@@ -206,12 +206,14 @@ def play_card(s, player: int, c: int) -> None:
                 return
     else:
         s.discard.append(c)
+        grief = failed_play_grief(s)
         if s._events is not None:
             s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — failure", player,
                    card=c, src=f"hand:{player}", dst="discard", face_up=True,
-                   girl=s.game.girl_ids[g], number=s.number_of[c], success=False)
-        wup = s.witches_up
-        add_grief(s, s.game.failed_play_grief[wup[-1]] if wup else FAILED_PLAY_GRIEF)
+                   girl=s.game.girl_ids[g], number=s.number_of[c], success=False,
+                   why=f"{next_needed(s, g)} The card is discarded and the Soul Gem takes "
+                   f"{grief} grief.")
+        add_grief(s, grief)
         if s.over:
             return
     draw_card(s, player)
@@ -407,3 +409,82 @@ def score(s) -> int:
 def rank(s) -> str:
     """D8 rank table; a loss is always 'Witch'."""
     return s.game.cards.scoring.rank(score(s), s.lost)
+
+
+# --- Queries (no side effects: the table and the bots ask them) ---------------------------------
+
+def failed_play_grief(s) -> int:
+    """The grief markers a failed play adds now (D4; the top witch may say more)."""
+    wup = s.witches_up
+    return s.game.failed_play_grief[wup[-1]] if wup else FAILED_PLAY_GRIEF
+
+
+def numbers_only(s) -> bool:
+    """While the top face-up witch says so (Patricia), information may name numbers only."""
+    wup = s.witches_up
+    return bool(wup) and s.game.numbers_only[wup[-1]]
+
+
+def next_needed(s, g: int) -> str:
+    """What girl g's row needs next, in words: "Homura needs her 3 next."."""
+    name = s.game.girl_names[g]
+    height = len(s.rows[g])
+    if height >= 4:
+        return f"{name} is already transformed."
+    return f"{name} needs her {height + 1} next."
+
+
+def points_at(s, giver: int, target: int, what: str, value) -> list[int]:
+    """The card ids of `target`'s hand a tell of (`what`, `value`) would point at, as `giver`
+    sees them ([] for the giver's own hand, which the giver cannot see)."""
+    if target == giver or not 0 <= target < s.players:
+        return []
+    if what == "girl":
+        g = s.game.girl_index.get(value) if isinstance(value, str) else None
+        return [c for c in s.hands[target] if s.girl_of[c] == g]
+    return [c for c in s.hands[target] if s.number_of[c] == value]
+
+
+def cost(s, player: int, action) -> str:
+    """What an action costs, in a player's words ("1 grief", "reveals 2 witches", ...); "" when
+    it costs nothing."""
+    kind = action.kind
+    if kind == "tell":
+        return "1 grief"
+    if kind == "play":
+        return f"{failed_play_grief(s)} grief if it does not fit"
+    if kind == "cleanse":
+        n = action.option
+        return f"reveals {n} witch{'es' if n != 1 else ''}"
+    if kind == "discard" and s.witches_up:
+        witch = s.game.witches[s.witches_up[-1]]
+        return f"returns {witch.name}" if witch.returnable else ""
+    return ""
+
+
+def loses(s, player: int, action, may_fail: bool = True) -> str | None:
+    """The reason an action would lose the game (ask before doing it), or None. A tell at two
+    grief markers surely loses; a play loses if it does not fit (`may_fail`: the player cannot
+    be sure it fits)."""
+    if action.kind == "tell" and s.grief + 1 >= MAX_GRIEF:
+        return "This tell puts the third grief marker on the Soul Gem: it turns black and the team loses."
+    if action.kind == "play" and may_fail and s.grief + failed_play_grief(s) >= MAX_GRIEF:
+        return ("If this card does not fit, the Soul Gem turns black and the team loses.")
+    return None
+
+
+def tell_options(s, giver: int, target: int) -> list[dict]:
+    """Everything a tell menu shows for `target`'s hand, one entry per girl of the game and per
+    number: {"action", "what", "value", "cards" (ids it points at), "legal", "reason" (why not,
+    None when legal), "cost", "loses"}. Entries that point at no card are left out (D3)."""
+    out = []
+    for a in s.game.tells_to[s.qb][target]:
+        what, value = a.option
+        cards = points_at(s, giver, target, what, value)
+        if not cards:
+            continue
+        reason = s.why_illegal(giver, a)
+        out.append({"action": a, "what": what, "value": value, "cards": cards,
+                    "legal": reason is None, "reason": reason, "cost": cost(s, giver, a),
+                    "loses": loses(s, giver, a)})
+    return out

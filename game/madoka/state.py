@@ -86,7 +86,7 @@ from typing import Any
 from game.core import decisions
 from game.core.contract import Action, Outcome, State
 from game.core.rng import Rng
-from game.madoka import rules
+from game.madoka import knowledge, rules
 from game.madoka.rules import (
     WALPURGISNACHT,
     cleanse_limit,
@@ -210,6 +210,51 @@ class MadokaState(State):
                           (None, "deck", len(self.deck)),
                           (None, "witch_deck", len(self.witch_deck)))
         State.emit(self, kind, text, player, **kw)
+
+    # --- queries for the table (no side effects; see also rules.py's queries) ---------------
+    def prompt(self, player: int | None) -> str:
+        """What is asked, in `player`'s words: the acting seat is told its choices (fewer in
+        the final round or under H.N. Elly), the others who is playing."""
+        if self.over:
+            return "The game is over."
+        who = self.seat_name(self.current)
+        if player is not None and player != self.current:
+            return f"{who} is playing"
+        if self.final_turns >= 0:
+            words = "Your final turn: play or discard"
+        elif self.elly_blocked == self.current:
+            words = "Play, discard or cleanse (H.N. Elly: no information this turn)"
+        else:
+            words = "Play, discard, give information or cleanse"
+        return words if player is not None else f"{who}: {words[0].lower()}{words[1:]}"
+
+    def what_seat_knows(self, player: int, seat: int | None = None) -> list[dict]:
+        """What `seat` (default: `player` itself) knows of each card of its own hand, as
+        `player` can tell: knowledge.hand_knowledge of `player`'s view."""
+        return knowledge.hand_knowledge(self.view(player), seat)
+
+    def cost(self, player: int, action: Action) -> str:
+        """What `action` costs ("1 grief", "reveals 2 witches", ...): rules.cost."""
+        return rules.cost(self, player, action)
+
+    def loses(self, player: int, action: Action) -> str | None:
+        """Why `action` would lose the game (ask before doing it), or None. A play warns only
+        when the player cannot be sure the card fits (from what the seat knows)."""
+        may_fail = True
+        if action.kind == "play":
+            for card in self.what_seat_knows(player):
+                if card["id"] == action.source:
+                    may_fail = card["playable"] is not True
+        return rules.loses(self, player, action, may_fail)
+
+    def points_at(self, player: int, action: Action) -> list[int]:
+        """The cards of the target's hand a tell would point at, as `player` sees them."""
+        what, value = action.option
+        return rules.points_at(self, player, action.target, what, value)
+
+    def tell_options(self, player: int, target: int) -> list[dict]:
+        """The tell menu for `target`'s hand: rules.tell_options."""
+        return rules.tell_options(self, player, target)
 
     # --- information -------------------------------------------------------------------------
     def _card(self, c: int, hidden: bool = False) -> dict:

@@ -774,3 +774,77 @@ def test_events_carry_the_counters_after_them():
     assert grief.counter("grief") == 2 and grief.counter("max_grief") == 3
     assert events[-1].counter("deck") == len(s.deck) and events[-1].counter("score") == 0
     assert events[-1].counter("witch_deck") == len(s.witch_deck)
+
+
+# --- Queries the table asks ----------------------------------------------------------------
+
+def test_the_prompt_tells_the_acting_seat_its_choices_and_the_others_who_plays():
+    s = make_state(3, hands=[["kyoko1"], ["homura2"], ["mami1"]], current=1)
+    assert s.prompt(1) == "Play, discard, give information or cleanse"
+    assert s.prompt(0) == "Player 2 is playing"
+    assert s.prompt(None).startswith("Player 2: play")
+    final = make_state(2, hands=[["kyoko1"], ["homura2"]], final_turns=2)
+    assert final.prompt(0) == "Your final turn: play or discard"
+
+
+def test_the_prompt_says_when_elly_forbids_information():
+    s = make_state(3, hands=[["kyoko1"], ["homura2"], ["mami1"]], grief=1, witch_deck=["elly"])
+    s.apply(0, cleanse(1))
+    assert "H.N. Elly" in s.prompt(1)
+
+
+def test_a_failed_play_says_what_the_girl_needs_next():
+    s = make_state(2, hands=[["homura3"], ["kyoko1"]], rows={"homura": 1})
+    events = s.apply(0, play(s, s.hands[0][0]))
+    failed = next(e for e in events if e.kind == "move" and e.data.get("success") is False)
+    assert failed.data["why"].startswith("Homura needs her 2 next.")
+
+
+def test_what_a_seat_knows_of_its_hand_counts_the_copies_it_sees():
+    """Told "Madoka" on a card while three of Madoka's four 1-3 cards lie in view, the owner
+    knows the card is one of the rest; its numbers follow from the count."""
+    s = make_state(2, hands=[["madoka4", "homura1"], ["madoka1", "madoka1", "madoka2"]],
+                   current=1)
+    s.apply(1, tell(0, "girl", "madoka"))
+    mine = s.what_seat_knows(0)
+    assert mine[0]["girls"] == ["madoka"] and mine[0]["numbers"] == [3, 4]
+    assert mine[0]["playable"] is False  # no Madoka 1 played yet
+    assert "madoka" not in mine[1]["girls"] and mine[1]["clued"] is False
+
+
+def test_what_a_seat_knows_depends_only_on_what_it_may_see():
+    s = GAME.new_state(4, 3)
+    for k in range(6):
+        s.apply(s.current, s.legal_actions(s.current)[k % 3 + 5])
+    for p in range(4):
+        world = s.determinize(p, Rng(p))
+        assert world.what_seat_knows(p) == s.what_seat_knows(p)
+
+
+def test_the_tell_menu_points_at_cards_and_says_why_a_tell_is_refused():
+    s = make_state(2, hands=[["kyoko1"], ["homura2", "homura1", "mami2"]],
+                   witches_up=["patricia"])
+    options = {(o["what"], o["value"]): o for o in s.tell_options(0, 1)}
+    assert set(options) == {("girl", "homura"), ("girl", "mami"), ("number", 1), ("number", 2)}
+    homura = options[("girl", "homura")]
+    assert homura["cards"] == s.hands[1][:2] and not homura["legal"]
+    assert "Patricia is on top" in homura["reason"]
+    twos = options[("number", 2)]
+    assert twos["legal"] and twos["reason"] is None and twos["cost"] == "1 grief"
+    assert twos["cards"] == [s.hands[1][0], s.hands[1][2]]
+    assert s.tell_options(0, 0) == []  # your own hand: you cannot see it
+
+
+def test_a_tell_at_two_grief_markers_warns_that_it_loses():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2)
+    assert "turns black" in s.loses(0, tell(1, "girl", "homura"))
+    assert make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1).loses(
+        0, tell(1, "girl", "homura")) is None
+
+
+def test_a_play_at_two_grief_warns_unless_the_card_surely_fits():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=2)
+    assert "does not fit" in s.loses(0, play(s, s.hands[0][0]))
+    s.girls_possible[s.hands[0][0]] = 1 << GAME.girl_index["kyoko"]
+    s.numbers_possible[s.hands[0][0]] = 1  # told "Kyoko" and "1": it fits
+    assert s.loses(0, play(s, s.hands[0][0])) is None
