@@ -56,6 +56,20 @@ def value(hook: str, key: str, v, *args):
     return v if fn is None else fn(v, *args)
 
 
+_FOLDS: dict = {}
+
+
+def fold(hook: str, keys: tuple[str, ...], v, *args):
+    """A value hook for several keywords, through their handlers in registered `order` (the
+    ordering is worked out once per set of keywords)."""
+    handlers = _FOLDS.get((hook, keys))
+    if handlers is None:
+        handlers = _FOLDS[(hook, keys)] = [fn for _, fn in EFFECTS.ordered(hook, keys)]
+    for fn in handlers:
+        v = fn(v, *args)
+    return v
+
+
 def name(s, p: int) -> str:
     return s.seat_name(p)
 

@@ -49,17 +49,20 @@ STEP_OF = {"choose": "choose_action_cards", "transform": "transform",
 
 # --- who, what, where ------------------------------------------------------------------------
 
-def turn_order(s) -> list[int]:
+_ROTATIONS = {P: [tuple((f + i) % P for i in range(P)) for f in range(P)] for P in range(1, 9)}
+
+
+def turn_order(s) -> tuple[int, ...]:
     """Hunters still in the game, from the first player to the left."""
-    P, f = s.players, s.first_player
-    return [p for p in ((f + i) % P for i in range(P)) if not s.out[p]]
+    order = _ROTATIONS[s.players][s.first_player]
+    out = s.out
+    return tuple(p for p in order if not out[p]) if True in out else order
 
 
-def hunters_after(s, p: int) -> list[int]:
+def hunters_after(s, p: int) -> tuple[int, ...]:
     """The hunters after p in this round's order (a step resumed after p goes on with them)."""
-    P, f = s.players, s.first_player
-    start = (p - f) % P + 1
-    return [q for q in ((f + i) % P for i in range(start, P)) if not s.out[q]]
+    order = _ROTATIONS[s.players][s.first_player]
+    return tuple(q for q in order[order.index(p) + 1:] if not s.out[q])
 
 
 def monster(s):
@@ -105,6 +108,19 @@ def action(s, kind: str, source=None, target=None, option=None) -> Action:
     if a is None:
         a = _ACTIONS[key] = Action(kind, source, target, option, label=_label(s, key))
     return a
+
+
+_CARD_ACTIONS: dict = {}
+
+
+def card_actions(s, kind: str, target: str) -> list[Action]:
+    """`kind`'s action for every hunter card, indexed by card id (built once per player count:
+    asking for the legal actions is the hot path of a search)."""
+    key = (s.players, kind)
+    table = _CARD_ACTIONS.get(key)
+    if table is None:
+        table = _CARD_ACTIONS[key] = [action(s, kind, c, target) for c in range(len(s.cards))]
+    return table
 
 
 def _label(s, key) -> str:
@@ -322,20 +338,17 @@ def immediate_effects(s) -> None:
     next_immediate_effects(s, turn_order(s))
 
 
-def next_immediate_effects(s, hunters: list[int]) -> None:
+def next_immediate_effects(s, hunters) -> None:
     """The Immediate cards of `hunters`, in order; a card with a choice stops to ask. Then
     steps 4-6, unless the monster is already dead (they are skipped), and step 7."""
     for p in hunters:
         c = played_card(s, p)
         if not c.immediate:
             continue
-        if ask_immediate_choice(s, p, c):
+        targets = cancel_targets(s, p) if c.protection else ()
+        if ask_immediate_choice(s, p, c, targets):
             return
-        targets = cancel_targets(s, p)
-        if c.protection == "cancel" and targets:
-            resolve_immediate(s, p, targets[0])
-        else:
-            resolve_immediate(s, p, None)
+        resolve_immediate(s, p, targets[0] if c.protection == "cancel" and targets else None)
         if s.is_over():
             return
     if s.current >= 0:
@@ -357,19 +370,19 @@ def cancel_targets(s, p: int) -> list[int]:
     if s.current < 0 or not played_card(s, p).protection:
         return []
     order = turn_order(s)
-    struck = set(order[:order.index(p)])
+    mine = order.index(p)
     out = []
-    for q in order:
+    for i, q in enumerate(order):
         if q != p and not s.cancelled[q]:
             w = played_card(s, q)
-            if w.melee and not (w.immediate and q in struck):
+            if w.melee and not (w.immediate and i < mine):  # an Immediate melee before p struck
                 out.append(q)
     return out
 
 
-def ask_immediate_choice(s, p: int, c) -> bool:
-    """Push the question p's Immediate card asks, if it has a real choice."""
-    targets = cancel_targets(s, p)
+def ask_immediate_choice(s, p: int, c, targets) -> bool:
+    """Push the question p's Immediate card asks, if it has a real choice (`targets`: the
+    melee attacks it could cancel)."""
     card = played_id(s, p)
     if c.protection == "choose" and targets:
         decisions.ask(s, "protect", p, options=("shield", "cancel"), context=(card,),
@@ -463,7 +476,7 @@ def monster_attack(s) -> None:
                die=m.lantern, faces=list(die.faces), rolls=rolls, total=total)
     blow = attack_blow(s, total)
     for p in turn_order(s):
-        d = damage_to_hunter(s, p, blow)
+        d = damage_to_hunter(s, p, blow, m=m)
         if d <= 0:
             continue
         s.health[p] -= d
@@ -489,12 +502,13 @@ def attack_blow(s, total: int) -> tuple[int, bool, bool]:
     return blow, preventable, effects.value("dream_halves", m.ability, True, s, m)
 
 
-def damage_to_hunter(s, p: int, blow: tuple[int, bool, bool], card=None) -> int:
+def damage_to_hunter(s, p: int, blow: tuple[int, bool, bool], card=None, m=None) -> int:
     """The damage hunter p takes from `blow` (see attack_blow) when playing `card` (default:
     the card p plays this round). No side effects: the bots ask this."""
     total, preventable, _ = blow
     card = card if card is not None else played_card(s, p)
-    d = effects.value("damage_taken", card.ability, total + s.extra_damage[p], s, p, monster(s))
+    d = effects.value("damage_taken", card.ability, total + s.extra_damage[p], s, p,
+                      m if m is not None else monster(s))
     if preventable:
         d -= s.prevention[p]
         if card.protection == "shield" and not card.immediate:  # Immediate ones acted in step 3
@@ -543,7 +557,7 @@ def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
     if transformed is None:
         transformed = s.transform_weapon[p] >= 0
     keys = (card.ability, "transform") if transformed else (card.ability,)
-    d = effects.EFFECTS.modify("weapon_damage", keys, card.damage, s, p, card, m)
+    d = effects.fold("weapon_damage", keys, card.damage, s, p, card, m)
     return effects.value("defence", m.ability, d, s, card, m)
 
 
@@ -614,7 +628,7 @@ def hunters_dream(s) -> None:
     next_dreamers(s, turn_order(s))
 
 
-def next_dreamers(s, hunters: list[int]) -> None:
+def next_dreamers(s, hunters) -> None:
     for p in hunters:
         if not (s.dead[p] or in_dream(s, p)):
             continue

@@ -78,14 +78,26 @@ class BloodborneState(State):
     def final_boss(self):
         return self.slot_monsters[-1]
 
+    def to_act(self) -> tuple[int, ...]:
+        """The seats the top decision waits for (the base's rule, without its detours: a game
+        that is over has no decisions left)."""
+        if not self.decisions:
+            return ()
+        frame = self.decisions[-1]
+        if frame.how == decisions.SECRET and frame.answers:
+            done = [s for s, _ in frame.answers]
+            return tuple(s for s in frame.seats if s not in done)
+        return frame.seats if frame.how == decisions.SECRET else frame.seats[:1]
+
     def candidates(self, player: int) -> list[Action]:
         frame = self.decisions[-1]
         kind, act = frame.kind, rules.action
         if kind == "choose":
-            return [act(self, "choose", c, "chosen") for c in sorted(self.hand[player])]
+            table = rules.card_actions(self, "choose", "chosen")
+            return [table[c] for c in self.hand[player]]
         if kind == "transform":
-            return [act(self, "transform", c, "chosen")
-                    for c in rules.transform_options(self, player)]
+            table = rules.card_actions(self, "transform", "chosen")
+            return [table[c] for c in rules.transform_options(self, player)]
         if kind == "protect":
             card = frame.context[0]
             targets = rules.cancel_targets(self, player)
@@ -94,12 +106,14 @@ class BloodborneState(State):
         if kind == "cancel_target":
             return [act(self, "cancel_target", frame.context[0], q) for q in frame.options]
         if kind == "upgrade":
-            out = [act(self, "upgrade", c, "hand") for c in frame.options]
+            table = rules.card_actions(self, "upgrade", "hand")
+            out = [table[c] for c in frame.options]
             if self.dead[player]:
                 out.append(act(self, "skip_upgrade"))
             return out
-        if kind == "remove":
-            return [act(self, "remove", c, "removed") for c in frame.remaining()]
+        if kind == "remove":  # the picks so far have left the hand already
+            table = rules.card_actions(self, "remove", "removed")
+            return [table[c] for c in sorted(self.hand[player])]
         return []
 
     def _apply(self, player: int, action: Action) -> None:
@@ -391,18 +405,16 @@ class BloodborneState(State):
 # --- legality: one check per action kind ------------------------------------------------------
 
 def _asked(s, kind: str, step: str) -> str | None:
-    frame = decisions.top(s)
-    if frame is None or frame.kind != kind:
+    if not s.decisions or s.decisions[-1].kind != kind:
         return step
     return None
 
 
 def check_choose(s, p: int, a: Action) -> str | None:
     """Step 1: one card from your own hand."""
-    refused = _asked(s, "choose", "Action cards are chosen at the start of the round, not now.")
-    if refused:
-        return refused
-    if a.source not in s.hand[p] or a.target != "chosen" or a.option is not None:
+    if not s.decisions or s.decisions[-1].kind != "choose":
+        return "Action cards are chosen at the start of the round, not now."
+    if a.target != "chosen" or a.option is not None or a.source not in s.hand[p]:
         return "That card is not in your hand."
     return None
 
@@ -506,7 +518,7 @@ def check_remove(s, p: int, a: Action) -> str | None:
         if frame is not None and frame.kind == "upgrade":
             return "Take an upgrade first; then check the hand limit."
         return "Cards are removed only at the hand limit, in the Hunter's Dream."
-    if a.source not in frame.remaining() or a.target != "removed":
+    if a.target != "removed" or a.source not in s.hand[p]:  # picks leave the hand at once
         return "Remove a card from your own hand."
     return None
 

@@ -196,10 +196,16 @@ def ask_secretly(state, kind: str, seats: Iterable[int], options: Iterable = (),
 def answer(state, seat: int, value: Any) -> bool:
     """Record `seat`'s secret answer on the top SECRET frame. True when every seat has answered
     (the frame stays on the stack: the game reads the answers, then pops it)."""
-    d = state.decisions[-1]
-    d = replace(d, answers=d.answers + ((seat, value),))
+    d = _with_answers(state.decisions[-1], ((seat, value),))
     state.decisions[-1] = d
     return not d.waiting_for()
+
+
+def _with_answers(d: Decision, more: tuple) -> Decision:
+    """`d` with `more` answers (the constructor: dataclasses.replace costs ~5x more, and secret
+    choices are answered on every round of a search)."""
+    return Decision(d.kind, d.seats, d.how, d.options, d.context, d.answers + more, d.at_least,
+                    d.at_most, d.cancellable, d.prompt, d.then)
 
 
 def ask_to_pick(state, kind: str, seat: int, options: Iterable, at_least: int = 0,
@@ -215,8 +221,7 @@ def ask_to_pick(state, kind: str, seat: int, options: Iterable, at_least: int = 
 def pick(state, value: Any) -> bool:
     """Add `value` to the top PICK frame's picks. True when no more may be picked (the game
     then finishes as if Done was said)."""
-    d = state.decisions[-1]
-    d = replace(d, answers=d.answers + (value,))
+    d = _with_answers(state.decisions[-1], (value,))
     state.decisions[-1] = d
     return len(d.answers) >= d.at_most
 
