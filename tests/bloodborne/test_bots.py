@@ -2,7 +2,7 @@
 
 from game.bloodborne import GAME, rules
 from game.bloodborne.bots import HeuristicAgent, attack_tail, card_value
-from game.bloodborne.setups import choose_all, make_state
+from game.bloodborne.setups import choose_all, instance, make_state
 from game.core.contract import Action
 
 BOT = HeuristicAgent(0)
@@ -61,3 +61,33 @@ def test_game_offers_random_heuristic_and_ismcts():
     s = make_state(monster="keeper_of_the_old_lords")
     assert agent.choose(s, 0) in s.legal_actions(0)
     assert isinstance(bots["heuristic"](3).choose(s, 1), Action)
+
+
+def test_the_transform_choice_does_not_depend_on_another_hunters_secret_card():
+    """The bug of issue 8: seat 0 (first to strike) and seat 1 both transform; seat 0 has laid
+    its weapon face down. Whether it is the Hunter Axe or the Hunter Pistol, seat 1's heuristic
+    picks the same weapon, and its view cannot tell the two positions apart."""
+    picks, views = set(), []
+    for secret in ("hunter_axe", "hunter_pistol"):
+        s = make_state(monster="huntsman_mob", hp=4, dice=[0], first=0)
+        choose_all(s, {0: "transform", 1: "transform", 2: "hunters_dream",
+                       3: "hunters_dream"})
+        assert s.to_act() == (0, 1)
+        s.apply(0, Action("transform", instance(s, 0, secret), "chosen"))
+        picks.add(s.cards[BOT.choose(s, 1).source].id)
+        views.append(s.view(1))
+    assert views[0] == views[1]
+    assert len(picks) == 1
+
+
+def test_the_heuristic_decides_from_a_determinization_as_from_the_real_position():
+    """decide() hands the bot a determinization; the face-down weapon resampled there changes
+    nothing either."""
+    from game.ai.agents import decide
+    from game.core.rng import Rng
+
+    s = make_state(monster="huntsman_mob", hp=4, dice=[0], first=0)
+    choose_all(s, {0: "transform", 1: "transform", 2: "hunters_dream", 3: "hunters_dream"})
+    s.apply(0, Action("transform", instance(s, 0, "hunter_axe"), "chosen"))
+    real = BOT.choose(s, 1)
+    assert all(decide(BOT, s, 1, Rng(seed)) == real for seed in range(8))
