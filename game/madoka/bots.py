@@ -671,7 +671,7 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     plays = 1e9
     # p reads the tell on their turn, after the players in between have played: read it with
     # the rows as they are now and as they will be then
-    readings = (t.height, later or t.height)
+    readings = (t.height,) if later is None else (t.height, later)
     if blind is not None:
         # a finesse: everybody reads it after the blind play
         g = value
@@ -688,7 +688,9 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
                 return None  # the reading would name the focus as something it is not
             # what I remember of p's earlier tells may differ from what p read (a focus
             # already played when I looked): the tell must be safe either way
-            for mem in ({**meaning, **new}, new):
+            # (the same memory twice when I remember nothing else of p's cards)
+            mine = [c.id for c in after if c.id in meaning and c.id not in new]
+            for mem in (({**meaning, **new}, new) if mine else (new,)):
                 got, bad = simulate_plays(t, p, unseen, after, mem)
                 if bad:
                     return None
