@@ -14,7 +14,7 @@ import pygame
 if TYPE_CHECKING:
     from scenes.app import App
 
-WIDTH, HEIGHT = 1280, 720  # logical size; SCALED|RESIZABLE scales it to the window
+WIDTH, HEIGHT = 1280, 720  # logical size; the app scales it to any window (App.present)
 
 
 class Scene:

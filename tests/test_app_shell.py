@@ -353,3 +353,49 @@ def test_rules_markdown_lists_sections_and_a_contents_link_scrolls_to_one(app, t
     scoring = next(b for b, off in rules.links if off == rules.contents[1][1])
     click(app, scoring.rect.center)
     assert rules.view.offset == min(rules.contents[1][1], rules.view.max_offset) > 0
+
+
+# --- the window fills any size (issue 12, point 6) -------------------------------------------
+def resize_window(app, size):
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app._fit_to_window()
+
+
+def test_a_1366x768_window_is_filled_by_the_scaled_screen(app):
+    resize_window(app, (1366, 768))
+    assert app.view.h == 768 and app.view.w >= 1364  # the same aspect, edge to edge
+    app.run(max_frames=1)
+    logical = app.screen.get_at((640, 360))[:3]
+    shown = app.window.get_at(app.view.center)[:3]
+    assert max(abs(a - b) for a, b in zip(logical, shown)) < 24
+    assert app.window.get_at((2, 384))[:3] != (0, 0, 0)  # no black frame at the left edge
+
+
+def test_a_click_in_a_scaled_window_lands_on_the_logical_button(app):
+    from scenes.settings import SettingsScene
+
+    resize_window(app, (1920, 1080))
+    x, y = app.manager.top.buttons["settings"].rect.center
+    click(app, (app.view.x + x * 1.5, app.view.y + y * 1.5))
+    assert isinstance(app.manager.top, SettingsScene)
+
+
+def test_a_small_desktop_opens_a_maximized_window_a_large_one_the_logical_size():
+    from scenes.app import window_size
+
+    assert window_size((1366, 768)) == ((1366, 768), True)
+    assert window_size((1920, 1080)) == ((1280, 720), False)
+
+
+def test_a_saved_fullscreen_setting_starts_centred_and_filled(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from scenes.app import App
+
+    a = App(settings=storage.Settings(fullscreen=True))
+    ww, wh = a.window.get_size()
+    assert a.fullscreen
+    assert a.view.w == ww or a.view.h == wh  # touches two opposite edges
+    assert abs(a.view.centerx - ww / 2) <= 1 and abs(a.view.centery - wh / 2) <= 1
+    a.settings.fullscreen = False
+    a.apply_settings()
+    assert not a.fullscreen and a.window.get_size() == (1280, 720) and a.screen is a.window
