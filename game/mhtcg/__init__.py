@@ -9,7 +9,7 @@ abilities.py (registered in effects.py), the state in state.py, hand-made states
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations
 from pathlib import Path
 from typing import Any
