@@ -158,9 +158,13 @@ class MadokaGame(Game):
         return 250
 
     def bots(self) -> dict[str, Any]:
+        """Every bot the app may seat: random, simple, strong (the default), the open bound
+        and the generic ISMCTS (uniform playouts)."""
+        from game.ai.agents import RandomAgent
+        from game.ai.ismcts import ismcts_factory
         from game.madoka.bots import BOTS
 
-        return dict(BOTS)
+        return {"random": RandomAgent, **BOTS, "ismcts": ismcts_factory()}
 
     def measurement_bots(self) -> frozenset[str]:
         """`open` sees its own hand: the bound the figures are measured against."""

@@ -457,8 +457,13 @@ def cost(s, player: int, action) -> str:
         n = action.option
         return f"reveals {n} witch{'es' if n != 1 else ''}"
     if kind == "discard" and s.witches_up:
+        # (the discarder does not know the card: say the exception rather than look at it)
         witch = s.game.witches[s.witches_up[-1]]
-        return f"returns {witch.name}" if witch.returnable else ""
+        if not witch.returnable:
+            return ""
+        guard = s.game.witch_guard[s.witches_up[-1]]
+        unless = f" unless it is a {s.game.girl_names[guard]} card" if guard >= 0 else ""
+        return f"returns {witch.name}{unless}"
     return ""
 
 
