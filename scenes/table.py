@@ -197,6 +197,7 @@ class TableScene(Scene):
         self.bar: list[Button] = []
         self._bar_key: Any = None
         self._aim_key: Any = None
+        self._legal: tuple[Any, list[Action]] = (None, [])
         #: live numbers: (seat or None, name) -> value, from the view and the events' counters
         self.counters: dict[tuple[int | None, str], Any] = {}
         self.counters_version = 0
@@ -229,8 +230,8 @@ class TableScene(Scene):
         return cardgfx.back(size, (40, 40, 60), self.accent)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """Everything under the cards (background, zone dressing, counters)."""
-        surface.fill((20, 24, 30))
+        """Everything under the cards that is not in the static layer (background, zone
+        dressing, counters); the base fills a plain table when there is no static layer."""
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Labels and marks over the cards."""
@@ -403,10 +404,19 @@ class TableScene(Scene):
         return None
 
     def legal(self, player: int | None = None) -> list[Action]:
+        """The seat's legal actions (remembered for the position: a frame asks many times)."""
         p = self.acting_human() if player is None else player
         if p is None or self.match.is_over():
             return []
-        return self.state.legal_actions(p)
+        key = (p, len(self.match.record.actions), id(self.state))
+        if self._legal[0] != key:
+            self._legal = (key, self.state.legal_actions(p))
+        return self._legal[1]
+
+    def position_key(self) -> tuple:
+        """What the calls to action depend on: the position, the viewer, the animation."""
+        return (len(self.match.record.actions), id(self.state), self.viewer, self.timeline.busy,
+                self.layout_version, self.handoff_pending)
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for s in reversed(self.order):
@@ -808,14 +818,13 @@ class TableScene(Scene):
         card, a Slash), that card: its targets glow without a first click."""
         if self.timeline.busy:
             return None
-        legal = self.legal()
-        if not legal or legal[0].source is None:
+        aimed = [(a, self.spot_of(a)) for a in self.legal()]
+        aimed = [(a, sp) for a, sp in aimed if sp is not None]  # the rest are buttons
+        if not aimed or aimed[0][0].source is None:
             return None
-        source = legal[0].source
-        for a in legal:
-            sp = self.spot_of(a)
-            if a.source != source or sp is None or sp.kind == "zone":
-                return None
+        source = aimed[0][0].source
+        if any(a.source != source or sp.kind == "zone" for a, sp in aimed):
+            return None
         return source
 
     def waiting_actions(self) -> list[Action]:
@@ -853,19 +862,19 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- the button bar
     def bar_actions(self) -> list[Action]:
-        """Legal actions with no gesture: no card of the table to use and no target to click
+        """Legal actions with no gesture: no target to click and no card of your hand to use
         (Pass, End turn, Done, Cancel…). None while the table animates: calls to action wait."""
         if self.timeline.busy or self.handoff_pending:
             return []
-        return [a for a in self.legal()
-                if (a.source is None or a.source not in self.sprites) and self.spot_of(a) is None]
+        hand = set(self.hand_keys())
+        return [a for a in self.legal() if a.source not in hand and self.spot_of(a) is None]
 
     def refresh_bar(self) -> None:
-        actions = self.bar_actions()
-        key = (tuple(actions), tuple(self.button_bar_rect()))
+        key = self.position_key()
         if key == self._bar_key:
             return
         self._bar_key = key
+        actions = self.bar_actions()
         self.bar = []
         box = self.button_bar_rect()
         right = box.right
@@ -1056,16 +1065,16 @@ class TableScene(Scene):
         """Aiming: while one card's targets are all that is asked, they glow by themselves."""
         if self.drag is not None or self.selected is not None:
             return
-        source = self.aim_source()
-        key = ("aim", source)
-        if source is None:
-            if self._aim_key is not None:
-                self._aim_key = None
-                self.clear_glow()
+        key = self.position_key()
+        if self._aim_key is not None and key == self._aim_key[:-1]:
             return
-        if key != self._aim_key:
-            self._aim_key = key
+        was_aiming = self._aim_key is not None and self._aim_key[-1]
+        source = self.aim_source()
+        self._aim_key = (*key, source is not None)
+        if source is not None:
             self.glow_targets(self.card_actions(source))
+        elif was_aiming:
+            self.clear_glow()
 
     def run_ai(self) -> None:
         """Ask the worker for the AI seat's move once the table is still; apply it on this
@@ -1146,6 +1155,7 @@ class TableScene(Scene):
         key = self.static_key()
         layer = None
         if key is None:
+            surface.fill((20, 24, 30))
             self.draw_table(surface)
             self.draw_zones(surface)
         else:
