@@ -534,6 +534,8 @@ def knockback(s, p, atk):
 
 @on("can_use", "chorus_fruit")
 def chorus_usable(s, p, card_id):
+    if s.bound_turn[p] == s.turn:
+        return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None if R.afk_rows(s, p) else "You have no AFK Hermit to switch to."
 
 

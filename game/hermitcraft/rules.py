@@ -576,13 +576,14 @@ def use_single_use(s: HermitState, p: int, iid: int) -> None:
     if card.kind == "single_use" and card.use != "instant":
         s.su_ready = True
         return
-    count_single_use(s)
+    count_single_use(s, s.acted)
     effects().run("use", card.id, s, p, iid)
 
 
-def count_single_use(s: HermitState) -> None:
+def count_single_use(s: HermitState, after_acting: bool) -> None:
+    """A single-use card is used; one used after attacking spends Gem's grant (D8)."""
     s.su_used += 1
-    if s.acted:
+    if after_acting:
         s.su_after += 1
 
 
@@ -912,7 +913,7 @@ def resolve_attack(s: HermitState) -> None:
     if su >= 0:
         s.su_ready = False
         atk["su"] = su
-        count_single_use(s)
+        count_single_use(s, s.su_granted)
     attack_card = s.cs.by_id[atk["card"]] if hermit_attack else None
     at = attack_card.attack(atk["which"]) if hermit_attack else None
     target_side, target_row = q, atk["target"]
@@ -1056,7 +1057,7 @@ def run_pending(s: HermitState, step: list) -> None:
                           prompt="{seat}: you may switch your active Hermit" if optional
                           else "{seat}: choose your new active Hermit")
     elif kind == "steal":
-        effects().run("steal", "grian_r", s, step[2], step[3])
+        effects().run("steal", "grian_r", s, *step[2:])
     elif kind == "grant":
         s.grant += 1
         s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
