@@ -293,7 +293,8 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as e:
-            self.toast(f"Settings could not be saved: {e.strerror or e}")
+            self.toast(storage.sentence("Your settings could not be saved",
+                                        (e.strerror or "the disk refused it").lower()))
 
     def toast(self, text: str, duration: float = 2.5) -> None:
         self.toasts.add(text, duration)
@@ -354,6 +355,7 @@ class App:
         data, err = storage.load_game()
         if err:
             self.toast(err, 6.0)
+            self._refresh_menu()
             return False
         if data is None:
             self.toast("There is no saved game.")
@@ -364,13 +366,21 @@ class App:
             match = Match.from_json(data)
         except Exception as e:  # a save from an older version, or tampered: keep it aside
             reason = getattr(e, "reason", None) or str(e) or type(e).__name__
+            print(f"Card Table: the autosave did not replay: {reason}", file=sys.stderr)
             self.toast(storage.set_aside_game(reason), 6.0)
+            self._refresh_menu()
             return False
         rec = match.record
         self.last_setup = {"game_name": rec.game, "players": rec.players,
                            "seats": list(match.seats), "options": dict(rec.options)}
         self.open_table(match)
         return True
+
+    def _refresh_menu(self) -> None:
+        """After a save was set aside: the menu's Continue goes off at once."""
+        top = self.manager.top
+        if top is not None and hasattr(top, "refresh_continue"):
+            top.refresh_continue()
 
     def open_table(self, match: Any) -> None:
         """The match's table becomes the only scene; every applied action autosaves."""
@@ -407,7 +417,8 @@ class App:
             else:
                 storage.save_game(match.to_json(), match.state.game.title)
         except OSError as e:
-            self.toast(f"Autosave failed: {e.strerror or e}")
+            self.toast(storage.sentence("The game could not be saved",
+                                        (e.strerror or "the disk refused it").lower()))
 
     def open_results(self, match: Any) -> None:
         from scenes.results import Results

@@ -1,4 +1,9 @@
-"""The main menu: emblem, title and five buttons (mouse, or arrows + Enter)."""
+"""The main menu: emblem, title and five buttons (mouse, or arrows + Enter).
+
+At the app's start the autosave is checked once: a damaged one is set aside and the menu says
+so (Continue stays off). With a saved game, Continue has the focus, and New game asks before
+a new game replaces it.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import pygame
 from scenes import storage
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
-from sprites.widgets import Button, WidgetGroup, draw_text
+from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text, draw_wrapped
 
 BUTTON_W, BUTTON_H, GAP = 320, 52, 14
 
@@ -35,7 +40,7 @@ class Menu(Scene):
         self.group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
         entries = [
-            ("new", "New game", app.open_setup, "primary", ""),
+            ("new", "New game", self.new_game, "primary", ""),
             ("continue", "Continue", app.continue_game, "normal", "Resume the game in progress"),
             ("rules", "Rules", app.open_rules, "normal", "Read the rules of each game"),
             ("settings", "Settings", app.open_settings, "normal", "Animation speed, highlights, "
@@ -52,14 +57,33 @@ class Menu(Scene):
 
         self.version = version()
         self._t = 0.0
+        #: what the menu says under its buttons (a damaged save found at start)
+        self.notice = ""
+        if not getattr(app, "save_checked", False):
+            app.save_checked = True
+            try:
+                self.notice = storage.check_game() or ""
+            except OSError:
+                self.notice = "The saved game could not be opened."
 
     def on_enter(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
         cont = self.buttons["continue"]
+        had = cont.enabled
         cont.enabled = storage.has_saved_game()
         cont.tooltip = saved_game_summary() if cont.enabled else ""
-        if self.group.focus is None or not self.group.focus.enabled:
+        if self.group.focus is None or not self.group.focus.enabled or had != cont.enabled:
             # a game in progress is the likely wish; otherwise a new one
             self.group.set_focus(cont if cont.enabled else self.buttons["new"])
+
+    def new_game(self) -> None:
+        """A new game; with a saved game, ask first (the new one's first move replaces it)."""
+        if storage.has_saved_game():
+            self.app.manager.push(ConfirmNewGame(self.app, saved_game_summary()))
+        else:
+            self.app.open_setup()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
@@ -90,8 +114,58 @@ class Menu(Scene):
         draw_text(surface, "Tabletop card games, with the rules kept for you", (cx, 284), 18,
                   theme.TEXT_DIM, anchor="midtop")
         self.group.draw(surface)
+        if self.notice:
+            box = pygame.Rect(0, 0, 620, 0)
+            box.midtop = (cx, self.buttons["quit"].rect.bottom + 12)
+            draw_wrapped(surface, self.notice, box, 16, theme.WARN, align="center")
         draw_text(surface, "Arrows + Enter   ·   F11 fullscreen", (WIDTH - 24, HEIGHT - 18), 15,
                   theme.TEXT_DIM, anchor="bottomright")
         draw_text(surface, f"v{self.version}", (24, HEIGHT - 18), 15, theme.TEXT_DIM,
                   anchor="bottomleft")
         self.group.draw_overlays(surface)
+
+
+class ConfirmNewGame(Scene):
+    """"Start a new game? Your saved game … is replaced once the new one starts." """
+
+    modal = True
+
+    def __init__(self, app, summary: str) -> None:
+        super().__init__(app)
+        self.summary = summary
+        self.panel = Panel(pygame.Rect(0, 0, 560, 222), "Start a new game?")
+        self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
+        body = self.panel.body
+        self.group = WidgetGroup()
+        half = (body.width - 16) // 2
+        self.keep = self.group.add(Button((body.left, body.bottom - 48, half, 48),
+                                          "Keep my game", self.close, "normal"))
+        self.group.add(Button((body.right - half, body.bottom - 48, half, 48), "Start new",
+                              self.start, "primary"))
+        self.group.set_focus(self.keep)  # the safe answer is the default
+
+    def close(self) -> None:
+        if self.app.manager.top is self:
+            self.app.manager.pop()
+
+    def start(self) -> None:
+        self.close()
+        self.app.open_setup()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.panel.draw(surface)
+        body = self.panel.body
+        draw_wrapped(surface, f"You have a saved game: {self.summary.removeprefix('Resume ')}. "
+                     "A new game replaces it once you make the first move.",
+                     pygame.Rect(body.left, body.top + 4, body.width, 100), 17, theme.TEXT)
+        self.group.draw(surface)

@@ -110,29 +110,45 @@ def set_aside(path: Path) -> Path:
 
 
 def _read_json(path: Path) -> tuple[Any, str | None]:
-    """(data, None), or (None, reason) when the file is not valid UTF-8 JSON."""
+    """(data, None), or (None, reason) when the file is not valid UTF-8 JSON. Reasons are
+    short phrases a player can read ("the file is damaged"), without a full stop."""
     try:
         raw = path.read_bytes()
     except OSError as e:
-        return None, f"could not read {path.name} ({e.strerror or e})"
+        return None, f"the file could not be opened ({(e.strerror or 'no access').lower()})"
     try:
         return json.loads(raw.decode("utf-8")), None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        return None, f"{path.name} is not valid JSON ({type(e).__name__})"
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return None, "the file is damaged"
 
 
 def _check_envelope(data: Any, key: str, name: str) -> tuple[dict | None, str | None]:
-    if not isinstance(data, dict):
-        return None, f"{name} is not a JSON object"
+    if not isinstance(data, dict) or not isinstance(data.get(key), dict):
+        return None, "the file is damaged"
     if data.get("format") != FORMAT:
-        return None, f"{name} has an unknown format {data.get('format')!r} (expected {FORMAT})"
-    body = data.get(key)
-    if not isinstance(body, dict):
-        return None, f"{name} has no {key!r} object"
-    return body, None
+        return None, "it was written by another version of Card Table"
+    return data[key], None
+
+
+def sentence(*parts: str) -> str:
+    """Parts joined into one message, each ending in exactly one full stop."""
+    out = []
+    for part in parts:
+        part = part.strip().rstrip(".").strip()
+        if part:
+            out.append(part[0].upper() + part[1:] + ".")
+    return " ".join(out)
 
 
 # --- settings -------------------------------------------------------------------------------
+class SettingError(ValueError):
+    """A setting with a wrong type or value; `key` names it."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def settings_from_dict(body: dict) -> Settings:
     """Build Settings from a dict; missing keys take defaults, unknown keys are ignored (newer
     versions may add some); a wrong type or value raises ValueError naming the key."""
@@ -143,10 +159,11 @@ def settings_from_dict(body: dict) -> Settings:
         value = body[f.name]
         default = getattr(s, f.name)
         if type(value) is not type(default):
-            raise ValueError(f"setting {f.name!r} should be {type(default).__name__}, "
-                             f"not {type(value).__name__}")
+            raise SettingError(f.name, f"setting {f.name!r} should be "
+                               f"{type(default).__name__}, not {type(value).__name__}")
         if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
-            raise ValueError(f"setting 'animation_speed' must be one of {ANIMATION_SPEEDS}")
+            raise SettingError(f.name, f"setting 'animation_speed' must be one of "
+                               f"{ANIMATION_SPEEDS}")
         setattr(s, f.name, value)
     return s
 
@@ -164,10 +181,11 @@ def load_settings_checked() -> tuple[Settings, str | None]:
     if err is None:
         try:
             return settings_from_dict(body), None
-        except ValueError as e:
-            err = f"{path.name}: {e}"
+        except SettingError as e:
+            err = f"the setting “{e.key.replace('_', ' ')}” had a value this version does not know"
     kept = set_aside(path)
-    return Settings(), f"Settings were reset to defaults: {err}. The old file is kept as {kept.name}."
+    return Settings(), sentence(f"Your settings were reset to the defaults: {err}",
+                                f"The old file is kept as {kept.name}")
 
 
 def load_settings() -> Settings:
@@ -203,19 +221,44 @@ def load_game() -> tuple[dict | None, str | None]:
     if err is None:
         body, err = _check_envelope(data, "match", path.name)
     if err is None:
+        err = _check_record(body)
+    if err is None:
         return body, None
     kept = set_aside(path)
-    return None, f"The saved game could not be read: {err}. It is kept as {kept.name}."
+    return None, sentence(f"The saved game could not be read: {err}",
+                          f"It is kept as {kept.name}, and Continue is off until you play again")
 
 
-def set_aside_game(reason: str) -> str:
+def _check_record(body: dict) -> str | None:
+    """The parts of a saved match the menu reads: a record naming its game, players and
+    moves, and the seats."""
+    rec = body.get("record")
+    ok = (isinstance(rec, dict) and isinstance(rec.get("game"), str)
+          and isinstance(rec.get("players"), int) and isinstance(rec.get("actions"), list)
+          and isinstance(body.get("seats"), list))
+    return None if ok else "the file is damaged"
+
+
+def check_game() -> str | None:
+    """At start: None when there is no save or it looks whole; else the save is set aside
+    and the message to show on the menu is returned (a save whose moves no longer replay is
+    found only when Continue replays it)."""
+    if not has_saved_game():
+        return None
+    return load_game()[1]
+
+
+def set_aside_game(reason: str = "") -> str:
     """The save parsed as JSON but the game could not be rebuilt from it (e.g. its record no
-    longer replays): keep it aside and return the message to show."""
+    longer replays): keep it aside and return the message to show. `reason` is for the log
+    only; the player reads a plain sentence."""
     path = autosave_path()
+    why = "it was made by another version of Card Table, or its moves no longer replay"
     if not path.exists():
-        return f"The saved game could not be restored: {reason}."
+        return sentence(f"The saved game could not be restored: {why}")
     kept = set_aside(path)
-    return f"The saved game could not be restored: {reason}. It is kept as {kept.name}."
+    return sentence(f"The saved game could not be restored: {why}",
+                    f"It is kept as {kept.name}, and Continue is off until you play again")
 
 
 def clear_game() -> None:

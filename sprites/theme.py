@@ -26,6 +26,7 @@ PANEL_EDGE: Color = (86, 90, 104)
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 110)
 ACCENT: Color = (222, 184, 96)  # old gold: primary buttons, focus ring, selection
 ACCENT_HI: Color = (240, 206, 128)
+WARN: Color = (255, 178, 150)  # a problem the player should know of (a damaged save)
 ACCENT_LO: Color = (170, 134, 62)
 FOCUS: Color = ACCENT_HI
 GOOD: Color = (110, 196, 140)

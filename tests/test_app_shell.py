@@ -399,3 +399,79 @@ def test_a_saved_fullscreen_setting_starts_centred_and_filled(tmp_path, monkeypa
     a.settings.fullscreen = False
     a.apply_settings()
     assert not a.fullscreen and a.window.get_size() == (1280, 720) and a.screen is a.window
+
+
+# --- saves (issue 12, point 12) ----------------------------------------------------------------
+SAVED = {"record": {"format": 1, "game": "madoka", "players": 2, "seed": 7, "options": {},
+                    "actions": []}, "seats": ["you", "ai:random"]}
+
+
+def fresh_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from scenes.app import App
+
+    a = App()
+    a.to_menu()
+    pygame.event.clear()
+    return a
+
+
+def test_continue_has_the_focus_when_a_game_is_saved(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    storage.save_game(SAVED, "Madoka Magica")
+    a = fresh_app(tmp_path, monkeypatch)
+    menu = a.manager.top
+    assert menu.buttons["continue"].enabled and menu.group.focus is menu.buttons["continue"]
+
+
+def test_new_game_over_a_saved_game_asks_first_and_keeping_it_changes_nothing(tmp_path,
+                                                                               monkeypatch):
+    from scenes.menu import ConfirmNewGame
+    from scenes.setup import Setup
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    storage.save_game(SAVED, "Madoka Magica")
+    a = fresh_app(tmp_path, monkeypatch)
+    click(a, a.manager.top.buttons["new"].rect.center)
+    ask = a.manager.top
+    assert isinstance(ask, ConfirmNewGame) and "Madoka Magica" in ask.summary
+    assert ask.group.focus is ask.keep  # Enter keeps the saved game
+    press(a, pygame.K_RETURN)
+    assert not isinstance(a.manager.top, ConfirmNewGame) and storage.has_saved_game()
+    click(a, a.manager.top.buttons["new"].rect.center)
+    a.manager.top.start()
+    assert isinstance(a.manager.top, Setup)
+
+
+def test_new_game_without_a_save_goes_straight_to_setup(app):
+    from scenes.setup import Setup
+
+    click(app, app.manager.top.buttons["new"].rect.center)
+    assert isinstance(app.manager.top, Setup)
+
+
+def test_a_damaged_save_is_reported_on_the_menu_at_start_and_continue_is_off(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": 1, "match": {', encoding="utf-8")
+    a = fresh_app(tmp_path, monkeypatch)
+    menu = a.manager.top
+    assert "could not be read" in menu.notice and "autosave.json.bad" in menu.notice
+    assert not menu.buttons["continue"].enabled
+    a.run(max_frames=1)  # the notice is drawn without error
+
+
+def test_a_save_that_fails_to_replay_turns_continue_off_at_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    bad = dict(SAVED, record=dict(SAVED["record"], game="no-such-game"))
+    storage.save_game(bad)
+    a = fresh_app(tmp_path, monkeypatch)
+    menu = a.manager.top
+    assert menu.buttons["continue"].enabled
+    click(a, menu.buttons["continue"].rect.center)
+    assert not menu.buttons["continue"].enabled and menu.group.focus is menu.buttons["new"]
+    message = a.toasts.toasts[-1].text
+    assert "could not be restored" in message and ".." not in message
+    assert "no-such-game" not in message and "KeyError" not in message

@@ -60,7 +60,7 @@ def test_corrupt_save_is_reported_and_moved_to_bad():
     path.write_text('{"format": 1, "match": {', encoding="utf-8")
     data, err = storage.load_game()
     assert data is None
-    assert "not valid JSON" in err and "autosave.json.bad" in err
+    assert "file is damaged" in err and "autosave.json.bad" in err
     assert not path.exists()
     assert (path.parent / "autosave.json.bad").read_text(encoding="utf-8").endswith("{")
 
@@ -80,10 +80,11 @@ def test_next_save_and_next_corruption_never_overwrite_a_bad_file():
 
 
 @pytest.mark.parametrize("content, reason", [
-    ('{"format": 99, "match": {}}', "unknown format"),
-    ('{"format": 1}', "no 'match'"),
-    ('[1, 2, 3]', "not a JSON object"),
-    ('{"format": 1, "match": "x"}', "no 'match'"),
+    ('{"format": 99, "match": {}}', "another version of Card Table"),
+    ('{"format": 1}', "damaged"),
+    ('[1, 2, 3]', "damaged"),
+    ('{"format": 1, "match": "x"}', "damaged"),
+    ('{"format": 1, "match": {"record": {"game": 3}}}', "damaged"),
 ])
 def test_save_with_wrong_format_or_types_is_bad(content, reason):
     path = storage.autosave_path()
@@ -110,16 +111,43 @@ def test_pickle_payload_is_rejected_as_bad_json_and_never_executed(home):
     path.parent.mkdir(parents=True)
     path.write_bytes(pickle.dumps(Boom(str(canary))))
     data, err = storage.load_game()
-    assert data is None and "not valid JSON" in err
+    assert data is None and "damaged" in err
     assert not canary.exists()
     assert (path.parent / "autosave.json.bad").exists()
 
 
-def test_a_save_that_does_not_replay_is_set_aside_with_its_reason():
+def test_a_save_that_does_not_replay_is_set_aside_in_plain_words():
     storage.save_game(MATCH)
-    msg = storage.set_aside_game("action 3 cannot be replayed")
-    assert "action 3 cannot be replayed" in msg and "autosave.json.bad" in msg
+    msg = storage.set_aside_game("action 3 (play(0, None, None)) cannot be replayed: nope.")
+    assert "no longer replay" in msg and "autosave.json.bad" in msg
+    assert "play(0" not in msg and ".." not in msg
     assert not storage.has_saved_game()
+
+
+@pytest.mark.parametrize("content", ["{oops", '{"format": 1}', '{"format": 7, "match": {}}',
+                                     "\udcff", '{"format": 1, "match": {"record": []}}'])
+def test_save_messages_are_sentences_without_python_error_text(content):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8", errors="surrogateescape")
+    _, err = storage.load_game()
+    assert err.endswith(".") and ".." not in err and ". ." not in err
+    for python_word in ("Error", "JSON", "{", "'match'", "Traceback"):
+        assert python_word not in err
+
+
+def test_a_damaged_save_is_found_at_start_and_set_aside():
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{oops", encoding="utf-8")
+    assert "could not be read" in storage.check_game()
+    assert not storage.has_saved_game() and (path.parent / "autosave.json.bad").exists()
+    storage.save_game(MATCH)
+    assert storage.check_game() is None and storage.has_saved_game()
+
+
+def test_sentence_ends_each_part_with_one_full_stop():
+    assert storage.sentence("It broke.", "it is kept as a.bad") == "It broke. It is kept as a.bad."
 
 
 def test_settings_round_trip():
@@ -149,7 +177,8 @@ def test_settings_with_wrong_types_fall_back_to_defaults_with_a_reason(body):
     path.write_text(json.dumps({"format": 1, "settings": body}), encoding="utf-8")
     s, err = storage.load_settings_checked()
     assert s == Settings()
-    assert next(iter(body)) in err and "settings.json.bad" in err
+    assert next(iter(body)).replace("_", " ") in err and "settings.json.bad" in err
+    assert err.endswith(".") and ".." not in err
     assert not path.exists() and (path.parent / "settings.json.bad").exists()
     assert storage.load_settings_checked() == (Settings(), None)  # reported once
 
@@ -159,5 +188,5 @@ def test_garbage_settings_file_is_kept_aside():
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\xff\xfe not json")
     s, err = storage.load_settings_checked()
-    assert s == Settings() and "not valid JSON" in err
+    assert s == Settings() and "damaged" in err
     assert (path.parent / "settings.json.bad").read_bytes() == b"\xff\xfe not json"
