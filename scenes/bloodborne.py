@@ -500,7 +500,7 @@ class BloodborneTable(TableScene):
         return not self.timeline.busy and any(a.kind == "upgrade" for a in self.legal())
 
     def static_key(self) -> Any:
-        return (self.upgrades_glow(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
+        return (self.upgrades_glow(), self.shown_acting, self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "bloodborne")

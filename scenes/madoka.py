@@ -1,12 +1,14 @@
 """The Madoka table: a night sky, the five girls' rows in the middle, the Soul Gem, the witches.
 
-You hold your cards facing outward (spec: Overview): your own hand shows only backs carrying
-what the hints told you; your teammates' hands are face up. Gestures:
+You hold your cards facing outward (docs/rules/madoka.md, Overview): your own hand shows only
+backs carrying what the hints told you; your teammates' hands are face up. The table base does
+the gestures and the banner (the rules' prompt); this module lays the table out and draws it:
 
-- drag one of your cards onto the girls' rows → Play; onto the discard pile → Discard
-- click a teammate's card → "Tell <name>: girl / number" (hovering an option previews which of
-  their cards it points at)
-- click the Soul Gem → "Cleanse 1 / Cleanse 2" (only what the rules allow)
+- drag (or click, then click the target) one of your cards onto the girls' rows → Play; onto
+  the discard pile → Discard
+- click a teammate's card → the rules' tell menu for that hand (`state.tell_options`: what each
+  tell points at, what it costs, why one cannot be given); the cards it points at light up
+- click the Soul Gem → Cleanse 1 / Cleanse 2 (only what the rules allow)
 - hover the discard pile → what has been discarded, by girl and number
 """
 
@@ -104,7 +106,7 @@ class MadokaTable(TableScene):
         self.zones["discard"] = Zone("discard", pygame.Rect(lx, my0 + 146, left_w, 150), "discard", "", (200, 190, 255))
         self.zones["play"] = Zone("play", pygame.Rect(px, my0, play_w, 282), "play", "", (200, 190, 255))
         self.zones["witches"] = Zone("witches", pygame.Rect(rx, my0, right_w, 210), None, "", (230, 190, 150))
-        self.zones["soulgem"] = Zone("soulgem", pygame.Rect(rx, my0 + 218, right_w, 82), None, "", (120, 230, 215))
+        self.zones["soulgem"] = Zone("soulgem", pygame.Rect(rx, my0 + 218, right_w, 82), "soulgem", "", (120, 230, 215))
         self.score_rect = pygame.Rect(px, my0 + 290, play_w, 64)
 
     def seat_rect(self, seat: int) -> pygame.Rect | None:
@@ -225,6 +227,17 @@ class MadokaTable(TableScene):
     def hand_keys(self) -> list[Any]:
         return list(self.state.hands[self.bottom_seat()]) if self.viewer is not None else []
 
+    def counters_from_view(self, view: dict) -> dict:
+        return {(None, "grief"): view["grief"], (None, "max_grief"): view["max_grief"],
+                (None, "score"): view["score"], (None, "deck"): view["deck"],
+                (None, "witch_deck"): view["witch_deck"]}
+
+    def loses(self, player: int, action: Action) -> str | None:
+        return self.state.loses(player, action)
+
+    def cost(self, player: int, action: Action) -> str:
+        return self.state.cost(player, action)
+
     # ================================================================ gestures =============
     def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
         if zone.target in ("play", "discard") and isinstance(sprite.key, int):
@@ -239,75 +252,73 @@ class MadokaTable(TableScene):
         if isinstance(key, int):
             for seat in self.others():
                 if key in self.state.hands[seat]:
-                    self.open_tell(seat, sprite)
+                    self.open_tell(seat)
                     return
-            if key in self.hand_keys():
-                self.pick_card(sprite)
-                return
         if sprite.zone == "discard":
             self.discard_pinned = not self.discard_pinned
+            return
+        super().click_card(sprite)
 
     def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
-        if zone.name == "soulgem":
-            self.open_cleanse(pos)
+        if zone.name == "soulgem":  # no cleanse is legal now: the rules say why
+            me = self.viewer if self.acting_human() is not None else None
+            self.refuse(me, Action("cleanse", target="soulgem", option=1), "You cannot cleanse now.")
         elif zone.name == "discard":
             self.discard_pinned = not self.discard_pinned
 
-    def open_tell(self, seat: int, sprite: CardSprite) -> None:
-        """The Tell popup: every girl and number; hovering previews the cards pointed at;
-        options the rules refuse are dimmed (choosing one shows the rules' reason)."""
+    def choose_target(self, actions: list[Action], pos: tuple[int, int], player: int) -> None:
+        """A click on a teammate's hand opens the tell menu; on the Soul Gem, the cleanses."""
+        if actions[0].kind == "tell":
+            self.open_tell(actions[0].target)
+        elif actions[0].kind == "cleanse":
+            self.open_cleanse(actions)
+        else:
+            super().choose_target(actions, pos, player)
+
+    def open_tell(self, seat: int) -> None:
+        """The rules' tell menu for `seat`'s hand (only tells that point at a card of it): each
+        option says how many cards it points at and what it costs; hovering one lights those
+        cards up; one that cannot be given says why at once (choosing it toasts the reason)."""
         me = self.viewer
         if me is None:
             return
-        view = self.view()
-        hand = view["hands"][seat]
-        legal = set(a for a in self.legal() if a.kind == "tell" and a.target == seat)
+        offers = self.state.tell_options(me, seat)
         options, previews, disabled = [], {}, set()
-        for g in view["girls"]:
-            options.append((("girl", g), f"{mc.GIRL_NAMES[g]}"))
-        for n in (1, 2, 3, 4):
-            options.append((("number", n), f"the {n}s"))
-        for i, (opt, label) in enumerate(options):
-            what, value = opt
-            previews[i] = {c["id"] for c in hand if c[what] == value}
-            k = len(previews[i])
-            options[i] = (opt, f"{label}  ·  {k} card{'s' if k != 1 else ''}" if k else f"{label}  ·  none")
-            if Action("tell", target=seat, option=opt) not in legal:
+        for i, o in enumerate(offers):
+            n = len(o["cards"])
+            what = mc.GIRL_NAMES[o["value"]] if o["what"] == "girl" else f"the {o['value']}s"
+            note = o["cost"] if o["legal"] else o["reason"]
+            options.append((o["action"], f"{what} · {n} card{'s' if n != 1 else ''} · {note}"))
+            previews[i] = set(o["cards"])
+            if not o["legal"]:
                 disabled.add(i)
-        name = self.match.seat_name(seat)
-        pos = (int(sprite.rect.right + 6), int(sprite.rect.top))
+        if not options:
+            self.toast(f"No tell points at a card of {self.match.seat_name(seat)}.")
+            return
 
-        def choose(opt):
-            self.apply(me, self._legal_or_new(Action("tell", target=seat, option=opt)))
+        def choose(action: Action) -> None:
+            self.apply(me, action)  # a refused tell toasts the rules' reason
 
-        menu = self.open_menu(options, pos, choose, title=f"Tell {name}:", previews=previews, disabled=disabled)
+        menu = self.open_menu(options, (0, 0), choose, title=f"Tell {self.match.seat_name(seat)}:",
+                              previews=previews, disabled=disabled)
         # open beside the seat, never over its cards (the preview must stay visible)
-        seat_box, kind = self.seat_areas[seat]
+        box, kind = self.seat_areas[seat]
         if kind == "right":
-            menu.rect.topright = (seat_box.left - 8, sprite.rect.top)
+            menu.rect.topright = (box.left - 8, box.top)
         elif kind == "top":
-            menu.rect.midtop = (int(sprite.x), seat_box.bottom + 8)
+            menu.rect.midtop = (box.centerx, box.bottom + 8)
         else:
-            menu.rect.topleft = (seat_box.right + 8, sprite.rect.top)
+            menu.rect.topleft = (box.right + 8, box.top)
         menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
 
-    def _legal_or_new(self, action: Action) -> Action:
-        for a in self.legal():
-            if a == action:
-                return a  # the rules' own object, with its label
-        return action
-
-    def open_cleanse(self, pos: tuple[int, int]) -> None:
+    def open_cleanse(self, actions: list[Action]) -> None:
+        """Cleanse 1 / Cleanse 2, each with what it costs, beside the Soul Gem."""
         me = self.viewer
-        acts = [a for a in self.legal() if a.kind == "cleanse"]
-        if not acts:
-            # ask the rules why not (Action the click means: cleanse 1)
-            self.refuse(me if self.acting_human() is not None else None,
-                        Action("cleanse", target="soulgem", option=1), "You cannot cleanse now.")
-            return
-        options = [(a, f"Cleanse {a.option} — reveal {a.option} witch{'es' if a.option > 1 else ''}") for a in acts]
-        self.open_menu(options, (pos[0] - 120, pos[1] - 40 - 40 * len(options)),
-                       lambda a: self.apply(me, a), title="Cleanse the Soul Gem")
+        options = [(a, f"{a.label} · {self.cost(me, a)}") for a in actions]
+        menu = self.open_menu(options, (0, 0), lambda a: self.apply(me, a), title="Cleanse the Soul Gem")
+        gem = self.zones["soulgem"].rect
+        menu.rect.bottomleft = (gem.left, gem.top - 8)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
 
     # ================================================================ events ================
     def event_cards(self, event: Event) -> list[Any]:
@@ -327,16 +338,11 @@ class MadokaTable(TableScene):
                 return [Wait(0.5)]
         if k == "move" and event.data.get("success") is False:
             girl, n = event.data.get("girl"), event.data.get("number")
-            shown = self.shown or self.view()
-            height = shown["heights"].get(girl, 0)
-            name = mc.GIRL_NAMES.get(girl, girl)
-            need = f"{name} needs her {height + 1} next" if height < 4 else f"{name} is already transformed"
-            self.show_caption(f"Failed play: {name} {n}", f"{need}. The card is discarded and the Soul Gem takes grief.",
+            self.show_caption(f"Failed play: {mc.GIRL_NAMES.get(girl, girl)} {n}", event.data.get("why", ""),
                               (235, 90, 100), 2.2)
             return [Wait(0.3)]
         if k == "transform":
-            name = mc.GIRL_NAMES.get(event.data.get("girl"), "")
-            self.show_caption(f"{name} completes her transformation!", "", (255, 226, 120), 1.6)
+            self.show_caption(event.text, "", (255, 226, 120), 1.6)
             return [Wait(0.3)]
         if k == "tell":
             keys = [c for c in event.data.get("cards", []) if c in self.sprites]
@@ -349,9 +355,7 @@ class MadokaTable(TableScene):
                         self.sprites[c].glow = False
             return [Wait(0.7, off)]
         if k == "grief":
-            self.gem_pulse = 1.0
-            if self.shown is not None and "markers" in event.data:
-                self.shown = dict(self.shown, grief=event.data["markers"])  # the gem darkens now
+            self.gem_pulse = 1.0  # the gem darkens now: its counter ticked with the event
             return [Wait(0.15)]
         return []
 
@@ -387,23 +391,6 @@ class MadokaTable(TableScene):
         super().update(dt)
 
     # ================================================================ text ================
-    def banner_text(self) -> str:
-        st = self.state
-        if st.is_over():
-            return "The Soul Gem turned black" if st.lost else "Game over"
-        seat = st.current
-        if seat == self.viewer and not self.match.is_ai(seat):
-            msg = "Your turn: play, discard, tell or cleanse"
-            if st.final_turns >= 0:
-                msg = "Your final turn: play or discard"
-            elif st.elly == seat:
-                msg = "Your turn (Elly: no information this turn)"
-            return msg
-        msg = f"{self.match.seat_name(seat)}'s turn"
-        if st.final_turns >= 0:
-            msg += " (final round)"
-        return msg
-
     def help_lines(self) -> list[str]:
         return [
             "Madoka: you cannot see your own cards. Drag one onto the girls' rows to play it,",
@@ -411,13 +398,16 @@ class MadokaTable(TableScene):
             "Click a teammate's card to tell them about a girl or a number (1 grief).",
             "Click the Soul Gem to cleanse grief: each marker removed reveals a witch.",
             "Hover the discard pile to see which cards are gone.",
+            "Your cards' marks: a girl's symbol or a number is what you were told; a crossed",
+            "one is ruled out; a dot means a hint touched the card.",
         ]
 
     # ================================================================ drawing ==============
     def static_key(self) -> Any:
         """The table changes only with the shown view, the looks, whose turn it is and the
         zones' glow (a drag): everything else of a frame is the cached static layer."""
-        return (self.shown_version, self.looks(), tuple(self.match.to_act()), self.zones_key(), self.viewer)
+        return (self.shown_version, self.counters_version, self.looks(), self.shown_acting,
+                self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "madoka")
@@ -427,8 +417,6 @@ class MadokaTable(TableScene):
         self.draw_witches(surface, view)
         self.draw_soul_gem(surface, view, halo=False)
         self.draw_score(surface, view)
-        self.draw_keys_hint(surface)
-        self.draw_how_to(surface)
         self.draw_zones(surface)
         self.draw_seat_panels(surface)
         self.draw_seat_labels(surface)
@@ -439,7 +427,7 @@ class MadokaTable(TableScene):
             view = self.shown if self.shown is not None else self.view()
             cx, cy = self.gem_center()
             self.draw_gem_halo(surface, (cx, cy))
-            mc.soul_gem(surface, (cx, cy), 24, view["grief"], view["max_grief"])
+            mc.soul_gem(surface, (cx, cy), 24, self.counter("grief"), self.counter("max_grief", None, 3))
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
         _, big = self.looks()
@@ -475,9 +463,9 @@ class MadokaTable(TableScene):
 
     def draw_piles_labels(self, surface: pygame.Surface, view: dict) -> None:
         d, p = self.zones["deck"].rect, self.zones["discard"].rect
-        lab = text.render(f"Deck {view['deck']}", 16, TEXT, "bold")
+        lab = text.render(f"Deck {self.counter('deck')}", 16, TEXT, "bold")
         surface.blit(lab, lab.get_rect(midbottom=(d.centerx, d.bottom - 6)))
-        if not view["deck"]:
+        if not self.counter("deck"):
             e = text.render("empty", 14, DIM)
             surface.blit(e, e.get_rect(center=self.deck_pos()))
         lab = text.render(f"Discard {len(view['discard'])}", 16, TEXT, "bold")
@@ -488,7 +476,7 @@ class MadokaTable(TableScene):
 
     def draw_witches(self, surface: pygame.Surface, view: dict) -> None:
         r = self.zones["witches"].rect
-        wd = text.render(f"Witches {view['witch_deck']}", 14, TEXT, "bold")
+        wd = text.render(f"Witches {self.counter('witch_deck')}", 14, TEXT, "bold")
         surface.blit(wd, wd.get_rect(midtop=(self.witch_deck_pos()[0], r.y + 112)))
         top = view["top_witch"]
         up = text.render("Top witch" if top else "none up", 14, TEXT if top else DIM, "bold")
@@ -505,7 +493,7 @@ class MadokaTable(TableScene):
             pygame.draw.polygon(surface, (255, 150, 130), [(r.x + 8, y + 14), (r.x + 20, y + 14), (r.x + 14, y + 3)])
             surface.blit(tag, (r.x + 25, y))
             y += 18
-            body, colour = _on_top_summary(w.id, w.text), TEXT
+            body, colour = w.on_top or w.text, TEXT
         else:
             body, colour = w.text, DIM
         room = max(1, (r.bottom - 4 - y) // 17)
@@ -528,7 +516,7 @@ class MadokaTable(TableScene):
 
     def draw_soul_gem(self, surface: pygame.Surface, view: dict, halo: bool = True) -> None:
         r = self.zones["soulgem"].rect
-        grief, mx = view["grief"], view["max_grief"]
+        grief, mx = self.counter("grief"), self.counter("max_grief", None, 3)
         cx, cy = self.gem_center()
         if halo and self.gem_pulse > 0:
             self.draw_gem_halo(surface, (cx, cy))
@@ -546,43 +534,11 @@ class MadokaTable(TableScene):
         h = text.render(hint, 14, DIM)
         surface.blit(h, (r.x + 74, r.y + 64))
 
-    def draw_how_to(self, surface: pygame.Surface) -> None:
-        """A small cheat sheet left of your hand: the four actions as gestures."""
-        hand = self.seat_areas[self.bottom_seat()][0]
-        x = self.table_rect.x + 16
-        room = hand.x - 14 - x
-        if room < 170 or self.viewer is None:
-            return
-        lines = [("On your turn, one action:", TEXT, "bold"),
-                 ("drag to the girls' rows: play", DIM, "sans"),
-                 ("drag to Discard: discard", DIM, "sans"),
-                 ("click a teammate's card: tell", DIM, "sans"),
-                 ("click the Soul Gem: cleanse", DIM, "sans")]
-        y = hand.bottom - len(lines) * 19 - 4
-        for ln, colour, face in lines:
-            t = cg.fit_text(ln, 14, colour, room, face)
-            surface.blit(t, (x, y))
-            y += 19
-
-    def draw_keys_hint(self, surface: pygame.Surface) -> None:
-        hand = self.seat_areas[self.bottom_seat()][0]
-        x = hand.right + 16
-        room = self.table_rect.right - 12 - x
-        if room < 120:
-            return
-        lines = ["H  help", "Z  zoom on hover", "Space  skip animation", "Esc  pause"]
-        y = hand.bottom - len(lines) * 19 - 4
-        for ln in lines:
-            t = cg.fit_text(ln, 14, DIM, room, "sans")
-            surface.blit(t, (x, y))
-            y += 19
-
     def draw_score(self, surface: pygame.Surface, view: dict) -> None:
         r = self.score_rect
-        max_score = 150 if view["qb"] else 100
-        s = text.render(f"Score {view['score']}", 22, (255, 236, 170), "bold")
+        s = text.render(f"Score {self.counter('score')}", 22, (255, 236, 170), "bold")
         surface.blit(s, s.get_rect(midleft=(r.x + 8, r.y + 16)))
-        parts = [f"of {max_score}", f"turn {view['turn']}"]
+        parts = [f"of {self.state.max_score():g}", f"turn {view['turn']}"]
         if view["walpurgis_defeated"]:
             parts.append("Walpurgis defeated")
         if view["final_round"]:
@@ -750,14 +706,3 @@ def _hint_tag(label_text: str) -> pygame.Surface:
     pygame.draw.rect(surf, (10, 30, 30), tag, 1, border_radius=9)
     surf.blit(label, label.get_rect(center=tag.center))
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-
-
-
-
-def _on_top_summary(witch_id: str, text_: str) -> str:
-    if witch_id == "patricia":
-        return "Information may name numbers only."
-    if witch_id == "walpurgisnacht":
-        return "A failed play adds two grief. Only Madoka defeats her."
-    return text_
-

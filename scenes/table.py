@@ -204,6 +204,8 @@ class TableScene(Scene):
         #: what the banner says: the rules' prompt once the table is still, else the stage
         self.prompt_text = ""
         self.stage_text = ""
+        #: the seats outlined as acting: those of the state the table shows (not ahead of it)
+        self.shown_acting: tuple[int, ...] = ()
         #: the dice tray (see `tray_rect`), the last roll thrown in it
         self.tray: DiceTray | None = None
         self._tray_rect: pygame.Rect | None = None
@@ -473,7 +475,10 @@ class TableScene(Scene):
         self.counters = dict(self.counters_from_view(self.shown))
         self.counters_version += 1
         self.stage_text = ""
-        self.prompt_text = self.state.prompt(self.viewer)
+        self.shown_acting = tuple(self.match.to_act())
+        # a bot's seat watched over its shoulder is a spectator's view: "Player 2 is playing"
+        watcher = None if self.viewer is None or self.match.is_ai(self.viewer) else self.viewer
+        self.prompt_text = self.state.prompt(watcher)
 
     def event_cards(self, event: Event) -> list[Any]:
         d = event.data
@@ -1269,7 +1274,7 @@ class TableScene(Scene):
 
     def draw_seat_panels(self, surface: pygame.Surface) -> None:
         """Each seat's area; the acting seats' outlined in the accent."""
-        acting = set(self.match.to_act())
+        acting = set(self.shown_acting)
         for seat in range(self.match.players):
             r = self.seat_rect(seat)
             if r is None:

@@ -110,12 +110,13 @@ def test_tell_popup_previews_the_cards_pointed_at_and_gives_the_information(app)
     st = table.state
     menu = tell_menu_for(app, table, seat=1)
     # the first card's girl: at least that card is pointed at
-    girl = st.game.girl_ids[st.gof[st.hands[1][0]]]
-    i = next(i for i, (opt, _) in enumerate(menu.options) if opt == ("girl", girl))
+    girl = st.game.girl_ids[st.girl_of[st.hands[1][0]]]
+    i = next(i for i, (a, _) in enumerate(menu.options) if a.option == ("girl", girl))
+    assert "1 grief" in menu.options[i][1], "the menu says what a tell costs"
     row = menu.row_rect(i).center
     post(pygame.MOUSEMOTION, pos=row, rel=(0, 0), buttons=(0, 0, 0))
     feed(app)
-    expected = {c for c in st.hands[1] if st.game.girl_ids[st.gof[c]] == girl}
+    expected = {c for c in st.hands[1] if st.game.girl_ids[st.girl_of[c]] == girl}
     assert table.menu_preview == expected
     grief = st.grief
     click(row)
@@ -124,20 +125,31 @@ def test_tell_popup_previews_the_cards_pointed_at_and_gives_the_information(app)
     assert st.grief == grief + 1, "giving information puts a grief marker on the Soul Gem"
 
 
-def test_a_tell_pointing_at_no_card_is_refused_with_the_rules_reason(app):
+def test_the_tell_menu_offers_only_tells_that_point_at_a_card_of_that_player(app):
     table = open_table(app)
     st = table.state
-    before = st.to_json()
     menu = tell_menu_for(app, table, seat=2)
-    present = {st.game.girl_ids[st.gof[c]] for c in st.hands[2]}
-    absent = next(g for g in st.game.girl_ids[:5] if g not in present)
-    i = next(i for i, (opt, _) in enumerate(menu.options) if opt == ("girl", absent))
-    assert i in menu.disabled, "options the rules refuse are shown dimmed"
-    click(menu.row_rect(i).center)
+    hand = st.hands[2]
+    girls = {("girl", st.game.girl_ids[st.girl_of[c]]) for c in hand}
+    numbers = {("number", st.number_of[c]) for c in hand}
+    assert {a.option for a, _ in menu.options} == girls | numbers
+
+
+def test_a_tell_the_rules_refuse_says_why_in_the_menu_and_changes_nothing(app):
+    table = open_hand_made(app, hands=HANDS)
+    st = table.state
+    st.elly_blocked = 0  # H.N. Elly: you may give no information this turn
+    table.sync(animate=False)
+    before = st.to_json()
+    menu = tell_menu_for(app, table, seat=1)
+    reason = st.why_illegal(0, menu.options[0][0])
+    assert reason and menu.disabled == set(range(len(menu.options)))
+    assert all(reason in label for _, label in menu.options), "a disabled tell says why at once"
+    click(menu.row_rect(0).center)
     feed(app)
     assert st.to_json() == before
     with pytest.raises(IllegalAction) as refused:
-        st.clone().apply(0, Action("tell", target=2, option=("girl", absent)))
+        st.clone().apply(0, menu.options[0][0])
     assert toast_text(app) == refused.value.reason
 
 
@@ -237,10 +249,11 @@ def test_cleanse_popup_offers_only_what_the_rules_allow_and_reveals_a_witch(app)
     assert menu is not None
     assert [a for a, _ in menu.options] == [Action("cleanse", target="soulgem", option=1)], \
         "with one grief marker only Cleanse 1 is possible"
+    assert "reveals 1 witch" in menu.options[0][1], "the menu says what a cleanse costs"
     click(menu.row_rect(0).center)
     feed(app)
     assert st.grief == 0
-    assert len(st.wup) == 1, "cleansing one marker reveals one witch"
+    assert len(st.witches_up) == 1, "cleansing one marker reveals one witch"
 
 
 def test_known_and_ruled_out_hints_are_drawn_on_your_own_cards(app):
