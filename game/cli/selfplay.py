@@ -3,7 +3,9 @@
 Each game is independent (seed S+i), so games can run across processes; the per-game loop asks
 the acting seat's bot and applies its choice, nothing else. A game names what else to average
 through `Game.summary_fields(outcome) -> {name: number}`; by default, the numeric and true/false
-fields of `outcome.details`.
+fields of `outcome.details`. The loop adds `outcome.details["actions"]`: how many actions of each
+kind were taken. A field given as a pair (numerator, denominator) is reported as the ratio of
+their totals over all games (e.g. Madoka's plays per tell).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from game.core.rng import Rng
 from game.registry import get_game
 
 
-def summary_fields(game: Game, outcome: Outcome) -> dict[str, float]:
-    return {k: float(v) for k, v in game.summary_fields(outcome).items()}
+def summary_fields(game: Game, outcome: Outcome) -> dict[str, Any]:
+    return {k: (float(v[0]), float(v[1])) if isinstance(v, tuple) else float(v)
+            for k, v in game.summary_fields(outcome).items()}
 
 
 def play_one(task: tuple) -> dict[str, Any]:
@@ -50,16 +53,20 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
     move = state.apply if checked else state.step
     bound = game.max_decisions(players)
     decisions = 0
+    kinds: dict[str, int] = {}
     while True:
         seats = state.to_act()
         if not seats:
             break
         seat = seats[0]  # simultaneous seats each choose in turn; the rules hide pending choices
-        move(seat, decide(agents[seat], state, seat, worlds, sees_all[seat]))
+        action = decide(agents[seat], state, seat, worlds, sees_all[seat])
+        kinds[action.kind] = kinds.get(action.kind, 0) + 1
+        move(seat, action)
         decisions += 1
         if decisions > bound:
             raise RuntimeError(f"{name} seed {seed}: more than max_decisions ({bound}) actions")
     outcome = state.outcome()
+    outcome.details["actions"] = kinds
     rounds = state.rounds
     if rounds is None:
         rounds = outcome.details.get("rounds")
@@ -148,7 +155,13 @@ def summarise(game, players, bot_names, options, results, seconds) -> dict[str, 
     fields = sorted({k for r in results for k in r["fields"]})
     for k in fields:  # a field a game left out counts as 0
         key = k if k not in out else f"details_{k}"
-        out[key] = _round(sum(r["fields"].get(k, 0.0) for r in results) / n)
+        values = [r["fields"].get(k, 0.0) for r in results]
+        if any(isinstance(v, tuple) for v in values):  # a ratio of totals
+            pairs = [v if isinstance(v, tuple) else (0.0, 0.0) for v in values]
+            below = sum(d for _, d in pairs)
+            out[key] = _round(sum(x for x, _ in pairs) / below) if below else None
+        else:
+            out[key] = _round(sum(values) / n)
     return out
 
 

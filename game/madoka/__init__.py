@@ -102,8 +102,11 @@ class MadokaGame(Game):
                                         for n in (1, 2))
         #: tuple(hand) -> its legal Play and Discard actions (see remember_hand)
         self.legal_hand_actions: dict[tuple[int, ...], tuple[Action, ...]] = {}
-        #: MadokaState.legal_actions' tell key -> the legal tells (see remember_tells)
-        self.legal_tells: dict[int, tuple[Action, ...]] = {}
+        #: legal_tells[flags][target][mask] -> the legal tells, None until asked (see
+        #: remember_tells and MadokaState.legal_actions)
+        self.legal_tells = [[[None] * 1024 for _ in range(self.max_players)] for _ in range(16)]
+        #: MadokaState.legal_actions' cleanse key -> the legal cleanses (see remember_cleanses)
+        self.legal_cleanses: dict[int, tuple[Action, ...]] = {}
         # one turn is one seat choosing: the frame for each seat (before / in the final round)
         self.turn_frames = tuple(
             tuple(Decision("turn", (p,), prompt=words) for p in range(self.max_players))
@@ -128,13 +131,22 @@ class MadokaGame(Game):
         self.legal_hand_actions[tuple(hand)] = tuple(acts)
         return acts
 
-    def remember_tells(self, s: MadokaState, player: int, target: int, key: int) -> tuple:
-        """The tells to `target` that pass `check_tell`, remembered by `key` (the target's
-        girls and numbers, the target and the flags of `MadokaState.tell_flags`: all that the
-        check reads)."""
+    def remember_tells(self, s: MadokaState, player: int, target: int, flags: int,
+                       mask: int) -> tuple:
+        """The tells to `target` that pass `check_tell`, remembered by the four `flags`,
+        `target` and its hand's girls and numbers `mask` (all that the check reads; see
+        `MadokaState.legal_actions`)."""
         check = s.checks["tell"]
         acts = tuple(a for a in self.tells_to[s.qb][target] if check(s, player, a) is None)
-        self.legal_tells[key] = acts
+        self.legal_tells[flags][target][mask] = acts
+        return acts
+
+    def remember_cleanses(self, s: MadokaState, player: int, key: int) -> tuple:
+        """The cleanses that pass `check_cleanse`, remembered by `key` (what the check reads:
+        see `MadokaState.legal_actions`)."""
+        check = s.checks["cleanse"]
+        acts = tuple(a for a in self.cleanse_candidates if check(s, player, a) is None)
+        self.legal_cleanses[key] = acts
         return acts
 
     # --- contract ------------------------------------------------------------------------------
@@ -163,8 +175,9 @@ class MadokaGame(Game):
         from game.ai.agents import RandomAgent
         from game.ai.ismcts import ismcts_factory
         from game.madoka.bots import BOTS
+        from game.madoka.search import SearchBot
 
-        return {"random": RandomAgent, **BOTS, "ismcts": ismcts_factory()}
+        return {"random": RandomAgent, **BOTS, "search": SearchBot, "ismcts": ismcts_factory()}
 
     def measurement_bots(self) -> frozenset[str]:
         """`open` sees its own hand: the bound the figures are measured against."""
@@ -173,14 +186,23 @@ class MadokaGame(Game):
     def max_score(self, players: int) -> float:
         return float(max_score(self.cards.scoring, False))
 
-    def summary_fields(self, outcome) -> dict[str, float]:
+    def summary_fields(self, outcome) -> dict[str, Any]:
         """What `python -m game selfplay` averages: score, losses, all girls transformed,
-        Walpurgisnacht defeated (fractions of games)."""
+        Walpurgisnacht defeated (fractions of games), and when the loop counted the actions
+        (`details["actions"]`): tells a game and plays per tell (cards in the rows at the end
+        per tell given, a ratio of totals)."""
         d = outcome.details
-        full = 3 * self.cards.scoring.low + self.cards.scoring.four
-        return {"total": d["total"], "lost": float(d["lost"]),
-                "all_transformed": float(all(v == full for v in d["by_girl"].values())),
-                "walpurgis": float(d["walpurgis"])}
+        sc = self.cards.scoring
+        full = 3 * sc.low + sc.four
+        out = {"total": d["total"], "lost": float(d["lost"]),
+               "all_transformed": float(all(v == full for v in d["by_girl"].values())),
+               "walpurgis": float(d["walpurgis"])}
+        if "actions" in d:
+            tells = d["actions"].get("tell", 0)
+            played = sum(4 if v == full else v // sc.low for v in d["by_girl"].values())
+            out["tells"] = float(tells)
+            out["plays_per_tell"] = (float(played), float(tells))
+        return out
 
     def validate_data(self, data_dir: Path | str | None = None) -> list[str]:
         return validate(data_dir)

@@ -1,0 +1,271 @@
+"""The `search` teammate: the `strong` conventions, plus a look ahead before each turn.
+
+SPARTA-style single-agent search over the `strong` blueprint (docs/madoka-bots.md):
+
+1. The blueprint (`bots.Strong`) says what it would do, reading the tells exactly as `strong`
+   does; everybody else at the table keeps playing `strong`, so a person who knows the
+   conventions understands every tell the search bot gives and every tell it reads.
+2. A few other candidate actions are drawn up: the best tell, a cleanse, the blueprint's
+   discard, the likeliest play (final-round gambles), holding a play back.
+3. Worlds are sampled: my hand from the blueprint's beliefs (hints, plus what the teammates'
+   tells imply by the conventions), the girl deck and the unseen witches shuffled.
+4. In the same worlds each candidate is played, then every seat finishes the game as
+   `strong`; the scores are compared pairwise with the blueprint's.
+5. The bot deviates only when the gain is clear (`MARGIN` points and `Z` standard errors).
+
+Its deviations change only which action is taken and when, never how a tell is read.
+
+The budget: `seconds` per decision (the app's speed setting passes it), or `iterations`
+rollouts (reproducible: the honesty check uses it). Decisions the blueprint is sure of
+(a card it knows is playable, a finesse to answer) are not searched.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from game.ai.agents import Agent
+from game.core.contract import Action
+from game.core.rng import Rng
+from game.madoka.bots import Moves, Strong, StrongBot, _table
+from game.madoka.knowledge import Memory, p_playable
+from game.madoka.state import MadokaState
+
+#: points a candidate must gain over the blueprint, on average over the sampled worlds
+MARGIN = 0.5
+#: ...and standard errors of that difference
+Z = 2.0
+#: search only once the girl deck holds at most this many cards (earlier rollouts are long
+#: and the blueprint's early choices were not improved at 1 s; see docs/madoka-bots.md)
+SEARCH_FROM_DECK = 14
+#: candidates are compared after this many worlds, and one clearly behind is dropped
+PRUNE_EVERY = 4
+
+
+class SearchBot(Agent):
+    """`strong` with a look ahead (see the module's docstring)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, seconds: float | None = None,
+                 iterations: int | None = None) -> None:
+        self.rng = Rng(seed)
+        self.blueprint = StrongBot(seed)
+        self.iterations = iterations
+        self.seconds = 1.0 if seconds is None and iterations is None else seconds
+        #: (decision number, candidate chosen, blueprint's) of every deviation, for the logs
+        self.deviations: list[tuple[int, Action, Action]] = []
+        #: (seconds, rollouts) of every searched decision
+        self.searched: list[tuple[float, int]] = []
+
+    def meet_people(self, seats) -> None:
+        self.blueprint.meet_people(seats)
+
+    def observe(self, state, player: int, action: Action) -> None:
+        self.blueprint.observe(state, player, action)
+
+    def choose(self, state: MadokaState, player: int) -> Action:
+        bp = self.blueprint
+        t = _table(state, player)
+        bp.memory.update(t)
+        moves = Moves(state.legal_actions(player))
+        strong = Strong(t, moves, bp.memory.meaning, bp.memory.finessed, bp.people)
+        base = strong.decide()
+        act = base
+        seed = self.rng.next64()
+        if self.worth_searching(t, strong, base):
+            start = time.perf_counter()
+            cands = candidates(strong, base)
+            if len(cands) > 1:
+                act, rollouts = self.search(state, player, strong, cands, Rng(seed), start)
+                self.searched.append((time.perf_counter() - start, rollouts))
+                if act != base:
+                    self.deviations.append((t.turn, act, base))
+        bp.memory.cleansed = act.kind == "cleanse"
+        return act
+
+    def worth_searching(self, t, strong: Strong, base: Action) -> bool:
+        if t.deck > SEARCH_FROM_DECK and not t.final_round:
+            return False
+        if strong.finessed:
+            return False
+        if base.kind == "play" and not t.final_round:
+            # a card the blueprint is sure of: playing it is what everyone expects
+            k = next(i for i, c in enumerate(strong.hand) if c.id == base.source)
+            b = strong.mine[k]
+            if b and p_playable(t, b) >= 1.0:
+                return False
+        return True
+
+    # --- the search ------------------------------------------------------------------------------
+    def search(self, state: MadokaState, player: int, strong: Strong, cands: list[Action],
+               rng: Rng, start: float) -> tuple[Action, int]:
+        """Play each candidate in the same sampled worlds, everyone finishing as `strong`;
+        the candidate with the clearly best mean (else the blueprint's, `cands[0]`)."""
+        alive = list(range(len(cands)))
+        scores: list[list[float]] = [[] for _ in cands]
+        rollouts = 0
+        worlds = 0
+        while len(alive) > 1:
+            if self.iterations is not None:
+                if rollouts + len(alive) > max(self.iterations, len(alive)) and worlds:
+                    break
+            elif worlds and time.perf_counter() - start + (time.perf_counter() - start) / worlds \
+                    > self.seconds:
+                break
+            world = sample_world(state, player, strong, rng)
+            memory = self.blueprint.memory
+            for i in alive:
+                scores[i].append(rollout(world, player, cands[i], memory, self.blueprint.people))
+                rollouts += 1
+            worlds += 1
+            if worlds % PRUNE_EVERY == 0:
+                alive = prune(alive, scores)
+        best, gain = 0, 0.0
+        for i in alive[1:]:
+            mean, se = paired(scores[i], scores[0])
+            if mean > MARGIN and mean > Z * se and mean > gain:
+                best, gain = i, mean
+        return cands[best], rollouts
+
+
+def prune(alive: list[int], scores: list[list[float]]) -> list[int]:
+    """Keep the blueprint (index 0: a deviation is measured against it) and the candidates
+    that may still beat it by the margin (optimistically, two standard errors up)."""
+    keep = [0]
+    for i in alive[1:]:
+        mean, se = paired(scores[i], scores[0])
+        if mean + 2.0 * se > MARGIN:
+            keep.append(i)
+    return keep
+
+
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean of a - b over the worlds both were played in, and its standard error."""
+    n = min(len(a), len(b))
+    diff = [a[w] - b[w] for w in range(n)]
+    mean = sum(diff) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diff) / (n - 1) / n) if n > 1 else math.inf
+    return mean, se
+
+
+def candidates(strong: Strong, base: Action) -> list[Action]:
+    """The blueprint's action first, then the deviations worth trying: the best tell, each
+    cleanse, the blueprint's discard, the likeliest play, a sure play held back."""
+    t, m = strong.t, strong.m
+    out = [base]
+
+    def add(a: Action | None) -> None:
+        if a is not None and a not in out:
+            out.append(a)
+
+    if not t.final_round:
+        if t.grief < 2:
+            add(strong.best_tell()[0])
+        for n in sorted(m.cleanse):
+            add(m.cleanse[n])
+    add(strong.discard(None) if m.discard else None)
+    best, bp = None, 0.0
+    for card, b in zip(strong.hand, strong.mine, strict=True):
+        p = p_playable(t, b)
+        if p > bp and card.id in m.play:
+            best, bp = m.play[card.id], p
+    add(best)
+    return out
+
+
+def sample_world(state: MadokaState, player: int, strong: Strong, rng: Rng) -> MadokaState:
+    """A full state `player` cannot tell from this one, with `player`'s hand drawn from the
+    blueprint's beliefs (hints and the conventions' readings of the teammates' tells), the
+    girl deck taking the rest; the unseen witches and the future are reshuffled."""
+    world = state.determinize(player, rng)
+    hand = world.hands[player]
+    hidden = hand + world.deck
+    pool = sorted(world.girl_of[c] * 4 + world.number_of[c] - 1 for c in hidden)
+    codes = _draw_hand(pool, strong, world, hand, rng)
+    if codes is None:
+        return world  # the beliefs contradict each other: keep the plain hint sample
+    all_codes = [g * 4 + n - 1 for g, n in zip(world.girl_of, world.number_of, strict=True)]
+    for c, k in zip(hidden, codes, strict=True):
+        all_codes[c] = k
+    world.set_identities(all_codes)
+    return world
+
+
+def _draw_hand(pool: list[int], strong: Strong, world: MadokaState, hand: list[int],
+               rng: Rng) -> list[int] | None:
+    """Codes for hand + deck: each hand card one its belief allows (weighted by copies),
+    the most constrained first; the deck the rest in random order. None: no fit in 20 tries."""
+    allowed = []
+    for cid, card, b in zip(hand, strong.hand, strong.mine, strict=True):
+        assert cid == card.id
+        allowed.append(set(b) if b else None)
+    order = sorted(range(len(hand)), key=lambda k: len(allowed[k]) if allowed[k] else 99)
+    for _ in range(20):
+        rest = pool[:]
+        chosen = [0] * len(hand)
+        for k in order:
+            fits = [i for i, c in enumerate(rest)
+                    if (allowed[k] is None or c in allowed[k]) and _hint_fits(world, hand[k], c)]
+            if not fits:
+                break
+            chosen[k] = rest.pop(fits[rng.below(len(fits))])
+        else:
+            rng.shuffle(rest)
+            return chosen + rest
+    return None
+
+
+def _hint_fits(s: MadokaState, cid: int, c: int) -> bool:
+    return bool(s.girls_possible[cid] >> (c >> 2) & 1 and s.numbers_possible[cid] >> (c & 3) & 1)
+
+
+def rollout(world: MadokaState, player: int, action: Action, memory: Memory,
+            people: frozenset[int]) -> float:
+    """The final score after `player` takes `action` in `world` and every seat then plays
+    `strong` to the end (my seat remembering what I remember, the others reading the hints
+    they find)."""
+    s = world.clone()
+    s.step(player, action)
+    bots = [StrongBot(0) for _ in range(s.players)]
+    mine = bots[player].memory
+    mine.last, mine.meaning = dict(memory.last), dict(memory.meaning)
+    mine.witches = (list(memory.witches[0]), list(memory.witches[1]))
+    mine.cleansed = action.kind == "cleanse"
+    for b in bots:
+        b.people = people
+    while not s.over:
+        p = s.current
+        s.step(p, bots[p].choose(s, p))
+    return float(s.outcome().scores[0])
+
+
+def rollouts_per_second(players: int = 4, seeds: range = range(20), moves=(10, 30)) -> float:
+    """The blueprint's rollout speed: from the positions after `moves` decisions of `strong`
+    self-play on `seeds`, every seat plays `strong` to the end (the figure in
+    docs/madoka-bots.md: `uv run python -m game.madoka.search`)."""
+    from game.madoka import GAME
+
+    starts = []
+    for seed in seeds:
+        s = GAME.new_state(players, seed)
+        bots = [StrongBot(seed * 10 + p) for p in range(players)]
+        k = 0
+        while not s.is_over():
+            if k in moves:
+                starts.append(s.clone())
+            p = s.to_act()[0]
+            s.step(p, bots[p].choose(s, p))
+            k += 1
+    began = time.perf_counter()
+    for s in starts:
+        bots = [StrongBot(p) for p in range(players)]
+        while not s.is_over():
+            p = s.to_act()[0]
+            s.step(p, bots[p].choose(s, p))
+    return len(starts) / (time.perf_counter() - began)
+
+
+if __name__ == "__main__":
+    print(f"{rollouts_per_second():.1f} rollouts/s")
