@@ -1,4 +1,5 @@
-"""Balance report by self-play (spec D6): `python -m game.bloodborne.balance --games 1000`.
+"""Balance report by self-play (docs/rules/bloodborne.md, D6):
+`python -m game.bloodborne.balance --games 1000`.
 
 Plays heuristic hunters against each other for every final boss and prints a Markdown report:
 mean rounds, the round-1 first player's win share (fair share 1/players), deaths, and how often

@@ -1,5 +1,6 @@
 """Writes data/bloodborne/rules.md, the in-app rules reference, from the prose below and the
-card data (so the card tables always match the TOML files):
+card data (so the card tables always match the TOML files). The rules it retells are the
+specification's, docs/rules/bloodborne.md.
 
     python -m game.bloodborne.docs          # rewrite data/bloodborne/rules.md
     python -m game.bloodborne.docs --check  # exit 1 if it is out of date
@@ -24,8 +25,8 @@ published game are not public. This app plays with **our own card set**: the pub
 counts, the abilities known from reviews, and numbers tuned by computer self-play. Names come \
 from the world of the video game.
 
-> **How it was tuned.** With four AI hunters (1,000 games per final boss) a game lasts 15.7 \
-rounds on average (15.5–16.0 by final boss), the hunter who plays first in round 1 wins 28.5% \
+> **How it was tuned.** With four AI hunters (1,000 games per final boss) a game lasts 15.5 \
+rounds on average (15.3–15.9 by final boss), the hunter who plays first in round 1 wins 28.9% \
 of games (fair share 25%), and every upgrade card is taken in at least 46% of games. The full \
 report is `data/bloodborne/balance.md`.
 
