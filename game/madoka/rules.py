@@ -206,7 +206,8 @@ def play_card(s, player: int, c: int) -> None:
                 return
     else:
         s.discard.append(c)
-        grief = failed_play_grief(s)
+        wup = s.witches_up  # (failed_play_grief(s), inline: AI search plays many)
+        grief = s.game.failed_play_grief[wup[-1]] if wup else FAILED_PLAY_GRIEF
         if s._events is not None:
             s.emit("move", f"{s.seat_name(player)} plays {card_name(s, c)} — failure", player,
                    card=c, src=f"hand:{player}", dst="discard", face_up=True,

@@ -144,11 +144,19 @@ class MadokaState(State):
         return acts
 
     def legal_actions(self, player: int) -> list[Action]:
-        """`State.legal_actions` (the candidates the checks pass), remembered: the checks of a
-        hand's Play and Discard read only the hand, a tell's check only the target's girls
-        and numbers and four flags (see `tell_key`), so their results are kept per hand and per
-        key (tests/madoka/test_rules.py compares with the plain filter)."""
-        self.check_seat(player)
+        """`State.legal_actions` (the candidates the checks pass), remembered. Each check reads
+        little, so its results are kept by what it reads:
+
+        - Play and Discard (`check_play`, `check_discard`): the hand → per tuple(hand);
+        - a tell to seat t (`check_tell`): four flags (the final round, H.N. Elly's block on
+          the teller, a numbers-only witch on top, Kyubey), t, and t's girls and numbers (the
+          bits of `card_bits`) → per (flags, t, mask);
+        - Cleanse (`check_cleanse`): the final round, the grief, the witch deck's size (up to
+          3), Walpurgisnacht at its bottom, Walpurgisnacht defeated → per that number.
+
+        tests/madoka/test_rules.py compares the result with the core's plain filter."""
+        if type(player) is not int or not 0 <= player < self.players:
+            self.check_seat(player)  # raises NoSuchSeat
         d = self.decisions
         if not d or d[-1].seats[0] != player:
             return []
@@ -156,31 +164,31 @@ class MadokaState(State):
         hand = self.hands[player]
         acts = g.legal_hand_actions.get(tuple(hand))
         acts = list(acts) if acts is not None else g.remember_hand(self, player)
-        memo = g.legal_tells
+        final = self.final_turns >= 0
+        wup = self.witches_up
+        flags = (final | (self.elly_blocked == player) << 1
+                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | self.qb << 3)
+        memo = g.legal_tells[flags]
         cbit, hands = self.card_bits, self.hands
-        flags = self.tell_flags(player)
         for t in g.others[self.players][player]:
-            m = flags | t << 10
+            m = 0
             for c in hands[t]:
                 m |= cbit[c]
-            tells = memo.get(m)
+            tells = memo[t][m]
             if tells is None:
-                tells = g.remember_tells(self, player, t, m)
+                tells = g.remember_tells(self, player, t, flags, m)
             if tells:
                 acts += tells
-        check = check_cleanse
-        for a in g.cleanse_candidates:
-            if check(self, player, a) is None:
-                acts.append(a)
+        wdeck = self.witch_deck
+        n = len(wdeck)
+        key = (final | self.grief << 1 | (n if n < 3 else 3) << 3
+               | (n > 0 and wdeck[0] == WALPURGISNACHT) << 5 | self.walpurgis_defeated << 6)
+        cleanses = g.legal_cleanses.get(key)
+        if cleanses is None:
+            cleanses = g.remember_cleanses(self, player, key)
+        if cleanses:
+            acts += cleanses
         return acts
-
-    def tell_flags(self, player: int) -> int:
-        """What a tell's check reads besides the target's hand, as bits above the hand's girl
-        (0-5) and number (6-9) bits and the target (10-11): the final round, H.N. Elly's block
-        on `player`, Patricia on top, the Kyubey variant."""
-        wup = self.witches_up
-        return ((self.final_turns >= 0) << 12 | (self.elly_blocked == player) << 13
-                | (bool(wup) and self.game.numbers_only[wup[-1]]) << 14 | self.qb << 15)
 
     def _apply(self, player: int, action: Action) -> None:
         kind = action.kind
