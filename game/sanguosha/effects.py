@@ -544,7 +544,7 @@ def rende_active(s, p: int) -> list[Action]:
 @EFFECTS.on("act", "rende")
 def rende(s, p: int, a: Action) -> None:
     """Benevolence: a face-down gift; the first time this phase's total reaches 2, recover 1."""
-    give_card(s, p, a.target, a.source[0], face_up=False)
+    give_card(s, p, a.target, a.source[0], face_up=False, gift=True)
     s.phase_used["rende"] = s.phase_used.get("rende", 0) + 1
     if s.phase_used["rende"] >= 2 and not s.phase_used.get("rende_healed"):
         s.phase_used["rende_healed"] = 1

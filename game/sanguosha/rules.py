@@ -228,13 +228,20 @@ def discard_cards(s, p: int, cs: list[int], why: str = "discards") -> None:
                cards=list(cs), counters=((p, "hand", len(s.hand[p])),))
 
 
-def give_card(s, src: int, dst: int, c: int, face_up: bool) -> None:
-    """Move a card from src's zones into dst's hand (Snatch, Retaliation, Benevolence...)."""
+def give_card(s, src: int, dst: int, c: int, face_up: bool, gift: bool = False) -> None:
+    """Move a card from src's zones into dst's hand (Snatch, Retaliation, Benevolence...).
+    A hand card moved face down is named only to the two of them."""
     was_shown = c in s.shown
     zone = remove_card(s, src, c)
     public = face_up or zone != "hand" or was_shown
     to_hand(s, dst, c, public)
-    if public:
+    if gift:
+        s.emit("give", f"{name(s, src)} gives {'a card' if not public else clabel(s, c)} to "
+               f"{name(s, dst)}.", src,
+               private=lambda: f"{name(s, src)} gives {clabel(s, c)} to {name(s, dst)}.",
+               seen_by=(src, dst), secret={"card": c}, dst=dst,
+               counters=((src, "hand", len(s.hand[src])), (dst, "hand", len(s.hand[dst]))))
+    elif public:
         s.emit("take", f"{name(s, dst)} takes {clabel(s, c)} from {name(s, src)}.", dst,
                card=c, src=src, counters=((src, "hand", len(s.hand[src])),
                                           (dst, "hand", len(s.hand[dst]))))
