@@ -1,17 +1,21 @@
-"""The Madoka AI teammates: `simple`, `strong` (the convention bot) and `open` (a bound).
+"""The Madoka AI teammates (spec: docs/rules/madoka.md; conventions: docs/madoka-bots.md):
+`simple`, `strong` (the convention bot) and `open` (a bound).
 
-Every bot is a class with `name` and `choose(state, player) -> Action`, made as `Bot(seed)`.
+Every bot is a `game.ai.agents.Agent` made as `Bot(seed)`; whoever seats it asks it through
+`game.ai.agents.decide`, which hands it a determinization of the real state for its seat.
 
 - `simple` is the four-rule Hanabi baseline: play a card known to be playable, tell a teammate
   about a playable card, discard the oldest card nobody pointed at, else cleanse or tell.
 - `strong` plays by the conventions of docs/madoka-bots.md (good touch, the next-card rule, saves
   on the chop, discards from the chop) and plans cleansing around the witches.
 - `open` sees every hand including its own (not the deck order): the upper bound the figures are
-  measured against. It is never offered as a teammate.
+  measured against, declared as such (`MadokaGame.measurement_bots`), so it is given the real
+  state and is exempt from the honesty check. It is never offered as a teammate.
 
 `simple` and `strong` read only `state.view(player)` (through `knowledge.Table`) plus
-`state.legal_actions(player)`; the tests check that their choice does not change when the hidden
-cards do. `open` additionally reads its own hand from the true state.
+`state.legal_actions(player)`; the contract test (tests/madoka/test_contract.py) checks that
+their choice does not change between two determinizations. `open` additionally reads its own
+hand from the state it is given.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What a Madoka player knows, rebuilt from `state.view(player)` for the AI teammates.
+"""What a Madoka player knows, rebuilt from `state.view(player)` for the AI teammates and the
+table (spec: docs/rules/madoka.md; conventions: docs/madoka-bots.md).
 
 A `Table` is a snapshot of one player's view in small integer arrays: identities are codes
 `girl * 4 + number - 1`; each hand card is a `Card` with its public knowledge masks. On top of it

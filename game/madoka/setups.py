@@ -1,4 +1,4 @@
-"""Hand-made Madoka states for tests, bots and tutorials.
+"""Hand-made Madoka states for tests, bots and tutorials (spec: docs/rules/madoka.md).
 
     s = make_state(players=2, hands=[["homura1", "mami2"], ["kyoko1", "madoka4"]],
                    rows={"mami": 1}, deck=["sayaka1"], witches_up=["charlotte"], grief=1)

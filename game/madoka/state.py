@@ -71,12 +71,15 @@ view(player) format (JSON-safe dict)
  "cleanse_max": 0..2, "score": int, "over": bool, "lost": bool, "reason": str,
  "rank": str or None (when over)}
 
-Events (kinds and data): "move" {card, src, dst, face_up, girl, number[, success]} with zones
-"deck", "hand:<seat>", "play:<girl>", "discard" — girl/number are the true identity, so a scene
-must hide them when the card enters the viewer's own hand; "tell" {target, what, value, cards};
-"grief" {markers, added}; "witch" {witch, action reveal|return, dst, effect}; "forget" {seats[, shuffled, hand: [[girl, number] per slot] after Gertrud]};
-"transform" {girl}; "walpurgis_defeated" {first}; "turn" {seat}; "final_round" {turns};
-"message"; "game_over" {score, rank, lost}.
+Events (kinds and data; every event carries `counters`: grief, max_grief, score, deck,
+witch_deck, as they are after it): "move" {card, src, dst, face_up, girl, number[, success,
+why]} with zones "deck", "hand:<seat>", "play:<girl>", "discard" — a draw is private: its public
+data has no girl/number and face_up False; the other seats (`seen_by`) get them and a text naming
+the card (`event.for_viewer(seat)`); a failed play's `why` says what the girl needs; "tell"
+{target, what, value, cards}; "grief" {markers, added}; "witch" {witch, action reveal|return,
+dst, effect}; "forget" {seats[, shuffled]; after Gertrud the others also get hand: [[girl,
+number] per slot]}; "transform" {girl}; "walpurgis_defeated" {first}; "turn" {seat};
+"final_round" {turns}; "message"; "game_over" {score, rank, lost}.
 """
 
 from __future__ import annotations
