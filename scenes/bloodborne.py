@@ -49,28 +49,6 @@ HOLD = {"reveal": 0.35, "choose": 0.05, "transform_chosen": 0.05, "damage": 0.3,
 MARKS = {"killed": "SLAIN", "escape": "ESCAPED", "cancel": "CANCELLED"}
 
 
-class Floater:
-    """A number or word rising and fading over the table (damage, echoes, deaths)."""
-
-    __slots__ = ("text", "pos", "color", "t", "life", "size")
-
-    def __init__(self, text_: str, pos, color, size: int = 22, life: float = 1.3) -> None:
-        self.text, self.pos, self.color, self.size = text_, pos, color, size
-        self.t, self.life = 0.0, life
-
-
-@lru_cache(maxsize=128)
-def _outlined(s: str, size: int, color) -> pygame.Surface:
-    """Bold text with a dark outline, readable over cards and stone."""
-    fg = text.render(s, size, color, "bold")
-    bg = text.render(s, size, (10, 4, 4), "bold")
-    out = pygame.Surface((fg.get_width() + 4, fg.get_height() + 4), pygame.SRCALPHA)
-    for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
-        out.blit(bg, (dx, dy))
-    out.blit(fg, (2, 2))
-    return out
-
-
 @lru_cache(maxsize=256)
 def _dial(rad: int, lit: float, number: int, notches: int) -> pygame.Surface:
     """A health dial: `notches` notches (`lit` of them red, a part-lit one while it turns)
@@ -103,12 +81,9 @@ class BloodborneTable(TableScene):
         self.defs = {c.id: c for c in self.cs.starter + self.cs.upgrades}
         self.boards: dict[int, pygame.Rect] = {}
         self.marks: dict[Any, str] = {}  # card key -> "SLAIN" / "ESCAPED" / "CANCELLED"
-        self.floaters: list[Floater] = []
         self.flash: dict[int, float] = {}  # seat -> red flash of a wound
         self.dial: dict[int, float] = {}  # the health each dial shows while it turns
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
-        self.caption: tuple[str, float] | None = None  # a boss's entrance: (text, until)
-        self._tip: tuple[str | None, float] = (None, 0.0)
         super().__init__(app, match)
 
     # ================================================================ results ==============
@@ -207,6 +182,10 @@ class BloodborneTable(TableScene):
 
     def seat_rect(self, seat: int) -> pygame.Rect | None:
         return self.boards.get(seat)
+
+    def thinking_point(self, seat: int):
+        b = self.boards.get(seat)
+        return ("topright", (b.right - 70, b.y + 7)) if b is not None else None
 
     # ================================================================ cards ================
     def card_places(self, view: dict) -> list[Place]:
@@ -307,22 +286,6 @@ class BloodborneTable(TableScene):
     def draggable(self, sprite: CardSprite) -> bool:
         return super().draggable(sprite) or (isinstance(sprite.key, int) and sprite.zone == "upgrades")
 
-    def release(self, pos: tuple[int, int]) -> None:
-        d = self.drag
-        if d is not None and d.active and d.sprite.zone == "hand" and self.zones["hand"].contains(pos):
-            self.end_drag_visuals()
-            self.glide_back(d)  # dropped back into the hand: nothing to say
-            return
-        super().release(pos)
-
-    def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
-        """In a simultaneous step a hunter who already chose hears the rules' reason."""
-        if player is not None and action is not None and not self.match.is_over() \
-                and player not in self.match.to_act():
-            self.toast(self.state.why_illegal(player, action) or fallback)
-            return
-        super().refuse(player, action, fallback)
-
     def refresh_buttons(self) -> None:
         """The remove slot replaces the chosen slot while you must remove a card."""
         removing = not self.timeline.busy and any(a.kind == "remove" for a in self.legal())
@@ -418,14 +381,14 @@ class BloodborneTable(TableScene):
             return
         diff = new - old
         if name == "health" and diff < 0:
-            self.floaters.append(Floater(f"{diff}", self.board_point(seat, "health"), (255, 90, 80), 26))
+            self.float_text(f"{diff}", self.board_point(seat, "health"), (255, 90, 80), 26)
             self.flash[seat] = 1.0
         elif name == "health":
-            self.floaters.append(Floater("healed", self.board_point(seat, "health"), (140, 220, 150), 18))
+            self.float_text("healed", self.board_point(seat, "health"), (140, 220, 150), 18)
         elif name == "collected" and diff:
-            self.floaters.append(Floater(f"{diff:+} echoes", self.board_point(seat, "collected"), (255, 120, 110), 18))
+            self.float_text(f"{diff:+} echoes", self.board_point(seat, "collected"), (255, 120, 110), 18)
         elif name in KINDS and diff > 0:
-            self.floaters.append(Floater(f"{bc.TROPHY_NAMES[name]} trophy", self.board_point(seat, "centre"), GOLD, 18))
+            self.float_text(f"{bc.TROPHY_NAMES[name]} trophy", self.board_point(seat, "centre"), GOLD, 18)
 
     def animate_event(self, event: Event) -> list[Any]:
         k, d, p = event.kind, event.data, event.player
@@ -436,7 +399,7 @@ class BloodborneTable(TableScene):
             self.order = sorted(self.sprites.values(), key=lambda s: s.z)
         if k == "death":  # no counter carries these yet: the events say them
             self.counters[(p, "dead")] = True
-            self.floaters.append(Floater("DIES", self.board_point(p, "health"), (255, 70, 70), 30, 1.8))
+            self.float_text("DIES", self.board_point(p, "health"), (255, 70, 70), 30, 1.8)
         elif k == "dream":
             self.counters[(p, "dead")] = False
         elif k == "out":
@@ -452,7 +415,8 @@ class BloodborneTable(TableScene):
             self.counters[(None, "monster")] = d["monster"]
             self.clear_tray()  # the last monster's roll is not this one's
             if self.cs.monster_by_id[d["monster"]].boss:
-                self.caption = (event.text, time.monotonic() + 2.4 / max(self.speed, 1.0))
+                self.notice(event.text.split(": ", 1)[0], event.text.split(": ", 1)[-1], GOLD, 2.4,
+                            self.monster_rect)
                 return [Wait(1.0)]
         elif k == "immediate" and d.get("card") in self.sprites:
             s = self.sprites[d["card"]]
@@ -474,9 +438,6 @@ class BloodborneTable(TableScene):
     # ================================================================ update ===============
     def update(self, dt: float) -> None:
         sdt = dt * (self.speed or 1.0)
-        for f in self.floaters:
-            f.t += sdt
-        self.floaters = [f for f in self.floaters if f.t < f.life]
         for p in range(self.match.players):  # the dials turn towards the live numbers
             h = self.counter("health", p)
             cur = self.dial.get(p, float(h))
@@ -535,7 +496,6 @@ class BloodborneTable(TableScene):
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         """Live over the cached levels: the dials, "thinking…", the tray's caption."""
-        thinking = self.thinking_seat()
         for p, b in self.boards.items():
             rad = 30 if p == self.me else 24
             health = self.counter("health", p)
@@ -547,9 +507,6 @@ class BloodborneTable(TableScene):
                 g = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
                 pygame.draw.circle(g, (255, 40, 40, int(120 * f)), (rad + 4, rad + 4), rad + 4)
                 surface.blit(g, (self.dial_center(p)[0] - rad - 4, self.dial_center(p)[1] - rad - 4))
-            if p == thinking:
-                th = text.render("thinking" + "." * (1 + int(time.monotonic() * 3) % 3), 14, GOLD, "bold")
-                surface.blit(th, th.get_rect(topright=(b.right - 70, b.y + 7)))
         if self.last_roll is not None and self.tray is not None and self.tray.dice:
             t = text.render(f"{self.last_roll['die']} die", 14, (236, 214, 200), "bold")
             surface.blit(t, (self.tray_box.x + 16, self.tray_box.y + 12))
@@ -694,11 +651,6 @@ class BloodborneTable(TableScene):
         return c
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        for f in self.floaters:
-            img = _outlined(f.text, f.size, f.color)
-            img.set_alpha(int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5)))
-            surface.blit(img, img.get_rect(center=(f.pos[0], f.pos[1] - 20 - 30 * f.t)))
-            img.set_alpha(255)
         z = self.zones["removed"]
         if z.visible:
             pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)
@@ -706,28 +658,10 @@ class BloodborneTable(TableScene):
             for i, ln in enumerate(("drop here", "to remove", "from game")):
                 t = text.render(ln, 14, (240, 170, 160), "bold")
                 surface.blit(t, t.get_rect(center=(z.rect.centerx, z.rect.centery - 18 + i * 18)))
-        if self.caption is not None:
-            self.draw_caption(surface)
-        self.draw_tip(surface)
-
-    def draw_caption(self, surface: pygame.Surface) -> None:
-        """A boss's entrance over the dice tray, beside its card (the rules' words)."""
-        words, until = self.caption
-        if time.monotonic() > until:
-            self.caption = None
-            return
-        box = pygame.Rect(0, 0, max(260, self.tray_box.w - 16), 120)
-        box.center = self.tray_box.center
-        panel(surface, box, (30, 8, 10, 240), (*GOLD, 230), radius=12)
-        y = box.y + 12
-        for ln in cg.wrapped(words, 16, box.w - 30)[:5]:
-            b = text.render(ln, 16, TEXT)
-            surface.blit(b, b.get_rect(midtop=(box.centerx, y)))
-            y += 20
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """What the pointer rests on: a board's numbers, another hunter's cards."""
-        if self.drag is not None or self.menu is not None or self.sprite_at(pos) is not None:
+        if self.sprite_at(pos) is not None:
             return None
         view = self.shown if self.shown is not None else self.view()
         for p, b in self.boards.items():
@@ -744,14 +678,3 @@ class BloodborneTable(TableScene):
                 cards = ", ".join(self.state.cards[c].name for c in h["holding"]) or "nothing"
                 return f"{name} holds: {cards}."
         return None
-
-    def draw_tip(self, surface: pygame.Surface) -> None:
-        tip = self.tip_text(self.mouse)
-        now = time.monotonic()
-        if tip != self._tip[0]:
-            self._tip = (tip, now)
-            return
-        if tip is not None and now - self._tip[1] >= 0.4:
-            from sprites.widgets import draw_tooltip
-
-            draw_tooltip(surface, tip, self.mouse)

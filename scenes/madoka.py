@@ -47,8 +47,6 @@ class MadokaTable(TableScene):
         self.cards = match.game.cards
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
-        #: a short message over the girls' rows: (title, text, shown until, border colour)
-        self.caption: tuple[str, str, float, tuple[int, int, int]] | None = None
         self.gem_pulse = 0.0
         self.discard_pinned = False
         self.hover_zone_time = 0.0
@@ -334,15 +332,16 @@ class MadokaTable(TableScene):
         if k == "witch" and event.data.get("action") == "reveal":
             w = self.witch.get(event.data.get("witch"))
             if w is not None:
-                self.show_caption(f"Witch revealed: {w.name}, {w.title}", w.text, WITCH_GOLD)
+                self.notice(f"Witch revealed: {w.name}, {w.title}", w.text, WITCH_GOLD, 2.6,
+                            self.zones["witches"].rect)
                 return [Wait(0.5)]
         if k == "move" and event.data.get("success") is False:
             girl, n = event.data.get("girl"), event.data.get("number")
-            self.show_caption(f"Failed play: {mc.GIRL_NAMES.get(girl, girl)} {n}", event.data.get("why", ""),
-                              (235, 90, 100), 2.2)
+            self.notice(f"Failed play: {mc.GIRL_NAMES.get(girl, girl)} {n}", event.data.get("why", ""),
+                        (235, 90, 100), 2.2, self.zones["play"].rect)
             return [Wait(0.3)]
         if k == "transform":
-            self.show_caption(event.text, "", (255, 226, 120), 1.6)
+            self.notice(event.text, "", (255, 226, 120), 1.6, self.zones["play"].rect)
             return [Wait(0.3)]
         if k == "tell":
             keys = [c for c in event.data.get("cards", []) if c in self.sprites]
@@ -358,14 +357,6 @@ class MadokaTable(TableScene):
             self.gem_pulse = 1.0  # the gem darkens now: its counter ticked with the event
             return [Wait(0.15)]
         return []
-
-    def show_caption(self, title: str, body: str, colour, seconds: float = 2.6) -> None:
-        hold = seconds / max(self.speed, 1.0)
-        self.caption = (title, body, time.monotonic() + hold, colour)
-
-    def finish_animation(self) -> None:
-        super().finish_animation()
-        self.caption = None  # Space also dismisses the caption
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.MOUSEBUTTONDOWN and self.discard_pinned
@@ -574,20 +565,13 @@ class MadokaTable(TableScene):
                     s = text.render(sub, 14, DIM)
                     surface.blit(s, (rect.x + 20 + t.get_width(), rect.y + 6))
 
-    def draw_seats(self, surface: pygame.Surface) -> None:
-        """Over the static layer: "thinking…" at the seat whose AI is choosing."""
-        seat = self.thinking_seat()
-        if seat is None or seat not in self.seat_areas:
-            return
+    def thinking_point(self, seat: int):
+        if seat not in self.seat_areas:
+            return None
         rect, kind = self.seat_areas[seat]
-        dots = "." * (1 + int(time.monotonic() * 3) % 3)
-        th = text.render(f"thinking{dots}", 14, TEAL, "bold")
         if kind in ("left", "right"):
-            ty = rect.bottom + 4 + (18 if self.seat_label(seat)[1] else 0)
-            box = th.get_rect(midtop=(rect.centerx, ty))
-        else:
-            box = th.get_rect(topright=(rect.right - 12, rect.y + 5))
-        surface.blit(th, box)
+            return "midtop", (rect.centerx, rect.bottom + 4 + (18 if self.seat_label(seat)[1] else 0))
+        return "topright", (rect.right - 12, rect.y + 5)
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """On a teammate's card: what its owner knows from the hints (a teal tag with the
@@ -611,26 +595,6 @@ class MadokaTable(TableScene):
 
     def draw_over(self, surface: pygame.Surface) -> None:
         view = self.shown if self.shown is not None else self.view()
-        # a revealed witch's ability, shown briefly as a caption over the girls' rows
-        if self.caption is not None:
-            title, body, until, colour = self.caption
-            if time.monotonic() > until:
-                self.caption = None
-            else:
-                z = self.zones["play"].rect
-                t = text.render(title, 17, cg.mix(colour, (255, 255, 255), 0.35), "bold")
-                bw = max(z.w - 8, t.get_width() + 40)
-                lines = cg.wrapped(body, 16, bw - 40) if body else ()
-                box = pygame.Rect(0, 0, bw, (50 if lines else 40) + 20 * len(lines))
-                box.center = (z.centerx, z.centery + 10)
-                box.clamp_ip(self.table_rect.inflate(-8, -8))
-                panel(surface, box, (26, 10, 30, 235), (*colour, 230), radius=12)
-                surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 10)))
-                y = box.y + 38
-                for ln in lines:
-                    s = text.render(ln, 16, TEXT)
-                    surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
-                    y += 20
         if (self.hover_zone == "discard" and self.hover_zone_time > 0.25 and self.menu is None) or self.discard_pinned:
             self.draw_discard_browser(surface, view)
 

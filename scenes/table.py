@@ -128,6 +128,38 @@ class TrayWait:
         self._land()
 
 
+class Floater:
+    """A number or word rising and fading over the table (damage, echoes, points)."""
+
+    __slots__ = ("text", "pos", "color", "t", "life", "size")
+
+    def __init__(self, text_: str, pos, color, size: int = 22, life: float = 1.3) -> None:
+        self.text, self.pos, self.color, self.size = text_, pos, color, size
+        self.t, self.life = 0.0, life
+
+
+class Notice:
+    """A short message about something on the table (a witch revealed, a failed play, a boss's
+    entrance), placed where it covers as little of the table as it can (`place_notice`)."""
+
+    __slots__ = ("title", "lines", "colour", "until", "rect")
+
+    def __init__(self, title: str, lines: list[str], colour, until: float, rect: pygame.Rect) -> None:
+        self.title, self.lines, self.colour, self.until, self.rect = title, lines, colour, until, rect
+
+
+@lru_cache(maxsize=128)
+def _outlined(s: str, size: int, color) -> pygame.Surface:
+    """Bold text with a dark outline, readable over cards and felt."""
+    fg = text.render(s, size, color, "bold")
+    bg = text.render(s, size, (10, 4, 4), "bold")
+    out = pygame.Surface((fg.get_width() + 4, fg.get_height() + 4), pygame.SRCALPHA)
+    for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
+        out.blit(bg, (dx, dy))
+    out.blit(fg, (2, 2))
+    return out
+
+
 class Drag:
     __slots__ = ("sprite", "grab", "start", "origin", "active", "actions", "player")
 
@@ -213,6 +245,9 @@ class TableScene(Scene):
         self.rolls = 0
         #: every event of the game as the rules emitted it (the log is rebuilt per viewer)
         self.history: list[Event] = []
+        self.floaters: list[Floater] = []
+        self.notice_now: Notice | None = None
+        self._tip: tuple[str | None, float] = (None, 0.0)
         if match.on_change is None:
             match.on_change = self.autosave
         self.relayout()
@@ -320,6 +355,31 @@ class TableScene(Scene):
 
     def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
         """A live number changed while its event played (floaters, flashes: optional)."""
+
+    def thinking_point(self, seat: int) -> tuple[str, tuple[int, int]] | None:
+        """Where "thinking…" is written for an AI seat: (rect anchor, point); by default
+        the top right corner inside the seat's area."""
+        r = self.seat_rect(seat)
+        return ("topright", (r.right - 12, r.y + 6)) if r is not None else None
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        seat = self.thinking_seat()
+        where = self.thinking_point(seat) if seat is not None else None
+        if where is None:
+            return
+        dots = "." * (1 + int(time.monotonic() * 3) % 3)
+        th = text.render(f"thinking{dots}", 14, self.accent, "bold")
+        surface.blit(th, th.get_rect(**{where[0]: where[1]}))
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """What the pointer rests on, explained in a tooltip (None: nothing)."""
+        return None
+
+    def busy_rects(self) -> list[pygame.Rect]:
+        """What a notice should not cover: the zones, the seats' areas, the button bar."""
+        rects = [z.rect for z in self.zones.values() if z.visible]
+        rects += [r for r in (self.seat_rect(p) for p in range(self.match.players)) if r is not None]
+        return rects + [b.rect for b in self.bar]
 
     # ================================================================ shared helpers =======
     @property
@@ -556,6 +616,82 @@ class TableScene(Scene):
         for e in self.history:
             self.log_event(e.for_viewer(self.viewer))
 
+    # ---------------------------------------------------------------- notices and floaters
+    def notice(self, title: str, body: str = "", colour: Any = None, seconds: float = 2.6,
+               about: pygame.Rect | None = None) -> None:
+        """Show a notice for `seconds` (at ×1; Space dismisses it), clear of the zones and
+        seats, as near `about` (what it describes) as the free room allows."""
+        width = 420
+        lines = cardgfx.wrapped(body, 16, width - 32)[:4] if body else []
+        title_w = text.font(17, "bold").size(title)[0] + 40
+        width = min(max(title_w, max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32, 260), 560)
+        size = (width, (46 if lines else 36) + 20 * len(lines))
+        hold = seconds / max(self.speed, 1.0)
+        self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
+                                 self.place_notice(size, about))
+
+    def place_notice(self, size: tuple[int, int], about: pygame.Rect | None) -> pygame.Rect:
+        """The spot of `size` inside the table that covers the least of `busy_rects()` (and
+        never `about`), nearest `about`; the banner's line is kept free."""
+        area = self.table_rect.inflate(-16, -16)
+        area.top = max(area.top, 50)
+        busy = self.busy_rects()
+        target = about.center if about is not None else area.center
+        best, best_key = None, None
+        w, h = size
+        for y in range(area.top, area.bottom - h + 1, 24):
+            for x in range(area.left, area.right - w + 1, 32):
+                r = pygame.Rect(x, y, w, h)
+                if about is not None and r.colliderect(about):
+                    continue
+                cover = sum(r.clip(b).w * r.clip(b).h for b in busy)
+                dist = abs(r.centerx - target[0]) + abs(r.centery - target[1])
+                key = (cover, dist)
+                if best_key is None or key < best_key:
+                    best, best_key = r, key
+        return best or pygame.Rect(area.centerx - w // 2, area.top, w, h)
+
+    def float_text(self, words: str, pos: tuple[float, float], colour: Any, size: int = 22,
+                   life: float = 1.3) -> None:
+        """A number or word that rises and fades from `pos` (damage, echoes, points)."""
+        self.floaters.append(Floater(words, pos, colour, size, life))
+
+    def draw_floaters(self, surface: pygame.Surface) -> None:
+        for f in self.floaters:
+            img = _outlined(f.text, f.size, f.color)
+            img.set_alpha(int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5)))
+            surface.blit(img, img.get_rect(center=(f.pos[0], f.pos[1] - 20 - 30 * f.t)))
+            img.set_alpha(255)  # the cached image fades for this blit only
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        n = self.notice_now
+        if n is None:
+            return
+        if time.monotonic() > n.until:
+            self.notice_now = None
+            return
+        panel(surface, n.rect, (22, 10, 30, 238), (*n.colour, 230), radius=12)
+        t = cardgfx.fit_text(n.title, 17, cardgfx.mix(n.colour, (255, 255, 255), 0.35), n.rect.w - 24, "bold")
+        surface.blit(t, t.get_rect(midtop=(n.rect.centerx, n.rect.y + 10)))
+        y = n.rect.y + 38
+        for ln in n.lines:
+            b = text.render(ln, 16, (238, 234, 250))
+            surface.blit(b, b.get_rect(midtop=(n.rect.centerx, y)))
+            y += 20
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """The tooltip of what the pointer has rested on for 0.4 s (`tip_text`)."""
+        if self.drag is not None or self.menu is not None:
+            return
+        tip = self.tip_text(self.mouse)
+        now = time.monotonic()
+        if tip != self._tip[0]:
+            self._tip = (tip, now)
+        elif tip is not None and now - self._tip[1] >= 0.4:
+            from sprites.widgets import draw_tooltip
+
+            draw_tooltip(surface, tip, self.mouse)
+
     # ---------------------------------------------------------------- dice and coins
     def place_tray(self, rect: pygame.Rect | None) -> None:
         """(Re)build the dice tray where the layout wants it; the last roll lies in it again."""
@@ -679,8 +815,8 @@ class TableScene(Scene):
             self.toast(self.not_your_turn())
         elif action is None:
             self.toast(fallback)
-        else:
-            self.toast(self.match.reason(player, action) or fallback)
+        else:  # why_illegal has no side effects: it also explains a finished simultaneous choice
+            self.toast(self.state.why_illegal(player, action) or fallback)
 
     def not_your_turn(self) -> str:
         acting = self.match.to_act()
@@ -753,8 +889,10 @@ class TableScene(Scene):
                 self.pick_card(self.sprites[keys[n]])
 
     def finish_animation(self) -> None:
-        """Space: complete what is animating now, and what is queued behind it."""
+        """Space: complete what is animating now, and what is queued behind it; a notice
+        goes away."""
         self.timeline.finish()
+        self.notice_now = None
 
     def open_pause(self) -> None:
         if hasattr(self.app, "open_pause"):
@@ -961,6 +1099,8 @@ class TableScene(Scene):
             return
         self.glide_back(d)
         zone = self.zone_at(pos)
+        if zone is not None and zone.name == d.sprite.zone:
+            return  # put back where it lay: nothing to say
         if zone is None:
             self.toast(self.drop_hint(d.sprite) if d.player is not None else self.not_your_turn())
             return
@@ -1051,6 +1191,11 @@ class TableScene(Scene):
                 b.update(dt)
         if self.hover is not None and self.drag is None:
             self.hover_time += dt
+        if self.floaters:
+            sdt = dt * (speed or 1.0)
+            for f in self.floaters:
+                f.t += sdt
+            self.floaters = [f for f in self.floaters if f.t < f.life]
         if self.tray is not None:
             if speed == 0:
                 self.tray.finish()
@@ -1170,8 +1315,12 @@ class TableScene(Scene):
         if self.tray is not None:
             self.tray.draw(surface)
         self.draw_seats(surface)
+        self.draw_thinking(surface)
         self.draw_cards(surface)
         self.draw_over(surface)
+        self.draw_floaters(surface)
+        self.draw_notice(surface)
+        self.draw_tip(surface)
         for b in (*self.buttons, *self.bar):
             if b.visible:
                 b.draw(surface)
