@@ -360,7 +360,6 @@ def move_turn(s) -> None:
     if p is None:
         start_hunt(s)
         return
-    s.start_pos[p] = s.pos[p]
     ask(s, "move", p, "{seat}: move your hunter (up to its MOV), or stay", "move_turn")
 
 
@@ -817,7 +816,7 @@ def gain_hrp(s, p: int, amount: int, why: str, source: str) -> None:
     if s.forfeited[p] or amount <= 0:
         return
     s.hrp[p] += amount
-    s.gains.append((p, amount, source, s.round))
+    s.gains.append((p, amount, source, s.round, why))
     s.emit("hrp", lambda: f"{name(s, p)} gains {amount} HRP ({why}).", p, amount=amount,
            reason=why, source=source, counters=((p, "hrp", s.hrp[p]),))
 
@@ -830,6 +829,8 @@ def retreat(s, p: int, why: str) -> None:
     s.pos[p] = (p, CAMP)
     s.deck[p] = s.grave[p]
     s.grave[p] = []
+    s.deckable[p] = sorted(s.deck[p])  # the new deck is exactly the public graveyard (D30)
+    s.retreat_token[p] = s.next_token
     s.rng.shuffle(s.deck[p])
     s.known_bottom[p] = 0
     s.retreats[p] += 1
@@ -1129,7 +1130,7 @@ def end_game(s, winners: list[int], reason: str) -> None:
 
 def outcome(s) -> Outcome:
     sources: list[dict[str, int]] = [{} for _ in range(s.players)]
-    for p, amount, source, _ in s.gains:
+    for p, amount, source, *_ in s.gains:
         sources[p][source] = sources[p].get(source, 0) + amount
     return Outcome(tuple(s.winners), tuple(float(h) for h in s.hrp), details={
         "reason": s.end_reason, "rounds": s.round, "first_dealer": s.first_dealer,
@@ -1181,43 +1182,68 @@ def view(s, viewer: int | None) -> dict:
 
 
 def determinize(s, player: int, rng):
-    """A state `player` cannot tell from this one (D30): every card it cannot see is dealt
-    again from its seat's pool of unseen cards (face-down monsters get monsters), deck orders
-    are shuffled except the public Potion bottoms, and the RNG is reseeded from `rng`."""
+    """A state `player` cannot tell from this one (D30), drawn from `rng` alone.
+
+    For every other seat, its unseen cards (deck above the public Potion bottom, hand cards not
+    known to all, face-down monsters nobody has seen) are dealt again: the deck only from cards
+    known to have formed it (after a retreat, the graveyard it was shuffled from), face-down
+    monsters only monsters (placed before the last retreat: not from that deck; with 2 players
+    at most one eye per sheet). The player's own deck order is unknown to it too. The RNG is
+    reseeded, so the future is hidden as well.
+    """
     from game.core.rng import Rng
 
     w = s.clone()
     for q in range(s.players):
-        deck = s.deck[q]
         kb = s.known_bottom[q]
-        hidden_deck = deck[kb:]
+        hidden_deck = s.deck[q][kb:]
         if q == player:
-            pool_hand, slots = [], []
-        else:
-            pool_hand = [c for c in s.hand[q] if c not in s.known_hand[q]]
-            slots = [m for m in monsters_on_sheet(s, q) if not m.face_up and not m.known]
-        pool = sorted(hidden_deck + pool_hand + [m.card for m in slots])
-        rng.shuffle(pool)
-        # face-down monsters first: each takes a monster from the pool
-        if slots:
-            eye_taken = s.players == 2 and any(
-                monster_card(s, m).eye for m in monsters_on_sheet(s, q) if m not in slots)
-            for m in slots:
-                i = next(i for i, c in enumerate(pool) if s.card(c).kind == "monster"
-                         and not (eye_taken and s.card(c).eye))
-                c = pool.pop(i)
-                w.board[m.token].card = c
-                if s.players == 2 and s.card(c).eye:
-                    eye_taken = True
-        known = [c for c in s.hand[q] if c in s.known_hand[q]]
-        if q == player:
-            w.hand[q] = list(s.hand[q])
-        else:
-            w.hand[q] = sorted(known + pool[:len(pool_hand)])
-            del pool[:len(pool_hand)]
-        w.deck[q] = list(deck[:kb]) + pool
+            order = sorted(hidden_deck)
+            rng.shuffle(order)
+            w.deck[q] = s.deck[q][:kb] + order
+            continue
+        hand = [c for c in s.hand[q] if c not in s.known_hand[q]]
+        slots = [m for m in monsters_on_sheet(s, q) if not m.face_up and not m.known]
+        pool = sorted(hidden_deck + hand + [m.card for m in slots])
+        for _ in range(20):
+            dealt = _deal(s, q, pool, len(hidden_deck), len(hand), slots, rng)
+            if dealt is not None:
+                break
+        else:  # pragma: no cover - constraints this tight keep the seat's real cards
+            dealt = (hidden_deck, hand, [m.card for m in slots])
+        deck, new_hand, monsters = dealt
+        w.deck[q] = s.deck[q][:kb] + deck
+        w.hand[q] = sorted([c for c in s.hand[q] if c in s.known_hand[q]] + new_hand)
+        for m, c in zip(slots, monsters, strict=True):
+            w.board[m.token].card = c
     w.rng = Rng(rng.next64())
     return w
+
+
+def _deal(s, q: int, pool: list[int], n_deck: int, n_hand: int, slots: list, rng):
+    """One random deal of seat q's unseen cards under the public constraints, or None."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    deckable = set(s.deckable[q])
+    deck = [c for c in cards if c in deckable][:n_deck]
+    if len(deck) < n_deck:
+        return None
+    rest = [c for c in cards if c not in set(deck)]
+    eye_taken = s.players == 2 and any(monster_card(s, m).eye for m in monsters_on_sheet(s, q)
+                                       if m not in slots)
+    chosen: dict[int, int] = {}
+    # slots placed before the last retreat came from the old hand, never from the new deck
+    for m in sorted(slots, key=lambda m: m.token >= s.retreat_token[q]):
+        old = m.token < s.retreat_token[q]
+        pick = next((c for c in rest if s.card(c).kind == "monster"
+                     and not (old and c in deckable) and not (eye_taken and s.card(c).eye)),
+                    None)
+        if pick is None:
+            return None
+        rest.remove(pick)
+        chosen[m.token] = pick
+        eye_taken = eye_taken or (s.players == 2 and s.card(pick).eye)
+    return deck, rest[:n_hand], [chosen[m.token] for m in slots]
 
 
 # --- the step table ----------------------------------------------------------------------

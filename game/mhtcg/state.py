@@ -63,18 +63,18 @@ class Placed:
 
 
 #: per-seat lists of lists of ints (card zones)
-_ZONES = ("deck", "hand", "grave", "materials", "known_hand")
+_ZONES = ("deck", "hand", "grave", "materials", "known_hand", "deckable")
 #: per-seat lists of scalars
 _SEAT = ("weapon", "armour", "hrp", "retreats", "doomed", "forfeited", "atk_bonus",
          "def_bonus", "atk_minus", "stench", "charge", "spotter_used", "hunter_acted",
-         "known_bottom", "equipped_weapon", "equipped_armour")
+         "known_bottom", "equipped_weapon", "equipped_armour", "retreat_token")
 #: scalars of the round and of the step in progress
 _SCALARS = ("round", "phase", "dealer", "first_dealer", "next_step", "turn", "skip_draw",
             "next_token", "up_counter", "area", "opener", "hunter_turn", "target",
             "monster_turn", "monster_then", "win_purpose", "win_then", "win_seat",
             "win_passes", "item", "equipping", "over", "end_reason")
 #: lists of tuples / values
-_LISTS = ("order", "pos", "start_pos", "resolved", "responses", "winners", "gains")
+_LISTS = ("order", "pos", "resolved", "responses", "winners", "gains")
 
 
 class MhState(State):
@@ -99,6 +99,9 @@ class MhState(State):
         for key in ("doomed", "forfeited", "stench", "charge", "spotter_used", "hunter_acted",
                     "equipped_weapon", "equipped_armour"):
             setattr(self, key, [False] * P)
+        # D30: the cards everyone knows the deck was formed from (all 40, then the graveyard
+        # at each retreat), and the first token placed after the last retreat
+        self.deckable = [list(range(DECK * p, DECK * p + DECK)) for p in range(P)]
         self.weapon = [-1] * P
         self.armour = [-1] * P
         self.board: dict[int, Placed] = {}
@@ -114,11 +117,10 @@ class MhState(State):
         self.over, self.end_reason = False, ""
         self.order = []
         self.pos = [(p, CAMP) for p in range(P)]
-        self.start_pos = list(self.pos)
         self.resolved = []
         self.responses = []
         self.winners = []
-        self.gains = []  # [seat, amount, reason, round] for every HRP gained
+        self.gains = []  # (seat, amount, source, round, reason) for every HRP gained
 
     # --- card helpers ----------------------------------------------------------------------
     def card(self, cid: int):
