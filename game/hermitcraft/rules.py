@@ -93,6 +93,12 @@ def row_desc(s: HermitState, p: int, r: int) -> str:
     return f"{s.name(s.hermit[p][r])} (row {r + 1})"
 
 
+def board_place(s: HermitState, iid: int) -> tuple[int, int]:
+    """(seat, row) of a Hermit on the board."""
+    p = owner(iid)
+    return p, s.hermit[p].index(iid)
+
+
 def draw(s: HermitState, p: int, n: int = 1) -> int:
     """Draw up to n cards; draws from cards take what is there and never lose (D20)."""
     drawn = 0
@@ -649,14 +655,13 @@ def choice_options(s: HermitState, frame) -> list[tuple]:
         return [(combo, "Hit " + ", ".join(row_desc(s, q, r) for r in combo))
                 for combo in frame.options]
     if kind == "copy_attack":
-        return [((iid, which), f"Copy {s.name(iid)}'s {s.card(iid).attack(which).name}")
-                for iid, which in frame.options]
+        return [((iid, which), f"Copy {row_desc(s, *board_place(s, iid))}: "
+                 f"{s.card(iid).attack(which).name}") for iid, which in frame.options]
     if kind in ("hypno_discard", "chest_card", "lead_item", "looting_item"):
         return [(iid, f"{s.name(iid)} (card {iid})") for iid in frame.options]
     if kind == "composter_discard":
-        picked = frame.answers
         return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, p, iid)}")
-                for iid in s.hands[p] if iid not in picked and iid != s.su_slot]
+                for iid in s.hands[p]]
     if kind == "spyglass_discard":
         q = 1 - p
         return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, q, iid)}")
@@ -670,6 +675,7 @@ def choice_options(s: HermitState, frame) -> list[tuple]:
 def answer_choice(s: HermitState, p: int, value) -> None:
     frame = decisions.top(s)
     if frame.how == decisions.PICK:
+        PICKED[frame.kind](s, p, value)
         if not decisions.pick(s, value):
             return
         frame = decisions.pop(s)
@@ -734,12 +740,16 @@ def _answer_chest(s, p, frame, iid):
            card=iid, to="hand")
 
 
+def _composter_pick(s, p, iid):
+    # each picked card goes at once (it is public from then on, so nothing hidden waits in
+    # the frame)
+    s.hands[p].remove(iid)
+    discard(s, iid)
+    s.emit("move", lambda: f"{seat(s, p)} discards {hermit_desc(s, iid)}.", p, card=iid,
+           to="discard")
+
+
 def _answer_composter(s, p, frame, picked):
-    for iid in picked:
-        s.hands[p].remove(iid)
-        discard(s, iid)
-        s.emit("move", lambda iid=iid: f"{seat(s, p)} discards {hermit_desc(s, iid)}.", p,
-               card=iid, to="discard")
     draw(s, p, s.card(frame.context[0]).params["draw"])
 
 
@@ -800,6 +810,9 @@ def _answer_steal(s, p, frame, choice):
         s.emit("move", lambda: f"{seat(s, p)} discards the stolen {s.name(iid)}.", p, card=iid,
                to="discard")
 
+
+#: PICK frames: what each single pick does
+PICKED = {"composter_discard": _composter_pick}
 
 ANSWERS = {
     "new_active": _answer_new_active, "forced_switch": _answer_forced,
