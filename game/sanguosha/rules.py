@@ -137,6 +137,8 @@ def run(s) -> None:
         if s.decisions or not s.tasks:
             return
         task = s.tasks.pop()
+        if s._memo:
+            s._memo = {}  # values cached for a position do not survive a step
         STEPS[task[0]](s, *task[1:])
 
 
@@ -524,6 +526,15 @@ def attack_range(s, p: int, spent: tuple = ()) -> int:
 
 
 def facts(s, p: int) -> q.SeatFacts:
+    """The public facts about seat p (computed once per position: the rules change the state
+    only between positions)."""
+    got = s._memo.get(p)
+    if got is None:
+        got = s._memo[p] = _facts(s, p)
+    return got
+
+
+def _facts(s, p: int) -> q.SeatFacts:
     skills = frozenset(sid for sid in (s.cs.general(s.gen[p]).skills if s.gen[p] else ())
                        if has(s, p, sid))
     return q.SeatFacts(p, name(s, p), len(s.hand[p]),

@@ -47,7 +47,7 @@ def _lists(value: Any) -> Any:
 
 
 class SanguoshaState(State):
-    __slots__ = ("cs", "rng", "uses", "winners", "_cache") + _SEAT_VALUES + _SEAT_LISTS + _PILES \
+    __slots__ = ("cs", "rng", "uses", "winners", "_cache", "_memo") + _SEAT_VALUES + _SEAT_LISTS + _PILES \
         + _DICTS + _SCALARS
 
     def __init__(self, game, players: int) -> None:
@@ -92,6 +92,7 @@ class SanguoshaState(State):
         self.two_renegades = False
         self.stalemate_guard = True
         self._cache = None  # (seat, candidates) of the position now; dropped on every change
+        self._memo: dict = {}  # per-position values (seat facts), dropped on every change
 
     # --- contract: turn structure -----------------------------------------------------------
     checks = rules.CHECKS
@@ -100,12 +101,17 @@ class SanguoshaState(State):
         return rules.candidates(self, player)
 
     def _apply(self, player: int, action: Action) -> None:
-        self._cache = None
+        self.forget()
         try:
             rules.answer(self, player, action)
             rules.run(self)
         finally:
-            self._cache = None
+            self.forget()
+
+    def forget(self) -> None:
+        """Drop the values cached for the position (call after changing the state by hand)."""
+        self._cache = None
+        self._memo = {}
 
     def prompt(self, player: int | None) -> str:
         if self.over:
@@ -215,6 +221,7 @@ class SanguoshaState(State):
             setattr(st, key, getattr(self, key))
         st.winners = self.winners
         st._cache = None
+        st._memo = {}
         return st
 
     def to_json(self) -> dict:

@@ -79,12 +79,12 @@ def interrupt(s, *task):
         s.decisions.pop()
         rules.push(s, "play", s.current)
     rules.push(s, *task)
-    s._cache = None
+    s.forget()
     rules.run(s)
 
 
 def acts(s, seat):
-    s._cache = None  # tests change states by hand
+    s.forget()  # tests change states by hand
     return s.legal_actions(seat)
 
 
@@ -105,7 +105,7 @@ def find(s, seat, text: str) -> Action:
 
 
 def do(s, seat, text: str):
-    s._cache = None
+    s.forget()
     return s.apply(seat, find(s, seat, text))
 
 
@@ -114,7 +114,7 @@ def use(s, seat, card: str, *targets, via: str = "", kind: str | None = None):
     c = cid(card)
     k = kind or CS.cards[c].kind.id
     tg = tuple(targets) if targets else rules.use_targets(s, seat, k, (c,))[0]
-    s._cache = None
+    s.forget()
     return s.apply(seat, Action("use", (c,), tg, (k, via)))
 
 
@@ -126,7 +126,7 @@ def can_use(s, seat, card: str, *targets, kind: str | None = None, via: str = ""
 
 
 def pass_(s, seat):
-    s._cache = None
+    s.forget()
     return s.apply(seat, Action("pass"))
 
 
@@ -150,7 +150,7 @@ def asked(s):
 def respond(s, seat, card: str, kind: str | None = None, via: str = ""):
     c = cid(card)
     k = kind or CS.cards[c].kind.id
-    s._cache = None
+    s.forget()
     return s.apply(seat, Action("respond", (c,), None, (k, via)))
 
 
