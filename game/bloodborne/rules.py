@@ -77,7 +77,9 @@ def played_id(s, p: int) -> int:
 
 
 def played_card(s, p: int):
-    c = played_id(s, p)
+    c = s.transform_weapon[p]
+    if c < 0:
+        c = s.chosen[p]
     return s.cards[c] if c >= 0 else None
 
 

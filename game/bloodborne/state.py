@@ -84,10 +84,12 @@ class BloodborneState(State):
         if not self.decisions:
             return ()
         frame = self.decisions[-1]
-        if frame.how == decisions.SECRET and frame.answers:
-            done = [s for s, _ in frame.answers]
-            return tuple(s for s in frame.seats if s not in done)
-        return frame.seats if frame.how == decisions.SECRET else frame.seats[:1]
+        if frame.how != decisions.SECRET:
+            return frame.seats[:1]
+        if not frame.answers:
+            return frame.seats
+        done = [s for s, _ in frame.answers]
+        return tuple([s for s in frame.seats if s not in done])
 
     def candidates(self, player: int) -> list[Action]:
         frame = self.decisions[-1]

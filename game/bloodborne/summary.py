@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from game.bloodborne import rules
 
-
 #: the rulebook's steps as a banner names them (keys: rules.step_name and step_of_event)
 STEP_TITLES = {
     "choose_action_cards": "Step 1 · choose an action card",

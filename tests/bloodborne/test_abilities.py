@@ -7,8 +7,7 @@ handlers are in game/bloodborne/effects.py, one registry (EFFECTS) keyed by abil
 
 import pytest
 
-from game.bloodborne import rules
-from game.bloodborne import GAME
+from game.bloodborne import GAME, rules
 from game.bloodborne.effects import EFFECTS, HOOKS, keywords
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
 from game.core.contract import Action
