@@ -426,7 +426,10 @@ class App:
         self._clear_crash_context()
         if self.autosave and match.state.is_over():
             storage.clear_game()
-        self.manager.reset(Results(self, match))
+        if self.manager.stack:  # the table as the game left it: drawn once more, then kept
+            self.manager.draw(self.screen)
+        final_table = self.screen.copy()
+        self.manager.reset(Results(self, match, final_table))
 
     def restart_last_setup(self) -> None:
         """New game with the same game, seats and options (and a fresh seed)."""

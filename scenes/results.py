@@ -11,8 +11,13 @@
 Also understood: "by_<thing>": {label: points} as the breakdown when "breakdown" is absent (the
 title says "By <thing>"), bonus rows as dicts {"name", "points"}, and "<thing>_points": n
 (n ≠ 0) as an extra bonus row. "total" and "lost" are implied by the score and the headline.
-Other scalar entries are listed as "key: value". Cooperative games show the team score and
-rank; competitive games a table of seats with their parts, the winner(s) marked with a star.
+Other scalar entries are listed as "key: value". A per_player entry may carry "reason" (or
+"note"): why that seat ended as it did, shown under its name. Cooperative games show the team
+score and rank; competitive games a table of seats sorted by score, the winner(s) first and
+starred. Beside them, the final table: the last frame of the game, as it was left.
+
+Buttons: "Rematch" (the same setup, a new shuffle), "New game" (the setup screen with the same
+choices filled in), "Menu". Nothing here decides anything: every word comes from the outcome.
 """
 
 from __future__ import annotations
@@ -25,10 +30,21 @@ import pygame
 
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
-from sprites.widgets import Button, WidgetGroup, dim, draw_text, fill_rounded, shadow
+from sprites.text import width as text_width
+from sprites.text import wrap
+from sprites.widgets import (
+    Button,
+    WidgetGroup,
+    dim,
+    draw_text,
+    draw_wrapped,
+    fill_rounded,
+    shadow,
+)
 
 KNOWN = {"headline", "reason", "breakdown", "bonuses", "per_player", "tiebreak", "total", "lost"}
-PANEL = pygame.Rect(140, 162, 1000, 458)
+PANEL = pygame.Rect(60, 170, 1160, 450)
+THUMB = (352, 198)  # the final table, 1280×720 at 0.275
 
 
 def _num(v: Any) -> str:
@@ -62,9 +78,12 @@ def _pairs(rows: Any) -> list[tuple[str, Any]]:
 
 
 class Results(Scene):
-    def __init__(self, app, match: Any) -> None:
+    def __init__(self, app, match: Any, final_table: pygame.Surface | None = None) -> None:
         super().__init__(app)
         self.match = match
+        #: the table as the game left it (the last frame before this screen), small
+        self.final_table = (pygame.transform.smoothscale(final_table, THUMB)
+                            if final_table is not None else None)
         state = match.state
         self.game = state.game
         self.outcome = state.outcome()
@@ -77,13 +96,16 @@ class Results(Scene):
             self.details = reword(match, self.outcome)
         self.names = [self.seat_name(i) for i in range(state.players)]
         self.group = WidgetGroup()
-        again = pygame.Rect(0, 0, 240, 52)
-        again.bottomright = (WIDTH // 2 - 10, HEIGHT - 28)
-        menu = again.copy()
-        menu.left = WIDTH // 2 + 10
-        self.group.add(Button(again, "New game", app.restart_last_setup, "primary",
-                              tooltip="Same game, same seats, a new shuffle"))
-        self.group.add(Button(menu, "Menu", app.to_menu, "normal"))
+        row = pygame.Rect(0, 0, 3 * 220 + 2 * 20, 52)
+        row.midbottom = (WIDTH // 2, HEIGHT - 26)
+        buttons = [("Rematch", app.restart_last_setup, "primary",
+                    "The same game and seats, a new shuffle"),
+                   ("New game", self.new_game, "normal",
+                    "The setup screen, with this game's choices filled in"),
+                   ("Menu", app.to_menu, "ghost", "")]
+        for i, (text, action, kind, tip) in enumerate(buttons):
+            rect = pygame.Rect(row.left + i * 240, row.top, 220, 52)
+            self.group.add(Button(rect, text, action, kind, tooltip=tip))
         self.group.move_focus(1)
         self._t = 0.0
         rng = random.Random(7)  # decoration: a fixed pattern, never the game's Rng
@@ -91,6 +113,11 @@ class Results(Scene):
         self.sparks = [(rng.choice((rng.uniform(180, 420), rng.uniform(860, 1100))),
                         rng.uniform(0, 170), rng.uniform(8, 22), rng.uniform(0, 6.3),
                         rng.uniform(4, 8)) for _ in range(18)]
+
+    def new_game(self) -> None:
+        """Back to setup with the same choices (Setup fills them from `app.last_setup`)."""
+        self.app.to_menu()
+        self.app.open_setup(self.game.name)
 
     def seat_name(self, i: int) -> str:
         seats = getattr(self.match, "seats", [])
@@ -161,11 +188,14 @@ class Results(Scene):
                   "midtop", alpha)
         draw_text(surface, self.headline(), (cx, 54 + rise), 48, color, "serif", "midtop", alpha)
         reason = self.details.get("reason")
-        if reason:
-            draw_text(surface, str(reason), (cx, 120), 18, theme.TEXT, anchor="midtop")
+        if reason:  # the game's own words on how it ended (at most two lines)
+            lines = wrap(str(reason), 18, 960)[:2]
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (cx, 114 + i * 24), 18, theme.TEXT, anchor="midtop")
         shadow(surface, PANEL, 16, 6, 140)
         fill_rounded(surface, (*theme.PANEL, 236), PANEL, 16)
         fill_rounded(surface, theme.PANEL_EDGE, PANEL, 16, 1)
+        self.draw_final_table(surface)
         if self.game.cooperative:
             self.draw_cooperative(surface)
         else:
@@ -173,26 +203,45 @@ class Results(Scene):
         self.group.draw(surface)
         self.group.draw_overlays(surface)
 
+    @property
+    def left(self) -> pygame.Rect:
+        """The panel's left column: the final table, and under it the team score or notes."""
+        return pygame.Rect(PANEL.left + 24, PANEL.top + 24, THUMB[0], PANEL.height - 48)
+
+    def draw_final_table(self, surface: pygame.Surface) -> None:
+        left = self.left
+        frame = pygame.Rect(left.topleft, THUMB)
+        if self.final_table is not None:
+            surface.blit(self.final_table, frame)
+        else:
+            fill_rounded(surface, (255, 255, 255, 12), frame, 8)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1, border_radius=4)
+        draw_text(surface, "The final table", (frame.left, frame.bottom + 6), 15,
+                  theme.TEXT_DIM)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (left.right + 24, PANEL.top + 30),
+                         (left.right + 24, PANEL.bottom - 30))
+
     def draw_cooperative(self, surface: pygame.Surface) -> None:
-        left = pygame.Rect(PANEL.left, PANEL.top, 320, PANEL.height)
+        left = self.left
         score = self.outcome.scores[0] if self.outcome.scores else 0
-        draw_text(surface, "Team score", (left.centerx, left.top + 40), 18, theme.TEXT_DIM,
+        top = left.top + THUMB[1] + 36
+        half = left.width // 2
+        draw_text(surface, "Team score", (left.left + half // 2, top), 16, theme.TEXT_DIM,
                   anchor="midtop")
-        draw_text(surface, _num(score), (left.centerx, left.top + 70), 96, theme.ACCENT_HI,
+        draw_text(surface, _num(score), (left.left + half // 2, top + 20), 64, theme.ACCENT_HI,
                   "serif", "midtop")
         if self.outcome.rank:
-            draw_text(surface, "Rank", (left.centerx, left.top + 210), 18, theme.TEXT_DIM,
+            draw_text(surface, "Rank", (left.left + half + half // 2, top), 16, theme.TEXT_DIM,
                       anchor="midtop")
-            draw_text(surface, self.outcome.rank, (left.centerx, left.top + 236), 28, theme.TEXT,
-                      "serif", "midtop")
-        y = left.top + 310
-        for line in self.other_lines():
-            draw_text(surface, line, (left.centerx, y), 16, theme.TEXT_DIM, anchor="midtop")
-            y += 24
-        pygame.draw.line(surface, theme.PANEL_EDGE, (left.right, PANEL.top + 30),
-                         (left.right, PANEL.bottom - 30))
-        right = pygame.Rect(left.right + 40, PANEL.top + 30, PANEL.right - left.right - 80,
-                            PANEL.height - 60)
+            draw_wrapped(surface, self.outcome.rank,
+                         pygame.Rect(left.left + half, top + 30, half, 80), 24, theme.TEXT,
+                         "serif", "center")
+        y = top + 110
+        for line in self.other_lines()[:2]:
+            draw_text(surface, line, (left.left, y), 15, theme.TEXT_DIM)
+            y += 20
+        right = pygame.Rect(left.right + 56, PANEL.top + 24, PANEL.right - left.right - 80,
+                            PANEL.height - 48)
         title, breakdown = self.breakdown()
         y = self.rows(surface, title, breakdown, right, right.top)
         bonuses = self.bonuses()
@@ -212,8 +261,8 @@ class Results(Scene):
         if not rows:
             return y
         draw_text(surface, title, (area.left, y), 20, theme.ACCENT, "bold")
-        y += 36
-        for i, (label, pts) in enumerate(rows[:12]):
+        y += 32
+        for i, (label, pts) in enumerate(rows[:10]):
             r = pygame.Rect(area.left, y, area.width, 30)
             if i % 2 == 0:
                 fill_rounded(surface, (255, 255, 255, 10), r, 6)
@@ -253,48 +302,75 @@ class Results(Scene):
                 if not self._shown_elsewhere(k) and isinstance(v, (str, int, float, bool))][:5]
 
     def per_player(self) -> list[dict]:
+        """One dict per seat (its "seat" index added), in seat order."""
         rows = self.details.get("per_player")
-        if isinstance(rows, list) and all(isinstance(r, dict) for r in rows) and rows:
-            return rows
-        return [{"name": n, "score": s} for n, s in zip(self.names, self.outcome.scores,
-                                                         strict=False)]
+        if not (isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows)):
+            rows = [{"name": n, "score": s} for n, s in zip(self.names, self.outcome.scores,
+                                                             strict=False)]
+        return [dict(r, seat=r.get("seat", i)) for i, r in enumerate(rows)]
+
+    def standings(self) -> list[dict]:
+        """The seats sorted as a results table reads: winners first, then by score (the
+        game's scores; ties keep seat order)."""
+        def score(row):
+            v = row.get("score")
+            return v if isinstance(v, (int, float)) else float("-inf")
+
+        return sorted(self.per_player(),
+                      key=lambda r: (r["seat"] not in self.outcome.winners, -score(r), r["seat"]))
 
     def draw_competitive(self, surface: pygame.Surface) -> None:
-        players = self.per_player()
+        left = self.left
+        y = left.top + THUMB[1] + 36
+        for line in self.other_lines():
+            y += draw_wrapped(surface, line, pygame.Rect(left.left, y, left.width, 60), 15,
+                              theme.TEXT_DIM)
+        players = self.standings()
         parts_per = [_pairs(p.get("parts")) for p in players]
         columns: list[str] = []
         for parts in parts_per:
             for label, _ in parts:
                 if label not in columns:
                     columns.append(label)
-        columns = columns[:6]
-        area = PANEL.inflate(-60, -60)
-        name_w = 300
-        col_w = (area.width - name_w - 120) // max(1, len(columns)) if columns else 0
+        columns = columns[:5]
+        area = pygame.Rect(left.right + 56, PANEL.top + 24, PANEL.right - left.right - 80,
+                           PANEL.height - 48)
+        name_w = 240
+        col_w = (area.width - name_w - 90) // max(1, len(columns)) if columns else 0
         y = area.top
         draw_text(surface, "Seat", (area.left + 12, y), 16, theme.TEXT_DIM, "bold")
-        for c, label in enumerate(columns):
-            draw_text(surface, label, (area.left + name_w + c * col_w + col_w // 2, y), 16,
-                      theme.TEXT_DIM, "bold", "midtop")
+        for c, label in enumerate(columns):  # headers never run together: narrow, else wrapped
+            face = "bold" if text_width(label, 15, "bold") <= col_w - 8 else "narrow_bold"
+            for k, line in enumerate(wrap(label, 15, col_w - 8, face)[:2]):
+                draw_text(surface, line, (area.left + name_w + c * col_w + col_w // 2,
+                                          y - 8 + k * 17 if text_width(label, 15, face) > col_w - 8
+                                          else y), 15, theme.TEXT_DIM, face, "midtop")
         draw_text(surface, "Total", (area.right - 12, y), 16, theme.TEXT_DIM, "bold", "topright")
         y += 34
         pygame.draw.line(surface, theme.ACCENT_LO, (area.left, y - 6), (area.right, y - 6))
+        step = min(62, (area.bottom - y - 30) // max(1, len(players)))
         for i, (p, parts) in enumerate(zip(players, parts_per, strict=False)):
-            winner = i in self.outcome.winners
-            r = pygame.Rect(area.left, y, area.width, 44)
+            seat = p["seat"]
+            winner = seat in self.outcome.winners
+            r = pygame.Rect(area.left, y, area.width, step - 6)
             if winner:
                 fill_rounded(surface, (*theme.ACCENT_LO, 70), r, 8)
                 fill_rounded(surface, theme.ACCENT, r, 8, 1)
             elif i % 2 == 0:
                 fill_rounded(surface, (255, 255, 255, 10), r, 8)
-            name = str(p.get("name") or (self.names[i] if i < len(self.names) else f"Seat {i}"))
+            name = str(p.get("name") or (self.names[seat] if seat < len(self.names)
+                                         else f"Seat {seat + 1}"))
+            why = p.get("reason") or p.get("note")
             x = r.left + 12
             if winner:
                 draw_text(surface, "★", (x, r.centery), 20, theme.ACCENT_HI, "symbols2",
                           "midleft")
                 x += 28
-            draw_text(surface, name, (x, r.centery), 18, theme.TEXT, "bold" if winner else "sans",
+            name_y = r.centery - (9 if why else 0)
+            draw_text(surface, name, (x, name_y), 18, theme.TEXT, "bold" if winner else "sans",
                       "midleft")
+            if why:  # the game's words for this seat's outcome
+                draw_text(surface, str(why), (x, name_y + 20), 14, theme.TEXT_DIM, anchor="midleft")
             values = dict(parts)
             for c, label in enumerate(columns):
                 if label in values:
@@ -303,11 +379,8 @@ class Results(Scene):
                               theme.TEXT, anchor="center")
             draw_text(surface, _num(p.get("score", "")), (r.right - 12, r.centery), 22,
                       theme.ACCENT_HI if winner else theme.TEXT, "bold", "midright")
-            y += 50
+            y += step
         tiebreak = self.details.get("tiebreak")
         if tiebreak:
-            draw_text(surface, f"Tie-break: {tiebreak}", (area.left, y + 10), 16, theme.TEXT_DIM)
-            y += 30
-        for line in self.other_lines():
-            draw_text(surface, line, (area.left, y + 10), 16, theme.TEXT_DIM)
-            y += 24
+            draw_wrapped(surface, f"Tie-break: {tiebreak}",
+                         pygame.Rect(area.left, y + 6, area.width, 44), 16, theme.TEXT_DIM)

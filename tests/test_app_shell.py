@@ -333,8 +333,8 @@ def test_competitive_results_name_the_winner_and_list_parts_per_seat(app):
     assert res.headline() == "Player 2 (AI) wins"
     shared = _results(app, False, Outcome((0, 1), (9.0, 9.0), "", {}), ["you", "human"])
     assert shared.headline() == "Shared victory: Player 1 (you), Player 2"
-    assert shared.per_player() == [{"name": "Player 1 (you)", "score": 9.0},
-                                   {"name": "Player 2", "score": 9.0}]
+    assert shared.per_player() == [{"name": "Player 1 (you)", "score": 9.0, "seat": 0},
+                                   {"name": "Player 2", "score": 9.0, "seat": 1}]
 
 
 def test_rules_markdown_lists_sections_and_a_contents_link_scrolls_to_one(app, tmp_path,
@@ -475,3 +475,49 @@ def test_a_save_that_fails_to_replay_turns_continue_off_at_once(tmp_path, monkey
     message = a.toasts.toasts[-1].text
     assert "could not be restored" in message and ".." not in message
     assert "no-such-game" not in message and "KeyError" not in message
+
+
+# --- results (issue 12, point 11) --------------------------------------------------------------
+def test_competitive_results_sort_the_seats_winners_first_with_each_seats_reason(app):
+    from game.core.contract import Outcome
+
+    details = {"per_player": [{"name": "A", "score": 3, "reason": "died twice"},
+                              {"name": "B", "score": 12, "reason": "most trophies"},
+                              {"name": "C", "score": 7}]}
+    res = _results(app, False, Outcome((1,), (3.0, 12.0, 7.0), "", details),
+                   ["you", "ai:a", "ai:b"])
+    assert [r["name"] for r in res.standings()] == ["B", "C", "A"]
+    assert res.standings()[2]["reason"] == "died twice"
+    tie = _results(app, False, Outcome((2,), (9.0, 5.0, 9.0), "", {}), ["you", "ai:a", "ai:b"])
+    assert [r["seat"] for r in tie.standings()] == [2, 0, 1]  # the tie-break winner first
+
+
+def test_results_show_the_final_table_as_the_game_left_it(app):
+    from game.core.contract import Outcome
+
+    app.screen.fill((200, 10, 10))  # stands for the table's last frame
+    res = _results(app, True, Outcome((), (0.0, 0.0), "", {"reason": "The deck ran out."}),
+                   ["you", "ai:a"])
+    assert res.final_table is not None
+    assert max(abs(a - b) for a, b in zip(res.final_table.get_at((5, 5))[:3], (200, 10, 10))) < 6
+
+
+def test_rematch_replays_the_setup_with_a_new_seed_and_new_game_opens_setup_filled_in(app):
+    from scenes.setup import Setup
+
+    started = []
+    app.new_game = lambda **kw: started.append(kw)  # noqa: E731 - what the buttons ask for
+    app.last_setup = {"game_name": "madoka", "players": 3, "seats": ["you", "ai:strong",
+                                                                     "ai:simple"],
+                      "options": {"qb": True}}
+    from game.core.contract import Outcome
+
+    res = _results(app, True, Outcome((), (0.0,) * 3, "", {}), ["you", "ai:strong", "ai:simple"])
+    rematch = next(b for b in res.group.widgets if getattr(b, "text", "") == "Rematch")
+    rematch.activate()
+    assert started == [app.last_setup] and "seed" not in started[0]  # a new shuffle
+    next(b for b in res.group.widgets if getattr(b, "text", "") == "New game").activate()
+    setup = app.manager.top
+    assert isinstance(setup, Setup) and setup.game_name == "madoka"
+    assert setup.players == 3 and setup.chosen_seats() == ["you", "ai:strong", "ai:simple"]
+    assert setup.options["qb"] is True
