@@ -90,6 +90,14 @@ class MonsterHunterGame(Game):
     def max_decisions(self, players: int) -> int:
         return rules.ROUND_LIMIT * 1500
 
+    def bots(self) -> dict[str, Any]:
+        """ISMCTS with random playouts cut off after 60 actions, scored by HRP share (a game
+        of random play is several hundred actions long). The heuristic bot is not written
+        yet."""
+        from game.ai.ismcts import ismcts_factory
+
+        return {"ismcts": ismcts_factory(cutoff=60, evaluate=rules.evaluate)}
+
     def validate_data(self, data_dir: str | Path | None = None) -> list[str]:
         try:
             cs = load_card_set(Path(data_dir) if data_dir is not None else None)

@@ -704,12 +704,14 @@ def announce_item(s, p: int, c: int, token) -> None:
 
 def may_respond(s, q: int, item_id: str) -> bool:
     """Who is offered a response, on public grounds only: in the game, not stenched, holding
-    cards, and some Interrupt could apply (Dung Bomb to an item aimed at one monster,
-    Farcaster with the hunter outside a camp and more than 2 players)."""
+    cards, and some Interrupt its current icons can use could apply (Dung Bomb to an item aimed
+    at one monster, Farcaster with the hunter outside a camp and more than 2 players)."""
     if not may_use_items(s, q) or not s.hand[q]:
         return False
-    dung = item_id in NAMES_ONE_MONSTER
-    far = s.players > 2 and on_table(s, q) and not in_camp(s, q)
+    icons = stats(s, q).icons
+    usable = {i for i in RESPONSE_ITEMS if any(x in icons for x in s.cs.items[i].icons)}
+    dung = DUNG_BOMB in usable and item_id in NAMES_ONE_MONSTER
+    far = (FARCASTER in usable and s.players > 2 and on_table(s, q) and not in_camp(s, q))
     return dung or far
 
 
@@ -1136,6 +1138,15 @@ def outcome(s) -> Outcome:
         "reason": s.end_reason, "rounds": s.round, "first_dealer": s.first_dealer,
         "decks": list(s.decks), "retreats": list(s.retreats),
         "forfeited": list(s.forfeited), "hrp_by_source": sources})
+
+
+def evaluate(s) -> list[float]:
+    """Rewards in [0, 1] for a game cut off early (ISMCTS playouts): each seat's share of the
+    HRP on the table, nothing for a forfeited or doomed seat."""
+    weights = [0.0 if s.forfeited[p] or s.doomed[p] else 1.0 + s.hrp[p]
+               for p in range(s.players)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
 
 
 # --- information ---------------------------------------------------------------------------

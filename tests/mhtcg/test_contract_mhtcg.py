@@ -8,7 +8,8 @@ import pytest
 
 from game import registry
 from game.mhtcg import GAME
-from tests.contract import ContractGame
+from game.ai.agents import bots_for
+from tests.contract import ContractGame, check_bot_is_honest
 
 SEEDS = int(os.environ.get("CARDTABLE_SOAK", "6"))
 
@@ -27,3 +28,10 @@ def test_random_games_keep_the_contract(players, mhtcg_registered):
 
 def test_the_shipped_data_has_a_handler_for_every_keyword_and_item():
     assert GAME.validate_data() == []
+
+
+@pytest.mark.parametrize("bot", ["random", "ismcts"])
+def test_the_bots_decide_from_their_seats_information_only(bot, mhtcg_registered):
+    factory = bots_for(GAME)[bot]
+    for players in (2, 4):
+        assert check_bot_is_honest(GAME, factory, players, range(2), positions=3) > 0
