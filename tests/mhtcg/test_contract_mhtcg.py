@@ -7,8 +7,8 @@ import os
 import pytest
 
 from game import registry
-from game.mhtcg import GAME
 from game.ai.agents import bots_for
+from game.mhtcg import GAME
 from tests.contract import ContractGame, check_bot_is_honest
 
 SEEDS = int(os.environ.get("CARDTABLE_SOAK", "6"))
