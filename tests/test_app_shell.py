@@ -495,7 +495,13 @@ def test_competitive_results_sort_the_seats_winners_first_with_each_seats_reason
 def test_results_show_the_final_table_as_the_game_left_it(app):
     from game.core.contract import Outcome
 
-    app.screen.fill((200, 10, 10))  # stands for the table's last frame
+    from scenes.manager import Scene
+
+    class Table(Scene):  # stands for the game's table, red all over
+        def draw(self, surface):
+            surface.fill((200, 10, 10))
+
+    app.manager.reset(Table(app))
     res = _results(app, True, Outcome((), (0.0, 0.0), "", {"reason": "The deck ran out."}),
                    ["you", "ai:a"])
     assert res.final_table is not None
