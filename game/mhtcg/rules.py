@@ -11,6 +11,19 @@ The rules run as named steps (`STEPS`): `advance` runs `state.next_step` until a
 pushed on the decision stack or the game ends; the answer (moves.py) pops the question and sets
 the step that carries on. Questions are only asked on public grounds (an empty hand is public,
 its contents are not), so who is asked never tells anyone what a player holds.
+
+Rulings of ours where the spec leaves a detail open (in the spirit of its decisions):
+- Windows ask every player holding cards, in turn from the dealer, even one with nothing usable
+  (D14: they pass; the table passes for them); an empty hand passes by itself. Responses are
+  offered, to the user's left, to players who hold cards, are not stenched and whose current
+  icons could use an Interrupt that applies (all public).
+- Result step 1: Flame auras burn first, in placement order, then the owner chooses which Burrow
+  monsters go under; no card of ours has both, and the two never change each other.
+- Counter answers an attack whose loss came to 0 or less; a hunter with an empty deck that an
+  attack would cost cards retreats instead (D8), which is not "no cards removed".
+- A payment ends by itself as soon as the picked materials are a minimal set (no card could be
+  added to it); the card being paid for is shown while the materials are picked, and Cancel
+  returns it to hand, known to all.
 """
 
 from __future__ import annotations
