@@ -17,6 +17,7 @@ Decisions beyond the spec's D1–D10, taken here:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 from operator import itemgetter
@@ -27,7 +28,8 @@ MAX_GRIEF = 3
 #: D4: the grief a failed play adds (a witch on top may change it: effects.py)
 FAILED_PLAY_GRIEF = 1
 _shake = hashlib.shake_128
-_unpack = struct.unpack
+#: n -> the struct reading n little-endian 32-bit sort keys (shuffled_order)
+_keys = functools.lru_cache(maxsize=None)(lambda n: struct.Struct(f"<{n}I"))
 #: witch index = number - 1 (the loader guarantees numbers 1–9 and Walpurgisnacht at 9)
 WALPURGISNACHT = 8
 ALL_NUMBERS = 0b1111
@@ -144,7 +146,7 @@ def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
     40-card deck, keep index order). Faster than a Python Fisher-Yates loop (the sort runs in
     C), and the same on every machine. With `more` sizes, returns one permutation per size (one draw)."""
     total = n + sum(more)
-    keys = _unpack(f"<{total}I", _shake(rng.next64().to_bytes(8, "little")).digest(4 * total))
+    keys = _keys(total).unpack(_shake(rng.next64().to_bytes(8, "little")).digest(4 * total))
     if not more:
         return sorted(range(n), key=keys.__getitem__)
     orders, start = [], 0
@@ -344,7 +346,8 @@ def end_turn(s) -> None:
             return
     s.current = (s.current + 1) % s.players
     s.turn += 1
-    ask_for_a_turn(s)
+    # ask_for_a_turn(s), inline (AI search ends many turns): the next seat chooses
+    s.decisions[-1] = s.game.turn_frames[s.final_turns >= 0][s.current]
     if s._events is not None:
         s.emit("turn", f"{s.seat_name(s.current)}'s turn", s.current, seat=s.current)
 
