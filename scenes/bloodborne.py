@@ -12,8 +12,6 @@ it is slain or escapes.
 from __future__ import annotations
 
 import math
-import time
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -22,8 +20,9 @@ from game.bloodborne import rules
 from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import bloodborne_cards as bc
+from sprites import bloodborne_table as bt
 from sprites import cards as cg
-from sprites import text, theme
+from sprites import text, theme, widgets
 from sprites.cards import CardSprite
 from sprites.tween import Wait
 from sprites.zones import Zone, panel
@@ -35,7 +34,6 @@ MON = (140, 196)
 TEXT = (238, 230, 214)
 DIM = (186, 176, 160)
 GOLD = (222, 184, 96)
-BLOOD = (196, 40, 44)
 PANEL_FILL = (14, 10, 10, 170)
 PANEL_EDGE = (120, 96, 60, 150)
 TOP_Y = 46
@@ -49,32 +47,11 @@ HOLD = {"reveal": 0.35, "choose": 0.05, "transform_chosen": 0.05, "damage": 0.3,
 MARKS = {"killed": "SLAIN", "escape": "ESCAPED", "cancel": "CANCELLED"}
 
 
-@lru_cache(maxsize=256)
-def _dial(rad: int, lit: float, number: int, notches: int) -> pygame.Surface:
-    """A health dial: `notches` notches (`lit` of them red, a part-lit one while it turns)
-    around the number."""
-    size = rad * 2 + 2
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = (size / 2, size / 2)
-    pygame.draw.circle(surf, (24, 16, 16), c, rad)
-    pygame.draw.circle(surf, (120, 96, 60), c, rad, 2)
-    step = 2 * math.pi / max(1, notches)
-    for i in range(notches):
-        a0 = -math.pi / 2 + i * step + 0.08
-        a1 = a0 + step - 0.16
-        col = cg.mix((60, 44, 44), (190, 36, 40), max(0.0, min(1.0, lit - i)))
-        pts = [(c[0] + math.cos(a0 + (a1 - a0) * t / 4) * (rad - 3), c[1] + math.sin(a0 + (a1 - a0) * t / 4) * (rad - 3)) for t in range(5)]
-        pts += [(c[0] + math.cos(a1 - (a1 - a0) * t / 4) * (rad - 9), c[1] + math.sin(a1 - (a1 - a0) * t / 4) * (rad - 9)) for t in range(5)]
-        pygame.draw.polygon(surf, col, pts)
-    n = text.render(str(number), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
-    surf.blit(n, n.get_rect(center=(round(c[0]), round(c[1]))))
-    return surf
-
-
 class BloodborneTable(TableScene):
     palette_name = "bloodborne"
     accent = (222, 184, 96)
     tray_felt = (70, 24, 26)
+    turning_counters = {"health": 6.0}  # the dials turn notch by notch
 
     def __init__(self, app: Any, match: Any) -> None:
         self.cs = match.game.card_set()
@@ -82,7 +59,6 @@ class BloodborneTable(TableScene):
         self.boards: dict[int, pygame.Rect] = {}
         self.marks: dict[Any, str] = {}  # card key -> "SLAIN" / "ESCAPED" / "CANCELLED"
         self.flash: dict[int, float] = {}  # seat -> red flash of a wound
-        self.dial: dict[int, float] = {}  # the health each dial shows while it turns
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
         super().__init__(app, match)
 
@@ -92,8 +68,8 @@ class BloodborneTable(TableScene):
         """The results screen's rows: banked echoes plus trophy points per hunter (the words
         are the rules' own: `rules.END_REASONS`)."""
         d = dict(outcome.details)
-        rows = [{"score": h["banked"] + h["trophy_points"],
-                 "parts": [["Banked", h["banked"]], *zip(rules.KIND_NAMES, h["trophies"]),
+        rows = [{"score": outcome.scores[h["seat"]],
+                 "parts": [["Banked", h["banked"]], *zip(rules.KIND_NAMES, h["trophies"], strict=True),
                            ["Trophy pts", h["trophy_points"]], ["Deaths", h["deaths"]]]}
                 for h in d.get("hunters", [])]
         return {"reason": rules.END_REASONS.get(d.get("reason"), ""), "per_player": rows,
@@ -363,7 +339,7 @@ class BloodborneTable(TableScene):
         return sprite.zone == "monster" or (sprite.zone.startswith("board:") and sprite.size != MINI)
 
     def _last_step(self) -> list[Any]:
-        self.marks = {k: v for k, v in self.marks.items() if v == "CANCELLED" and self.state.round == self._round}
+        self.marks = {k: v for k, v in self.marks.items() if v == "CANCELLED"}
         return super()._last_step()
 
     def board_point(self, seat: int, what: str) -> tuple[float, float]:
@@ -392,7 +368,8 @@ class BloodborneTable(TableScene):
 
     def animate_event(self, event: Event) -> list[Any]:
         k, d, p = event.kind, event.data, event.player
-        self._round = self.state.round
+        if k == "reveal":
+            self.marks.clear()  # a new round: last round's cancelled attacks are forgotten
         if k in ("reveal", "transform"):  # the face-down backs give way to the cards
             for q in ([*self.reveals.values()] if k == "reveal" else [p]):
                 self.sprites.pop(("slot" if k == "reveal" else "tslot", q), None)
@@ -418,30 +395,20 @@ class BloodborneTable(TableScene):
                 self.notice(event.text.split(": ", 1)[0], event.text.split(": ", 1)[-1], GOLD, 2.4,
                             self.monster_rect)
                 return [Wait(1.0)]
-        elif k == "immediate" and d.get("card") in self.sprites:
-            s = self.sprites[d["card"]]
-            s.glow = True
-            return [Wait(0.45, lambda: setattr(s, "glow", False))]
+        elif k == "immediate":
+            return [self.light_up([d.get("card")], 0.45)]
         return [Wait(HOLD[k])] if k in HOLD else []
 
     def played_card(self, p: int | None) -> int | None:
-        if p is None or p not in self.boards:
-            return None
-        slot = self.slot_pos(p)
+        slot = self.slot_pos(p) if p in self.boards else None
         return next((s.key for s in self.sprites.values() if s.home == slot and isinstance(s.key, int)), None)
 
     def monster_key(self) -> Any:
         return next((s.key for s in self.sprites.values() if s.zone == "monster"), None)
 
-    _round = 0
-
     # ================================================================ update ===============
     def update(self, dt: float) -> None:
         sdt = dt * (self.speed or 1.0)
-        for p in range(self.match.players):  # the dials turn towards the live numbers
-            h = self.counter("health", p)
-            cur = self.dial.get(p, float(h))
-            self.dial[p] = h if abs(h - cur) <= sdt * 6 else cur + sdt * 6 * (1 if h > cur else -1)
         for p in list(self.flash):
             self.flash[p] -= sdt * 2
             if self.flash[p] <= 0:
@@ -449,12 +416,9 @@ class BloodborneTable(TableScene):
         super().update(dt)
 
     def help_lines(self) -> list[str]:
-        return [
-            "Bloodborne: every round, drag one card from your hand onto your chosen slot",
-            "(or double-click it). All hunters' cards flip together. Transform: pick a weapon",
-            "the same way. Immediate cards: click a glowing hunter's board to aim.",
-            "Hunter's Dream: drag an Available Upgrade into your hand.",
-        ]
+        return ["Bloodborne: drag a card from your hand onto your chosen slot (or double-click it);",
+                "a Transform weapon the same way. Aim an Immediate card: click a glowing board.",
+                "Hunter's Dream: drag an Available Upgrade into your hand."]
 
     # ================================================================ drawing ==============
     def upgrades_glow(self) -> bool:
@@ -495,80 +459,33 @@ class BloodborneTable(TableScene):
                 self.draw_board(surface, h)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
-        """Live over the cached levels: the dials, "thinking…", the tray's caption."""
-        for p, b in self.boards.items():
+        """Live over the cached levels: the health dials."""
+        for p in self.boards:
             rad = 30 if p == self.me else 24
             health = self.counter("health", p)
             notches = self.counter("max_health", p, 8)
-            cg.blit_center(surface, _dial(rad, round(self.dial.get(p, health) * 8) / 8, max(0, health), notches),
+            cg.blit_center(surface, widgets.dial(rad, round(self.turning('health', p) * 8) / 8, max(0, health), notches),
                            self.dial_center(p))
             f = self.flash.get(p, 0)
             if f > 0:
                 g = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
                 pygame.draw.circle(g, (255, 40, 40, int(120 * f)), (rad + 4, rad + 4), rad + 4)
                 surface.blit(g, (self.dial_center(p)[0] - rad - 4, self.dial_center(p)[1] - rad - 4))
-        if self.last_roll is not None and self.tray is not None and self.tray.dice:
-            t = text.render(f"{self.last_roll['die']} die", 14, (236, 214, 200), "bold")
-            surface.blit(t, (self.tray_box.x + 16, self.tray_box.y + 12))
-        elif self.tray is not None and not self.tray.dice:
-            m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
-            msg = f"The {m.lantern} die waits" if m else "Dice tray"
-            t = text.render(msg, 15, (230, 200, 190), "bold")
-            surface.blit(t, t.get_rect(center=(self.tray_box.centerx, self.tray_box.centery - 18)))
-            if m:
-                f = text.render("faces " + " ".join(self.cs.dice[m.lantern].faces), 14, (220, 190, 180))
-                surface.blit(f, f.get_rect(center=(self.tray_box.centerx, self.tray_box.centery + 4)))
+
+    def tray_idle_text(self) -> tuple[str, str]:
+        m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
+        return (f"The {m.lantern} die waits", "faces " + " ".join(self.cs.dice[m.lantern].faces)) if m else ("Dice tray", "")
 
     def draw_dungeon(self, surface: pygame.Surface, view: dict) -> None:
-        r, dn = self.dungeon_rect, view["dungeon"]
         m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
-        final = m is not None and m.final
-        t = text.render("Final Boss" if final else f"{dn['revealed']} of {dn['size']}", 16 if final else 18, TEXT, "bold")
-        surface.blit(t, (r.x + 10, r.y + 28))
-        n = dn["revealed"]
-        for i in range(dn["size"]):
-            c = (r.x + 16 + i * 16, r.y + 62)
-            if i < n - 1 or (i == n - 1 and final):
-                pygame.draw.circle(surface, (150, 120, 70), c, 6)
-            elif i == n - 1:
-                pygame.draw.circle(surface, BLOOD, c, 7)
-                pygame.draw.circle(surface, GOLD, c, 7, 1)
-            else:
-                pygame.draw.circle(surface, (90, 80, 70), c, 6, 1)
-        (dx, dy), (fx, fy) = self.deck_pos(), self.final_pos()
-        for label, x, y in ((f"deck {dn['left']}", dx, dy), ("final boss", fx, fy)):
-            lab = text.render(label, 14, DIM)
-            surface.blit(lab, lab.get_rect(midtop=(x, y + SMALL[1] / 2 + 3)))
-        lab = text.render(f"slain {len(view['defeated'])} · escaped {len(view['escaped'])}", 14, DIM)
-        surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 6)))
+        bt.dungeon_track(surface, self.dungeon_rect, view, m is not None and m.final,
+                         self.deck_pos(), self.final_pos(), SMALL[1] / 2 + 3)
 
     def draw_monster(self, surface: pygame.Surface) -> None:
-        r = self.monster_rect
         m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
-        x0 = int(self.monster_pos()[0] + MON[0] / 2 + 10)
-        w = r.right - 8 - x0
-        if m is None:
-            return
-        t = text.render("THE FINAL BOSS" if m.final else ("BOSS" if m.boss else "MONSTER"), 14, GOLD, "bold")
-        surface.blit(t, (r.x + 10, r.y + 10))
-        y = r.y + 36
-        left = self.counter("monster_echoes")
-        e = text.render(str(left), 34, (255, 236, 226), "bold")
-        cg.blit_center(surface, bc.drop_icon(34, bc.BLOOD, (30, 4, 6)), (x0 + 16, y + 22))
-        surface.blit(e, (x0 + 36, y))
-        of = text.render(f"/ {self.counter('monster_echoes_full')}", 16, DIM, "bold")
-        surface.blit(of, (x0 + 40 + e.get_width(), y + 14))
-        y += 44
-        surface.blit(text.render("echoes = HP", 14, DIM), (x0, y))
-        y += 20
-        for i in range(min(left, 24)):  # the echo tokens still on the card
-            cx, cy = x0 + 8 + (i % 8) * 15, y + 8 + (i // 8) * 15
-            pygame.draw.circle(surface, (150, 24, 30), (cx, cy), 6)
-            pygame.draw.circle(surface, (240, 120, 110), (cx - 2, cy - 2), 2)
-        y += 8 + 15 * max(1, (min(left, 24) + 7) // 8) + 6
-        bc.lantern_badge(surface, m.lantern, (x0 + 10, y + 10), 20)
-        surface.blit(text.render(f"rolls the {m.lantern} die" if w >= 150 else f"{m.lantern} die", 14, TEXT, "bold"),
-                     (x0 + 24, y + 1))
+        if m is not None:
+            bt.monster_panel(surface, self.monster_rect, int(self.monster_pos()[0] + MON[0] / 2 + 10), m,
+                             self.counter("monster_echoes"), self.counter("monster_echoes_full"))
 
     def dial_center(self, seat: int) -> tuple[int, int]:
         b, s = self.boards[seat], self.slot_rect(seat)

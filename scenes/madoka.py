@@ -14,8 +14,6 @@ the gestures and the banner (the rules' prompt); this module lays the table out 
 
 from __future__ import annotations
 
-import time
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -24,6 +22,7 @@ from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import cards as cg
 from sprites import madoka_cards as mc
+from sprites import madoka_table as mt
 from sprites import text, theme
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
@@ -343,16 +342,8 @@ class MadokaTable(TableScene):
         if k == "transform":
             self.notice(event.text, "", (255, 226, 120), 1.6, self.zones["play"].rect)
             return [Wait(0.3)]
-        if k == "tell":
-            keys = [c for c in event.data.get("cards", []) if c in self.sprites]
-            for c in keys:
-                self.sprites[c].glow = True
-
-            def off():
-                for c in keys:
-                    if c in self.sprites:
-                        self.sprites[c].glow = False
-            return [Wait(0.7, off)]
+        if k == "tell":  # the cards it points at light up
+            return [self.light_up(event.data.get("cards", []), 0.7)]
         if k == "grief":
             self.gem_pulse = 1.0  # the gem darkens now: its counter ticked with the event
             return [Wait(0.15)]
@@ -415,7 +406,6 @@ class MadokaTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         """Over the static layer: the Soul Gem's pulse when it takes grief."""
         if self.gem_pulse > 0:
-            view = self.shown if self.shown is not None else self.view()
             cx, cy = self.gem_center()
             self.draw_gem_halo(surface, (cx, cy))
             mc.soul_gem(surface, (cx, cy), 24, self.counter("grief"), self.counter("max_grief", None, 3))
@@ -540,12 +530,10 @@ class MadokaTable(TableScene):
         surface.blit(line, line.get_rect(midleft=(r.x + s.get_width() + 18, r.y + 17)))
 
     def seat_label(self, seat: int) -> tuple[str, str]:
-        """A seat's name line and the small line beside/under it."""
-        if seat == self.bottom_seat() and self.viewer is not None and not self.match.is_ai(seat):
-            name = "You" if len(self.match.human_seats) == 1 else self.match.seat_name(seat)
-            label = f"{name} · {self.state.seat_name(seat)}" if name == "You" else name
-            return label, "your cards face away from you: only the hints show"
-        return self.match.seat_name(seat), "AI" if self.match.is_ai(seat) else ""
+        """A seat's name line and the small line beside/under it (how the marks on your own
+        cards read is in the help, H)."""
+        name = self.match.seat_name(seat)
+        return (f"You · {self.state.seat_name(seat)}" if name == "You" else name), ("AI" if self.match.is_ai(seat) else "")
 
     def draw_seat_labels(self, surface: pygame.Surface) -> None:
         """Each seat's name (in its log colour) and what it is (part of the static layer)."""
@@ -559,7 +547,7 @@ class MadokaTable(TableScene):
                     s = text.render(sub, 14, DIM)
                     surface.blit(s, s.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             else:
-                t = text.render(label, 15, ink, "bold")
+                t = cg.fit_text(label, 15, ink, rect.w - 60, "bold")  # inside its panel
                 surface.blit(t, (rect.x + 12, rect.y + 5))
                 if sub:
                     s = text.render(sub, 14, DIM)
@@ -589,7 +577,7 @@ class MadokaTable(TableScene):
             parts.append(str(numbers[0]))
         if not parts and not clued:
             return
-        tag = _hint_tag(" ".join(parts) if parts else "•")
+        tag = mt.hint_tag(" ".join(parts) if parts else "•")
         r = sprite.rect
         surface.blit(tag, tag.get_rect(bottomleft=(r.x + 4, r.bottom - 3)))
 
@@ -599,74 +587,8 @@ class MadokaTable(TableScene):
             self.draw_discard_browser(surface, view)
 
     def draw_discard_browser(self, surface: pygame.Surface, view: dict) -> None:
-        """What is gone, grouped by girl and number: one box per copy, crossed when discarded,
-        teal when played."""
-        girls = view["girls"]
-        counts = {g.id: g.counts for g in self.cards.girls}
-        gone: dict[tuple[str, int], int] = {}
-        for c in view["discard"]:
-            gone[(c["girl"], c["number"])] = gone.get((c["girl"], c["number"]), 0) + 1
+        """What is gone, by girl and number, beside the discard pile."""
         z = self.zones["discard"].rect
-        box = pygame.Rect(z.right + 8, z.y - 60, 330, 74 + 30 * len(girls))
+        box = pygame.Rect(z.right + 8, z.y - 60, 330, 74 + 30 * len(view["girls"]))
         box.clamp_ip(self.table_rect.inflate(-8, -8))
-        panel(surface, box, (14, 10, 34, 252), (*TEAL, 200), radius=12)
-        t = text.render("Discarded", 17, TEXT, "bold")
-        surface.blit(t, (box.x + 12, box.y + 8))
-        for n in (1, 2, 3, 4):
-            h = text.render(str(n), 14, DIM, "bold")
-            surface.blit(h, h.get_rect(midtop=(box.x + 120 + (n - 1) * 52 + 18, box.y + 12)))
-        y = box.y + 40
-        for g in girls:
-            icon = mc.symbol_icon(g, 18)
-            surface.blit(icon, (box.x + 12, y + 2))
-            surface.blit(text.render(mc.GIRL_NAMES[g], 15, TEXT), (box.x + 36, y))
-            height = view["heights"][g]
-            for n in (1, 2, 3, 4):
-                total = counts[g][n - 1]
-                k = gone.get((g, n), 0)
-                played = 1 if n <= height else 0
-                for j in range(total):
-                    cell = pygame.Rect(box.x + 120 + (n - 1) * 52 + j * 13, y + 3, 11, 16)
-                    if j < played:
-                        pygame.draw.rect(surface, TEAL, cell, border_radius=2)
-                    elif j < played + k:
-                        pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
-                        mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
-                    else:
-                        pygame.draw.rect(surface, mc.girl_colour(g), cell, 1, border_radius=2)
-                if k >= total and not played:
-                    pygame.draw.line(surface, (255, 110, 120), (box.x + 118 + (n - 1) * 52, y + 22), (box.x + 118 + (n - 1) * 52 + total * 13, y + 22), 2)
-            y += 30
-        # legend: played, discarded, still somewhere (deck or hands)
-        x = box.x + 12
-        for kind, label in (("played", "played"), ("gone", "discarded"), ("left", "still to come")):
-            cell = pygame.Rect(x, y + 4, 11, 16)
-            if kind == "played":
-                pygame.draw.rect(surface, TEAL, cell, border_radius=2)
-            elif kind == "gone":
-                pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
-                mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
-            else:
-                pygame.draw.rect(surface, DIM, cell, 1, border_radius=2)
-            t = text.render(label, 14, DIM)
-            surface.blit(t, (cell.right + 5, y + 2))
-            x = cell.right + 5 + t.get_width() + 14
-
-    def glow_color(self, s: CardSprite):
-        c = super().glow_color(s)
-        if c is not None:
-            return c
-        # pulse the drawn card you do not know yet? no: keep quiet; highlight the acting hand
-        return None
-
-
-@lru_cache(maxsize=128)
-def _hint_tag(label_text: str) -> pygame.Surface:
-    """The teal tag of what a card's owner was told ("Ho 3"), drawn once per text."""
-    label = text.render(label_text, 14, (10, 30, 30), "bold")
-    surf = pygame.Surface((label.get_width() + 10, 18), pygame.SRCALPHA)
-    tag = surf.get_rect()
-    pygame.draw.rect(surf, TEAL, tag, border_radius=9)
-    pygame.draw.rect(surf, (10, 30, 30), tag, 1, border_radius=9)
-    surf.blit(label, label.get_rect(center=tag.center))
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+        mt.discard_browser(surface, box, view, {g.id: g.counts for g in self.cards.girls})

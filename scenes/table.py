@@ -178,6 +178,8 @@ class TableScene(Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
+    #: counters whose shown value glides to the new one (a health dial turning), per second
+    turning_counters: dict[str, float] = {}
     #: the dice tray's felt and die size (when `tray_rect()` gives it a place)
     tray_felt: tuple[int, int, int] = (26, 78, 56)
     die_size: int = 52
@@ -233,6 +235,7 @@ class TableScene(Scene):
         #: live numbers: (seat or None, name) -> value, from the view and the events' counters
         self.counters: dict[tuple[int | None, str], Any] = {}
         self.counters_version = 0
+        self.turned: dict[tuple[int | None, str], float] = {}  # see `turning_counters`
         #: what the banner says: the rules' prompt once the table is still, else the stage
         self.prompt_text = ""
         self.stage_text = ""
@@ -329,6 +332,26 @@ class TableScene(Scene):
     def tray_rect(self) -> pygame.Rect | None:
         """Where the dice tray lies (None: the table has no dice)."""
         return None
+
+    def tray_idle_text(self) -> tuple[str, str]:
+        """What the empty tray says (a line and a smaller one), e.g. which die comes next."""
+        return "Dice tray", ""
+
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        """The tray, the kind of die in it (in words, not only in paint), or its idle text."""
+        tray = self.tray
+        tray.draw(surface)
+        r = tray.rect
+        if tray.dice and self.last_roll is not None and "die" in self.last_roll:
+            t = text.render(f"{self.last_roll['die']} die", 14, (236, 224, 210), "bold")
+            surface.blit(t, (r.x + 16, r.y + 12))
+        elif not tray.dice and tray.coin is None:
+            line, sub = self.tray_idle_text()
+            t = text.render(line, 15, (230, 214, 200), "bold")
+            surface.blit(t, t.get_rect(center=(r.centerx, r.centery - 18)))
+            if sub:
+                f = text.render(sub, 14, (220, 204, 190))
+                surface.blit(f, f.get_rect(center=(r.centerx, r.centery + 4)))
 
     def button_bar_rect(self) -> pygame.Rect:
         """Where the buttons of actions with no gesture line up (right-aligned)."""
@@ -582,6 +605,19 @@ class TableScene(Scene):
     def counter(self, name: str, seat: int | None = None, default: Any = 0) -> Any:
         return self.counters.get((seat, name), default)
 
+    def turning(self, name: str, seat: int | None = None) -> float:
+        """Where a turning counter's dial is now, on its way to `counter(name, seat)`."""
+        return self.turned.get((seat, name), self.counter(name, seat))
+
+    def turn_counters(self, dt: float) -> None:
+        for (seat, name), value in self.counters.items():
+            rate = self.turning_counters.get(name)
+            if rate is None or not isinstance(value, (int, float)):
+                continue
+            cur = self.turned.get((seat, name), float(value))
+            step = dt * rate
+            self.turned[(seat, name)] = value if abs(value - cur) <= step else cur + step * (1 if value > cur else -1)
+
     def animate_event(self, event: Event) -> list[Any]:
         """Extra tweens for an event (captions, marks…); subclasses override."""
         return []
@@ -650,6 +686,17 @@ class TableScene(Scene):
                 if best_key is None or key < best_key:
                     best, best_key = r, key
         return best or pygame.Rect(area.centerx - w // 2, area.top, w, h)
+
+    def light_up(self, keys: Iterable[Any], seconds: float) -> Wait:
+        """The cards `keys` glow for `seconds` (the cards a tell points at, a card acting)."""
+        lit = [self.sprites[k] for k in keys if k in self.sprites]
+        for sp in lit:
+            sp.glow = True
+
+        def off() -> None:
+            for sp in lit:
+                sp.glow = False
+        return Wait(seconds, off)
 
     def float_text(self, words: str, pos: tuple[float, float], colour: Any, size: int = 22,
                    life: float = 1.3) -> None:
@@ -1191,6 +1238,8 @@ class TableScene(Scene):
                 b.update(dt)
         if self.hover is not None and self.drag is None:
             self.hover_time += dt
+        if self.turning_counters:
+            self.turn_counters(dt * (speed or 1.0))
         if self.floaters:
             sdt = dt * (speed or 1.0)
             for f in self.floaters:
@@ -1313,7 +1362,7 @@ class TableScene(Scene):
             surface.blit(self.overlay_layer(layer), (0, 0))
             self.draw_table(surface)
         if self.tray is not None:
-            self.tray.draw(surface)
+            self.draw_tray(surface)
         self.draw_seats(surface)
         self.draw_thinking(surface)
         self.draw_cards(surface)

@@ -6,11 +6,13 @@ arrows) and activates the focused widget with Enter/Space; hovering a widget foc
 mouse and keyboard always agree on "the current one".
 
 Widgets: Button, Toggle, Choice (segmented picker), Spinner (‹ value ›), TextField (digits), Panel, Toast/ToastStack,
-Tooltip, ScrollView/ScrollText, ChoiceMenu (popup list at a point). Text is never below 14 px.
+Tooltip, ScrollView/ScrollText, ChoiceMenu (popup list at a point), dial (notches around a number).
+Text is never below 14 px.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -900,3 +902,25 @@ class WidgetGroup:
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """Tooltips: call after everything else of the screen is drawn."""
         self.tooltip.draw(surface)
+
+
+@lru_cache(maxsize=256)
+def dial(rad: int, lit: float, number: int, notches: int) -> pygame.Surface:
+    """A dial of `notches` notches around a number (a hunter's health): `lit` of them red, a
+    part-lit one while it turns. Cached per look."""
+    size = rad * 2 + 2
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size / 2, size / 2)
+    pygame.draw.circle(surf, (24, 16, 16), c, rad)
+    pygame.draw.circle(surf, (120, 96, 60), c, rad, 2)
+    step = 2 * math.pi / max(1, notches)
+    for i in range(notches):
+        a0 = -math.pi / 2 + i * step + 0.08
+        a1 = a0 + step - 0.16
+        col = _mix((60, 44, 44), (190, 36, 40), max(0.0, min(1.0, lit - i)))
+        pts = [(c[0] + math.cos(a0 + (a1 - a0) * t / 4) * (rad - 3), c[1] + math.sin(a0 + (a1 - a0) * t / 4) * (rad - 3)) for t in range(5)]
+        pts += [(c[0] + math.cos(a1 - (a1 - a0) * t / 4) * (rad - 9), c[1] + math.sin(a1 - (a1 - a0) * t / 4) * (rad - 9)) for t in range(5)]
+        pygame.draw.polygon(surf, col, pts)
+    n = render(str(number), 22 if rad >= 30 else 18, (255, 240, 230), "bold")
+    surf.blit(n, n.get_rect(center=(round(c[0]), round(c[1]))))
+    return surf

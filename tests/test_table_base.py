@@ -172,7 +172,7 @@ class TargetTable(TableScene):
         places = []
         for i, c in enumerate(view["row"]):
             places.append(Place(c, ("c", c), cardgfx.TABLE, (360 + i * 100, 360), "row"))
-        for i, c in enumerate(view["bank"]):
+        for c in view["bank"]:
             places.append(Place(c, ("c", c), cardgfx.TABLE, (830, 360), "bank", 1))
         for seat, hand in enumerate(view["hands"]):
             r = self.AREAS[seat]

@@ -1,0 +1,79 @@
+"""What the Madoka table draws besides cards: the discard browser and the hint tags."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from sprites import madoka_cards as mc
+from sprites import text
+from sprites.zones import panel
+
+TEAL = mc.TEAL
+TEXT = (238, 234, 250)
+DIM = (180, 172, 210)
+
+
+def discard_browser(surface: pygame.Surface, box: pygame.Rect, view: dict, counts: dict) -> None:
+    """What is gone, grouped by girl and number: one box per copy, crossed when discarded,
+    teal when played (from a view: `girls`, `discard`, `heights`; `counts[girl]` the copies of
+    each number)."""
+    girls = view["girls"]
+    gone: dict[tuple[str, int], int] = {}
+    for c in view["discard"]:
+        gone[(c["girl"], c["number"])] = gone.get((c["girl"], c["number"]), 0) + 1
+    panel(surface, box, (14, 10, 34, 252), (*TEAL, 200), radius=12)
+    t = text.render("Discarded", 17, TEXT, "bold")
+    surface.blit(t, (box.x + 12, box.y + 8))
+    for n in (1, 2, 3, 4):
+        h = text.render(str(n), 14, DIM, "bold")
+        surface.blit(h, h.get_rect(midtop=(box.x + 120 + (n - 1) * 52 + 18, box.y + 12)))
+    y = box.y + 40
+    for g in girls:
+        icon = mc.symbol_icon(g, 18)
+        surface.blit(icon, (box.x + 12, y + 2))
+        surface.blit(text.render(mc.GIRL_NAMES[g], 15, TEXT), (box.x + 36, y))
+        height = view["heights"][g]
+        for n in (1, 2, 3, 4):
+            total = counts[g][n - 1]
+            k = gone.get((g, n), 0)
+            played = 1 if n <= height else 0
+            for j in range(total):
+                cell = pygame.Rect(box.x + 120 + (n - 1) * 52 + j * 13, y + 3, 11, 16)
+                if j < played:
+                    pygame.draw.rect(surface, TEAL, cell, border_radius=2)
+                elif j < played + k:
+                    pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
+                    mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
+                else:
+                    pygame.draw.rect(surface, mc.girl_colour(g), cell, 1, border_radius=2)
+            if k >= total and not played:
+                pygame.draw.line(surface, (255, 110, 120), (box.x + 118 + (n - 1) * 52, y + 22), (box.x + 118 + (n - 1) * 52 + total * 13, y + 22), 2)
+        y += 30
+    # legend: played, discarded, still somewhere (deck or hands)
+    x = box.x + 12
+    for kind, label in (("played", "played"), ("gone", "discarded"), ("left", "still to come")):
+        cell = pygame.Rect(x, y + 4, 11, 16)
+        if kind == "played":
+            pygame.draw.rect(surface, TEAL, cell, border_radius=2)
+        elif kind == "gone":
+            pygame.draw.rect(surface, (90, 40, 60), cell, border_radius=2)
+            mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
+        else:
+            pygame.draw.rect(surface, DIM, cell, 1, border_radius=2)
+        t = text.render(label, 14, DIM)
+        surface.blit(t, (cell.right + 5, y + 2))
+        x = cell.right + 5 + t.get_width() + 14
+
+
+@lru_cache(maxsize=128)
+def hint_tag(label_text: str) -> pygame.Surface:
+    """The teal tag of what a card's owner was told ("Ho 3"), drawn once per text."""
+    label = text.render(label_text, 14, (10, 30, 30), "bold")
+    surf = pygame.Surface((label.get_width() + 10, 18), pygame.SRCALPHA)
+    tag = surf.get_rect()
+    pygame.draw.rect(surf, TEAL, tag, border_radius=9)
+    pygame.draw.rect(surf, (10, 30, 30), tag, 1, border_radius=9)
+    surf.blit(label, label.get_rect(center=tag.center))
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
