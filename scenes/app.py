@@ -198,6 +198,8 @@ class App:
             self.settings.fullscreen = not self.fullscreen
             self.apply_settings()
             self.save_settings()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing():
+            self.toggle_mute()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._fit_to_window()
         elif event.type in MOUSE_EVENTS:
@@ -208,6 +210,25 @@ class App:
     def draw(self) -> None:
         self.manager.draw(self.screen)
         self.toasts.draw(self.screen)
+
+    def typing(self) -> bool:
+        """True while a text field has the keyboard (M is then a letter, not mute)."""
+        from sprites.widgets import TextField
+
+        group = getattr(self.manager.top, "group", None)
+        return isinstance(getattr(group, "focus", None), TextField)
+
+    def toggle_mute(self) -> None:
+        """M on any screen: sound off, or back on at the set volume."""
+        s = self.settings
+        if s.muted or s.volume == 0:
+            s.muted = False
+            s.volume = s.volume or 60
+        else:
+            s.muted = True
+        self.apply_settings()
+        self.save_settings()
+        self.toast("Sound off (M turns it on)" if s.muted else f"Sound on ({s.volume}%)", 1.5)
 
     # --- the window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> None:
@@ -277,7 +298,10 @@ class App:
 
     # --- settings -----------------------------------------------------------------------------
     def apply_settings(self) -> None:
-        """Make the window match the settings (fullscreen); other settings are read live."""
+        """Make the window and the sound match the settings; other settings are read live."""
+        from sprites import sound
+
+        sound.configure(self.settings.volume, self.settings.muted)
         want = bool(self.settings.fullscreen)
         if want != self.fullscreen:
             try:

@@ -1,4 +1,5 @@
-"""Settings: animation speed, highlights, hint marks, colour-blind symbols, fullscreen.
+"""Settings: animation speed, sound volume, highlights, hint marks, colour-blind symbols,
+fullscreen.
 
 A modal panel over whatever is below (menu, table). Every change applies at once and is saved.
 """
@@ -12,6 +13,7 @@ from scenes.manager import HEIGHT, WIDTH
 from sprites.widgets import Button, Choice, Panel, Toggle, WidgetGroup, dim
 
 SPEEDS = [("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant")]
+VOLUMES = [(0, "Off"), (25, "25%"), (50, "50%"), (60, "60%"), (80, "80%"), (100, "100%")]
 TOGGLES = [
     ("highlights", "Highlight legal targets while dragging"),
     ("hint_marks", "Show hint marks on cards"),
@@ -23,7 +25,7 @@ TOGGLES = [
 class SettingsScene(Modal):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = Panel(pygame.Rect(0, 0, 640, 446), "Settings")
+        self.panel = Panel(pygame.Rect(0, 0, 640, 504), "Settings")
         self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
         body = self.panel.body
         s = app.settings
@@ -31,9 +33,13 @@ class SettingsScene(Modal):
         self.speed = self.group.add(Choice((body.left, body.top + 8, body.width, 44), SPEEDS,
                                            s.animation_speed, self.set_speed,
                                            label="Animation speed", label_width=200))
+        volume = min(VOLUMES, key=lambda v: abs(v[0] - s.volume))[0]
+        self.volume = self.group.add(Choice((body.left, body.top + 64, body.width, 44), VOLUMES,
+                                            volume, self.set_volume,
+                                            label="Sound (M mutes)", label_width=200))
         self.toggles: dict[str, Toggle] = {}
         for i, (key, label) in enumerate(TOGGLES):
-            rect = (body.left - 12, body.top + 72 + i * 56, body.width + 24, 46)
+            rect = (body.left - 12, body.top + 128 + i * 56, body.width + 24, 46)
             self.toggles[key] = self.group.add(
                 Toggle(rect, label, getattr(s, key), lambda v, k=key: self.set_flag(k, v)))
         done = pygame.Rect(0, 0, 180, 48)
@@ -44,6 +50,15 @@ class SettingsScene(Modal):
     def set_speed(self, value: str) -> None:
         self.app.settings.animation_speed = value
         self.app.save_settings()
+
+    def set_volume(self, value: int) -> None:
+        self.app.settings.volume = value
+        self.app.settings.muted = value == 0
+        self.app.apply_settings()
+        self.app.save_settings()
+        from sprites import sound
+
+        sound.play("card_snap")  # hear the new level
 
     def set_flag(self, key: str, value: bool) -> None:
         setattr(self.app.settings, key, value)

@@ -36,6 +36,8 @@ class Settings:
     colourblind: bool = False  # larger suit/girl symbols
     fullscreen: bool = False
     log_open: bool = True  # the table's log panel starts open
+    volume: int = 60  # sound volume 0–100 (sprites/sound.py)
+    muted: bool = False  # M on any screen
 
     @property
     def speed_factor(self) -> float:
@@ -161,6 +163,8 @@ def settings_from_dict(body: dict) -> Settings:
         if type(value) is not type(default):
             raise SettingError(f.name, f"setting {f.name!r} should be "
                                f"{type(default).__name__}, not {type(value).__name__}")
+        if f.name == "volume" and not 0 <= value <= 100:
+            raise SettingError(f.name, "setting 'volume' must be 0 to 100")
         if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
             raise SettingError(f.name, f"setting 'animation_speed' must be one of "
                                f"{ANIMATION_SPEEDS}")

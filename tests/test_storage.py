@@ -164,7 +164,7 @@ def test_missing_settings_are_defaults_without_a_message():
 def test_unknown_settings_keys_are_ignored_and_missing_ones_default():
     path = storage.settings_path()
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"format": 1, "settings": {"colourblind": True, "volume": 3}}),
+    path.write_text(json.dumps({"format": 1, "settings": {"colourblind": True, "future_thing": 3}}),
                     encoding="utf-8")
     assert storage.load_settings_checked() == (Settings(colourblind=True), None)
 
