@@ -166,6 +166,7 @@ def top_card(s) -> int | None:
             end_game(s, "Draw: the discard pile would be reshuffled a 6th time", ())
             return None
         s.draw = list(s.discard)
+        s.reshuffled = sorted(s.discard)
         s.discard.clear()
         s.rng.shuffle(s.draw)
         s.reshuffles += 1
@@ -413,7 +414,8 @@ def judge_next(s, p: int) -> None:
             uid = new_uid(s)
             s.uses[uid] = {"user": -1, "kind": k, "cards": (c,), "suit": card(s, c).suit,
                            "colour": card(s, c).colour, "targets": (p,), "via": ""}
-            s.emit("judge_trick", f"{name(s, p)}'s {card(s, c).name if k == kind_of(s, c) else s.cs.kinds[k].name} is judged.", p, card=c)
+            s.emit("judge_trick", f"{name(s, p)}'s {s.cs.kinds[k].name} ({clabel(s, c)}) is "
+                   f"judged.", p, card=c)
             push(s, "delayed_go", uid, p)
             push(s, "nullify_window", uid, p, 0)
             return
@@ -429,8 +431,7 @@ def delayed_go(s, uid: str, p: int) -> None:
         else:
             finish_use(s, uid)
         return
-    key = f"j{uid}"
-    judgement(s, p, key, ("delayed_result", uid, p, key), u["kind"])
+    EFFECTS.run("effect", u["kind"], s, uid, p)  # its effect is its judgement
 
 
 @step
@@ -661,10 +662,10 @@ def begin_use(s, p: int, cards: tuple, kind: str, targets: tuple, via: str = "",
     suits = [card(s, c).suit for c in cards]
     uid = new_uid(s)
     n = s.players
-    order = tuple(sorted(targets, key=lambda t: (t - p) % n))
     victim = ()
     if kind == "borrowed-sword":  # the holder is the target; the victim is named with it
         targets, victim = targets[:1], targets[1:]
+    order = tuple(sorted(targets, key=lambda t: (t - p) % n))
     s.uses[uid] = {"user": p, "kind": kind, "cards": tuple(cards), "victim": victim,
                    "suit": suits[0] if len(suits) == 1 else "",
                    "colour": common_colour(suits) or "" if cards else "",

@@ -248,6 +248,7 @@ def test_15_borrowed_sword_without_a_weapon():
     s.equip[2][0] = cid("d1-crossbow")  # range 1: P0 (distance 2) is out of range
     assert not can_use(s, 0, "c12-borrowed-sword", 2, 0)
     use(s, 0, "c12-borrowed-sword", 2, 1)
+    assert [u["targets"] for u in s.uses.values()] == [(2,)]  # the victim is no target
     pass_nullify(s)
     assert asked(s) == ("borrowed-sword", 2)
     do(s, 2, "Give up your weapon")
