@@ -156,10 +156,10 @@ class MhState(State):
 
     # --- information -----------------------------------------------------------------------
     def _view(self, player: int | None) -> dict:
-        return rules.view(self, player)
+        return view_of(self, player)
 
     def determinize(self, player: int, rng: Any) -> MhState:
-        return rules.determinize(self, player, rng)
+        return determinized(self, player, rng)
 
     def card_ids(self) -> list[int]:
         ids = [c for zone in _ZONES[:4] for per in getattr(self, zone) for c in per]
@@ -224,6 +224,113 @@ class MhState(State):
         for key in _LISTS:
             setattr(s, key, [_tupled(v) for v in data[key]])
         return s
+
+
+# --- information ---------------------------------------------------------------------------
+
+def view_of(s, viewer: int | None) -> dict:
+    """What `viewer` may see (D30): everything public, its own hand and face-down monsters."""
+    seats = []
+    for p in range(s.players):
+        mine = viewer == p
+        deck = s.deck[p]
+        seats.append({
+            "seat": p, "deck_id": s.decks[p], "hunter": s.hunters[p],
+            "hrp": s.hrp[p], "retreats": s.retreats[p], "doomed": s.doomed[p],
+            "forfeited": s.forfeited[p], "pos": list(s.pos[p]) if s.pos[p] else None,
+            "deck": len(deck), "deck_bottom": list(deck[:s.known_bottom[p]]),
+            "hand": list(s.hand[p]) if mine else None, "hand_size": len(s.hand[p]),
+            "known_hand": sorted(s.known_hand[p]),
+            "grave": list(s.grave[p]), "materials": list(s.materials[p]),
+            "weapon": s.weapon[p], "armour": s.armour[p],
+            "atk_bonus": s.atk_bonus[p], "def_bonus": s.def_bonus[p],
+            "atk_minus": s.atk_minus[p], "stench": s.stench[p], "charge": s.charge[p],
+            "spotter_used": s.spotter_used[p], "hunter_acted": s.hunter_acted[p],
+        })
+    monsters = []
+    for m in s.board.values():
+        shown = m.face_up or m.known or viewer == m.sheet
+        monsters.append({"token": m.token, "sheet": m.sheet, "area": m.area,
+                         "face_up": m.face_up, "card": m.card if shown else None,
+                         "damage": m.damage, "weakness": m.weakness, "atk_mod": m.atk_mod,
+                         "stopped": m.stopped, "acted": m.acted, "up_order": m.up_order})
+    frame = decisions.top(s)
+    return {
+        "round": s.round, "phase": s.phase, "dealer": s.dealer,
+        "first_dealer": s.first_dealer, "seats": seats, "monsters": monsters,
+        "area": list(s.area) if s.area else None, "resolved": [list(a) for a in s.resolved],
+        "hunter_turn": s.hunter_turn, "target": s.target, "monster_turn": s.monster_turn,
+        "window": s.win_purpose, "item": list(s.item) if s.item else None,
+        "equipping": s.equipping,
+        "responses": [list(r) for r in s.responses],
+        "decision": frame.public(viewer) if frame is not None else None,
+        "gains": [list(g) for g in s.gains], "over": s.over, "winners": list(s.winners),
+        "end_reason": s.end_reason,
+    }
+
+
+def determinized(s, player: int, rng):
+    """A state `player` cannot tell from this one (D30), drawn from `rng` alone.
+
+    For every other seat, its unseen cards (deck above the public Potion bottom, hand cards not
+    known to all, face-down monsters nobody has seen) are dealt again: the deck only from cards
+    known to have formed it (after a retreat, the graveyard it was shuffled from), face-down
+    monsters only monsters (placed before the last retreat: not from that deck; with 2 players
+    at most one eye per sheet). The player's own deck order is unknown to it too. The RNG is
+    reseeded, so the future is hidden as well.
+    """
+    w = s.clone()
+    for q in range(s.players):
+        kb = s.known_bottom[q]
+        hidden_deck = s.deck[q][kb:]
+        if q == player:
+            order = sorted(hidden_deck)
+            rng.shuffle(order)
+            w.deck[q] = s.deck[q][:kb] + order
+            continue
+        hand = [c for c in s.hand[q] if c not in s.known_hand[q]]
+        slots = [m for m in rules.monsters_on_sheet(s, q) if not m.face_up and not m.known]
+        pool = sorted(hidden_deck + hand + [m.card for m in slots])
+        for _ in range(20):
+            dealt = _deal(s, q, pool, len(hidden_deck), len(hand), slots, rng)
+            if dealt is not None:
+                break
+        else:  # pragma: no cover - constraints this tight keep the seat's real cards
+            dealt = (hidden_deck, hand, [m.card for m in slots])
+        deck, new_hand, monsters = dealt
+        w.deck[q] = s.deck[q][:kb] + deck
+        w.hand[q] = sorted([c for c in s.hand[q] if c in s.known_hand[q]] + new_hand)
+        for m, c in zip(slots, monsters, strict=True):
+            w.board[m.token].card = c
+    w.rng = Rng(rng.next64())
+    return w
+
+
+def _deal(s, q: int, pool: list[int], n_deck: int, n_hand: int, slots: list, rng):
+    """One random deal of seat q's unseen cards under the public constraints, or None."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    deckable = set(s.deckable[q])
+    deck = [c for c in cards if c in deckable][:n_deck]
+    if len(deck) < n_deck:
+        return None
+    in_deck = set(deck)
+    rest = [c for c in cards if c not in in_deck]
+    eye_taken = s.players == 2 and any(rules.monster_card(s, m).eye
+                                       for m in rules.monsters_on_sheet(s, q) if m not in slots)
+    chosen: dict[int, int] = {}
+    # slots placed before the last retreat came from the old hand, never from the new deck
+    for m in sorted(slots, key=lambda m: m.token >= s.retreat_token[q]):
+        old = m.token < s.retreat_token[q]
+        pick = next((c for c in rest if s.card(c).kind == "monster"
+                     and not (old and c in deckable) and not (eye_taken and s.card(c).eye)),
+                    None)
+        if pick is None:
+            return None
+        rest.remove(pick)
+        chosen[m.token] = pick
+        eye_taken = eye_taken or (s.players == 2 and s.card(pick).eye)
+    return deck, rest[:n_hand], [chosen[m.token] for m in slots]
 
 
 def _plain(value: Any) -> Any:
