@@ -173,3 +173,27 @@ def test_round_summary_and_result_sentences_come_from_the_rules():
     details = result_details(s, s.outcome())
     assert details["reason"] == "Rom, the Vacuous Spider falls after 1 round."
     assert details["per_player"][1]["score"] == 4
+
+
+def test_determinize_depends_only_on_what_the_seat_knows():
+    """Two positions seat 1 cannot tell apart (seat 0's face-down card, the order of the dungeon
+    and of the upgrade deck differ) give the same determinization from the same rng."""
+    from dataclasses import replace
+
+    from game.core.rng import Rng
+
+    a = make_state(hp=30, dice=[0])
+    a.apply(0, Action("choose", instance(a, 0, "hunter_axe"), "chosen"))
+    b = a.clone()
+    frame = b.decisions[-1]
+    pistol = instance(b, 0, "hunter_pistol")
+    b.hand[0].remove(pistol)
+    b.hand[0].append(frame.answer_of(0))
+    b.decisions[-1] = replace(frame, answers=((0, pistol),))
+    base = b.monster_base
+    i, j = b.dungeon[0] - base, b.dungeon[1] - base
+    b.slot_monsters[i], b.slot_monsters[j] = b.slot_monsters[j], b.slot_monsters[i]
+    b.upgrade_deck.reverse()
+    b.rng = Rng(12345)
+    assert a.view(1) == b.view(1) and a.to_json() != b.to_json()
+    assert a.determinize(1, Rng(3)).to_json() == b.determinize(1, Rng(3)).to_json()
