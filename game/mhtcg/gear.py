@@ -125,7 +125,8 @@ def minimal_payments(points: Sequence[int], price: int) -> list[tuple[int, ...]]
     for take in product(*(range(len(by_value[v]) + 1) for v in values)):
         picked = [v for v, k in zip(values, take, strict=True) for _ in range(k)]
         if is_minimal_payment(picked, price):
-            idx = tuple(sorted(i for v, k in zip(values, take, strict=True) for i in by_value[v][:k]))
+            idx = tuple(sorted(i for v, k in zip(values, take, strict=True)
+                               for i in by_value[v][:k]))
             out.append((sum(picked), len(idx), idx))
     out.sort()
     return [idx for _, _, idx in out]

@@ -386,12 +386,9 @@ def move_hunter(s, p: int, place) -> None:
     s.pos[p] = place
     # Charge (D38): ended the move phase where it began it; a hunter that left a camp moved
     s.charge[p] = place == start and start[1] != CAMP
-    if place == start:
-        s.emit("move", lambda: f"{name(s, p)}'s hunter stays in {s.table.name(place, s.seat_name)}.",
-               p, place=list(place))
-    else:
-        s.emit("move", lambda: f"{name(s, p)}'s hunter moves to {s.table.name(place, s.seat_name)}.",
-               p, place=list(place))
+    verb = "stays in" if place == start else "moves to"
+    s.emit("move", lambda: f"{name(s, p)}'s hunter {verb} {s.table.name(place, s.seat_name)}.",
+           p, place=list(place))
 
 
 # --- 4. hunt phase -------------------------------------------------------------------------

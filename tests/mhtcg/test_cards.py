@@ -189,6 +189,7 @@ def test_an_item_a_deck_weapon_can_use_is_accepted(tmp_path):
 
 
 def test_five_copies_of_one_card_are_refused(tmp_path):
-    err = broken(tmp_path, "decks.toml", '{ id = "M01", count = 3 },\n    { id = "M04", count = 2 },',
+    err = broken(tmp_path, "decks.toml",
+                 '{ id = "M01", count = 3 },\n    { id = "M04", count = 2 },',
                  '{ id = "M01", count = 5 },')
     assert "at most 4 copies" in str(err)
