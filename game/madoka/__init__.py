@@ -110,8 +110,8 @@ class MadokaGame(Game):
         # one turn is one seat choosing: the frame for each seat (before / in the final round)
         self.turn_frames = tuple(
             tuple(Decision("turn", (p,), prompt=words) for p in range(self.max_players))
-            for words in ("{seat}: play a card, discard, give information or cleanse the Soul Gem",
-                          "{seat}: your final turn: play a card or discard"))
+            for words in ("{seat}: play, discard, give information or cleanse",
+                          "{seat}: final turn: play or discard"))
 
     def hand_candidates(self, hand: list[int]) -> list[Action]:
         """Play then Discard for each card of `hand` (labels name the slot)."""

@@ -101,31 +101,34 @@ from game.madoka.rules import (
     shuffled_order,
 )
 
-# identity code (girl * 4 + number - 1) -> girl, number, girl bit, number bit
-_GOF = tuple(code >> 2 for code in range(24))
-_NOF = tuple((code & 3) + 1 for code in range(24))
-_CBIT = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
-_COPIED = ("girls_possible", "numbers_possible", "clued", "deck", "discard", "witch_deck", "witches_up", "witches_gone")
-_SCALARS = ("players", "qb", "girl_count", "all_girls", "grief", "returned_on_top", "current", "elly_blocked",
-            "final_turns", "over", "lost", "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
+# identity code (girl * 4 + number - 1) -> girl index, number, girl bit | number bit
+_GIRL_OF_CODE = tuple(code >> 2 for code in range(24))
+_NUMBER_OF_CODE = tuple((code & 3) + 1 for code in range(24))
+_BITS_OF_CODE = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
+_COPIED = ("girls_possible", "numbers_possible", "clued", "deck", "discard", "witch_deck",
+           "witches_up", "witches_gone")
+_SCALARS = ("players", "qb", "girl_count", "all_girls", "grief", "returned_on_top", "current",
+            "elly_blocked", "final_turns", "over", "lost", "reason", "walpurgis_defeated",
+            "charlotte_ate_mami", "turn", "last_told")
 
 
 class MadokaState(State):
+    """Made by `MadokaGame.new_state` (rules.setup) or `setups.make_state`, as
+    `MadokaState(game, players)` and then filled in."""
+
     __slots__ = ("qb", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
-                 "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows", "discard", "grief", "witch_deck",
-                 "returned_on_top", "witches_up", "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
+                 "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows",
+                 "discard", "grief", "witch_deck", "returned_on_top", "witches_up",
+                 "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
                  "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
     checks = {}  # one check per action kind, filled in below the class
 
-    def __init__(self, game, players: int) -> None:
-        super().__init__(game, players)
-
     def set_identities(self, codes: list[int]) -> None:
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
-        self.girl_of = tuple(map(_GOF.__getitem__, codes))
-        self.number_of = tuple(map(_NOF.__getitem__, codes))
-        self.card_bits = tuple(map(_CBIT.__getitem__, codes))
+        self.girl_of = tuple(map(_GIRL_OF_CODE.__getitem__, codes))
+        self.number_of = tuple(map(_NUMBER_OF_CODE.__getitem__, codes))
+        self.card_bits = tuple(map(_BITS_OF_CODE.__getitem__, codes))
 
     # --- turn structure ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
