@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game import registry
+from game.ai.agents import bots_for
 from game.sanguosha import GAME
-from tests.contract import ContractGame
+from tests.contract import ContractGame, check_bot_is_honest
 
 SEEDS = 3
 
@@ -22,4 +23,22 @@ def registered(monkeypatch):
 @pytest.mark.parametrize("players", [2, 4, 5, 6, 7, 8, 9, 10])
 def test_random_games_keep_the_contract(players, registered):
     for seed in range(SEEDS):
+        ContractGame(GAME, players, seed).play()
+
+
+@pytest.mark.parametrize("bot", ["random", "ismcts"])
+def test_bots_decide_from_their_seats_information_only(bot, registered):
+    factory = bots_for(GAME)[bot]
+    assert check_bot_is_honest(GAME, factory, 5, range(2), positions=4) > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (4, {"ex": False}), (4, {"four_player": "1/1/1/1"}), (4, {"four_player": "1/0/2/1"}),
+    (6, {"two_renegades": True}), (8, {"two_renegades": True, "stalemate_guard": False}),
+])
+def test_random_games_with_every_option_keep_the_contract(players, options, registered,
+                                                          monkeypatch):
+    plain = GAME.new_state
+    monkeypatch.setattr(GAME, "new_state", lambda n, seed, **kw: plain(n, seed, **options))
+    for seed in range(2):
         ContractGame(GAME, players, seed).play()
