@@ -166,6 +166,26 @@ class Table:
         return [c for c in _FITTING[card.girl_mask][card.number_mask] if unseen[c] > 0]
 
 
+def copies(view: dict) -> dict[str, list[dict]]:
+    """Where every copy of every card is, as far as anyone knows (the table's discard browser):
+    girl id -> one entry per number 1-4, {"number", "copies", "played", "discarded", "left"
+    (in the deck or in some hand), "lost" (True: every copy discarded before she got there)}.
+    A pure function of a view: nothing hidden goes in."""
+    t = Table(view)
+    out: dict[str, list[dict]] = {}
+    for g, girl in enumerate(t.girls):
+        rows = []
+        for n in NUMBERS:
+            c = code(g, n)
+            played = 1 if n <= t.height[g] else 0
+            rows.append({"number": n, "copies": t.total[c], "played": played,
+                         "discarded": t.discarded[c],
+                         "left": t.total[c] - played - t.discarded[c],
+                         "lost": not played and t.discarded[c] >= t.total[c]})
+        out[girl] = rows
+    return out
+
+
 def hand_knowledge(view: dict, seat: int | None = None) -> list[dict]:
     """What `seat` knows of each card of its own hand (default: the viewer's own), from the
     hints everyone heard and from counting the copies `seat` can see elsewhere (the viewer's

@@ -13,7 +13,7 @@ from game.core.contract import Action, IllegalAction, State
 from game.core.data import CardDataError
 from game.core.resources import data_path
 from game.core.rng import Rng
-from game.madoka import GAME, MadokaGame
+from game.madoka import GAME, MadokaGame, knowledge
 from game.madoka.rules import WALPURGISNACHT, rank, score, score_details
 from game.madoka.setups import make_state, name_of
 
@@ -848,3 +848,14 @@ def test_a_play_at_two_grief_warns_unless_the_card_surely_fits():
     s.girls_possible[s.hands[0][0]] = 1 << GAME.girl_index["kyoko"]
     s.numbers_possible[s.hands[0][0]] = 1  # told "Kyoko" and "1": it fits
     assert s.loses(0, play(s, s.hands[0][0])) is None
+
+
+def test_the_discard_browser_counts_come_from_the_rules():
+    s = make_state(2, hands=[["kyoko1"], ["homura2"]], rows={"madoka": 1},
+                   discard=["madoka2", "homura1", "homura1"])
+    table = knowledge.copies(s.view(0))
+    madoka = {r["number"]: r for r in table["madoka"]}
+    assert madoka[1] == {"number": 1, "copies": 2, "played": 1, "discarded": 0, "left": 1,
+                         "lost": False}
+    assert madoka[2]["lost"] and madoka[2]["left"] == 0
+    assert table["homura"][0]["discarded"] == 2 and table["homura"][0]["left"] == 1
