@@ -30,10 +30,11 @@ _SCALARS = ("round", "first_player", "start_player", "current", "echoes", "echoe
 
 class BloodborneState(State):
     __slots__ = ("card_set", "cards", "monster_base", "rng", "slot_monsters", "hand", "used",
-                 "winners", "last_roll") + _SEAT_LISTS + _PILES + _SCALARS
+                 "winners", "last_roll", "_asked_by", "_asked") + _SEAT_LISTS + _PILES + _SCALARS
 
     def __init__(self, game, players: int, seed: int, final_boss: str = "random") -> None:
         super().__init__(game, players)
+        self._asked_by = self._asked = None  # to_act's memo: the top frame and its answer
         #: the card set and the instance table (card id -> definition); never change
         self.card_set = game.card_set()
         self.cards = self.card_set.instances(players)
@@ -79,17 +80,14 @@ class BloodborneState(State):
         return self.slot_monsters[-1]
 
     def to_act(self) -> tuple[int, ...]:
-        """The seats the top decision waits for (the base's rule, without its detours: a game
-        that is over has no decisions left)."""
+        """The seats the top decision waits for (a game that is over has no decisions left).
+        Frames are immutable, so the answer is remembered for the frame it was read from."""
         if not self.decisions:
             return ()
         frame = self.decisions[-1]
-        if frame.how != decisions.SECRET:
-            return frame.seats[:1]
-        if not frame.answers:
-            return frame.seats
-        done = [s for s, _ in frame.answers]
-        return tuple([s for s in frame.seats if s not in done])
+        if frame is not self._asked_by:
+            self._asked_by, self._asked = frame, frame.waiting_for()
+        return self._asked
 
     def candidates(self, player: int) -> list[Action]:
         frame = self.decisions[-1]
@@ -295,6 +293,7 @@ class BloodborneState(State):
     def clone(self) -> BloodborneState:
         c = BloodborneState.__new__(BloodborneState)
         c._events = None
+        c._asked_by = c._asked = None
         c.game, c.players, c.card_set, c.cards, c.monster_base = (
             self.game, self.players, self.card_set, self.cards, self.monster_base)
         c.decisions = self.decisions[:]
@@ -357,6 +356,7 @@ class BloodborneState(State):
     def _from_json(game, data: dict) -> BloodborneState:
         s = BloodborneState.__new__(BloodborneState)
         s._events = None
+        s._asked_by = s._asked = None
         s.game = game
         s.players = P = int(data["players"])
         s.card_set = game.card_set()
