@@ -1380,8 +1380,14 @@ def candidates_cached(s, p: int) -> frozenset[Action]:
     """The candidates of the question asked now, computed once per position (the state drops
     the cache whenever it changes)."""
     if s._cache is None or s._cache[0] != p:
-        s._cache = (p, frozenset(candidates(s, p)))
-    return s._cache[1]
+        found = candidates(s, p)
+        s._cache = (p, found, frozenset(found))
+    return s._cache[2]
+
+
+def candidate_list(s, p: int) -> list[Action]:
+    candidates_cached(s, p)
+    return list(s._cache[1])
 
 
 # --- choosing a card from a player's zones (Dismantlement, Snatch, Retaliation, ...) -------

@@ -100,7 +100,7 @@ class SanguoshaState(State):
     checks = rules.CHECKS
 
     def candidates(self, player: int) -> list[Action]:
-        return rules.candidates(self, player)
+        return rules.candidate_list(self, player)
 
     def _apply(self, player: int, action: Action) -> None:
         self.forget()
