@@ -17,7 +17,7 @@ from game.core.resources import data_path
 from scenes.app import Modal
 from scenes.manager import HEIGHT, WIDTH
 from sprites import theme
-from sprites.text import ellipsize, font, render
+from sprites.text import font, render, wrap
 from sprites.widgets import Button, ScrollView, WidgetGroup, dim, fill_rounded, shadow
 
 BODY = 16
@@ -127,13 +127,32 @@ def _flow(page: _Page, text: str, x: int, width: int, size: int = BODY,
     page.y += lh
 
 
+def column_widths(rows: list[list[str]], width: int) -> list[int]:
+    """Each column as wide as its longest cell when all fit; else every column keeps room
+    for its longest word (so a header never runs into the next one) and the rest of the
+    width is shared in proportion to what each column would still like."""
+    cols = len(rows[0])
+    pad = 24
+
+    def w(text: str) -> int:
+        return font(BODY, "bold").size(text.replace("**", ""))[0]
+
+    natural = [max(w(r[c]) for r in rows) + pad for c in range(cols)]
+    if sum(natural) <= width:
+        return natural
+    least = [max([w(word) for r in rows for word in r[c].split()] or [0]) + pad
+             for c in range(cols)]
+    spare = width - sum(least)
+    if spare <= 0:  # even the words do not fit: shrink evenly (very narrow pages only)
+        return [max(pad, int(x * width / sum(least))) for x in least]
+    want = [n - m for n, m in zip(natural, least, strict=True)]
+    return [m + int(spare * k / max(1, sum(want))) for m, k in zip(least, want, strict=True)]
+
+
 def _table(page: _Page, rows: list[list[str]], width: int) -> None:
     cols = max(len(r) for r in rows)
     rows = [r + [""] * (cols - len(r)) for r in rows]
-    natural = [max(font(BODY, "bold").size(r[c].replace("**", ""))[0] for r in rows) + 24
-               for c in range(cols)]
-    scale = min(1.0, width / max(1, sum(natural)))
-    widths = [int(w * scale) for w in natural]
+    widths = column_widths(rows, width)
     lh = font(BODY).get_linesize() + 2
     for ri, row in enumerate(rows):
         top = page.y
@@ -301,15 +320,14 @@ class Rules(Modal):
         if self.contents:
             self.contents_top = y
             y += 28
-            room = (p.bottom - 20 - y) // 32
             self.links: list[tuple[Button, int]] = []
-            for title, offset in self.contents[:room]:
-                link = self.group.add(Button((p.left + 14, y, self.SIDEBAR - 8, 30),
-                                             _fit(title, self.SIDEBAR - 32),
-                                             lambda o=offset: self.jump(o), "link", size=15,
-                                             tooltip=title, align="left"))
-                self.links.append((link, offset))
-                y += 32
+            for title, offset in self.contents:
+                link = ContentsLink((p.left + 14, y, self.SIDEBAR - 8, 30), title,
+                                    lambda o=offset: self.jump(o))
+                if link.rect.bottom > p.bottom - 20:
+                    break  # the page still has every section; the list ends here
+                self.links.append((self.group.add(link), offset))
+                y += link.rect.height + 2
         close = Button((p.right - 64, p.top + 18, 40, 40), "×", self.close, "ghost", size=22,
                        tooltip="Close (Esc)")
         self.group.add(close)
@@ -382,8 +400,31 @@ class Rules(Modal):
         self.group.draw_overlays(surface)
 
 
-def _fit(text: str, width: int, size: int = 15) -> str:
-    return ellipsize(text, size, width)
+class ContentsLink(Button):
+    """A contents entry: the section's whole title, in one or two lines (never cut)."""
+
+    SIZE, LEAD = 15, 19
+
+    def __init__(self, rect, title: str, on_click) -> None:
+        super().__init__(rect, title, on_click, "link", self.SIZE, tooltip="", align="left")
+        room = self.rect.width - 24
+        self.face = "sans"
+        self.lines = wrap(title, self.SIZE, room, "sans")
+        if len(self.lines) > 2:
+            self.face = "narrow"
+            self.lines = wrap(title, self.SIZE, room, "narrow")
+        self.rect.height = 11 + self.LEAD * len(self.lines)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill, edge, ink = self._colors()
+        fill_rounded(surface, fill, self.rect)
+        fill_rounded(surface, edge, self.rect, width=1)
+        y = self.rect.top + 5
+        for line in self.lines:
+            surface.blit(render(line, self.SIZE, ink, self.face), (self.rect.left + 12, y))
+            y += self.LEAD
+        if self.focused:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, 1, border_radius=6)
 
 
 def _short(title: str) -> str:

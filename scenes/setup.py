@@ -31,6 +31,42 @@ from sprites.widgets import (
 )
 
 SEAT_KINDS = [("you", "You"), ("human", "Hot-seat"), ("ai", "AI")]
+#: how strongly a bot plays, for games that do not name levels themselves (`bot_levels`)
+BOT_STRENGTH = {"random": 0, "simple": 1, "greedy": 1, "heuristic": 2, "search": 2,
+                "strong": 3, "ismcts": 3}
+LEVELS = ("Easy", "Normal", "Hard")
+
+
+def bot_levels(game: Any) -> list[tuple[str, str]]:
+    """(bot, level) for the seats setup offers, easiest first: the game's own `bot_levels`
+    {bot: "Easy"} if it has one; else all its playable bots as Easy / Normal / Hard by
+    BOT_STRENGTH when there are three or fewer, and when there are more, three of them:
+    Hard is the game's best (its default), Easy the weakest that is not random, Normal the
+    strongest of the rest below Hard."""
+    bots = playable_bots(game)
+    declared = getattr(game, "bot_levels", None)
+    if isinstance(declared, dict) and declared:
+        return [(b, str(declared[b])) for b in bots if b in declared]
+
+    def strength(b: str) -> tuple[int, int]:
+        return BOT_STRENGTH.get(b, 2), -bots.index(b)
+
+    if len(bots) <= 3:
+        ranked = sorted(bots, key=strength)
+        names = {1: ["Normal"], 2: ["Easy", "Hard"], 3: list(LEVELS)}[len(ranked)]
+        return list(zip(ranked, names, strict=True))
+    hard = default_bot(game) if default_bot(game) in bots else max(bots, key=strength)
+    rest = [b for b in bots if b not in (hard, "random")] or [b for b in bots if b != hard]
+    easy = min(rest, key=strength)
+    below = [b for b in rest if b != easy and strength(b)[0] < strength(hard)[0]] or \
+        [b for b in rest if b != easy]
+    normal = max(below, key=strength) if below else None
+    chosen = [(easy, "Easy"), (normal, "Normal"), (hard, "Hard")]
+    return [(b, label) for b, label in chosen if b is not None]
+
+
+def level_tip(bot: str, level: str) -> str:
+    return f"{level}: played by the “{bot}” AI"
 PANEL = pygame.Rect(440, 96, 800, 520)
 
 
@@ -136,6 +172,7 @@ class Setup(Scene):
 
     def set_seat_bot(self, i: int, bot: str) -> None:
         self.seats[i] = f"ai:{bot}"
+        self.rebuild()  # the tooltip names the new bot
 
     def set_option(self, name: str, value: Any) -> None:
         self.options[name] = value
@@ -194,7 +231,7 @@ class Setup(Scene):
                                label="Players", label_width=170))
         players.key_name = "players"
         y += 62
-        bots = playable_bots(game)
+        levels = bot_levels(game)
         for i in range(self.players):
             seat = self.seats[i]
             kind = "ai" if seat.startswith("ai:") else seat
@@ -203,9 +240,12 @@ class Setup(Scene):
                              lambda k, i=i: self.set_seat_kind(i, k)))
             c.key_name = f"seat:{i}"
             if kind == "ai":
-                sp = g.add(Spinner((x + 490, y, 230, 42), [(b, b) for b in bots], seat[3:],
+                offered = levels if seat[3:] in dict(levels) else \
+                    [*levels, (seat[3:], "Custom")]  # a bot from the last setup or --seats
+                level = dict(offered)[seat[3:]]
+                sp = g.add(Spinner((x + 490, y, 230, 42), offered, seat[3:],
                                    lambda b, i=i: self.set_seat_bot(i, b),
-                                   tooltip="Which AI plays this seat"))
+                                   tooltip=level_tip(seat[3:], level)))
                 sp.key_name = f"bot:{i}"
             y += 50
         y += 14

@@ -527,3 +527,74 @@ def test_rematch_replays_the_setup_with_a_new_seed_and_new_game_opens_setup_fill
     assert isinstance(setup, Setup) and setup.game_name == "madoka"
     assert setup.players == 3 and setup.chosen_seats() == ["you", "ai:strong", "ai:simple"]
     assert setup.options["qb"] is True
+
+
+# --- levels in setup, the rules page (issue 12, point 8) ---------------------------------------
+def test_setup_offers_levels_a_player_understands_with_the_bot_in_the_tooltip(app):
+    from game.registry import all_games
+    from scenes.app import playable_bots
+    from scenes.setup import Setup, bot_levels
+    from sprites.widgets import Spinner
+
+    for name, game in all_games().items():
+        levels = bot_levels(game)
+        assert {b for b, _ in levels} <= set(playable_bots(game)) and 1 <= len(levels) <= 3
+        assert [label for _, label in levels] == ["Easy", "Normal", "Hard"][-len(levels):] or \
+            len(levels) == 2
+        setup = Setup(app, name)
+        spinners = [w for w in setup.group.widgets if isinstance(w, Spinner)
+                    and getattr(w, "key_name", "").startswith("bot:")]
+        assert spinners, name
+        for sp in spinners:
+            assert all(label not in playable_bots(game) for _, label in sp.options)
+            assert f"“{sp.value}”" in sp.tooltip
+
+
+def test_easy_to_hard_follows_how_strongly_the_bots_play():
+    from scenes.setup import bot_levels
+
+    class G:
+        default_bot = "heuristic"
+
+        def bots(self):
+            return {"random": 0, "heuristic": 0, "ismcts": 0, "open": 0}
+
+    assert bot_levels(G()) == [("random", "Easy"), ("heuristic", "Normal"), ("ismcts", "Hard")]
+
+    class Many(G):
+        default_bot = "strong"
+
+        def bots(self):
+            return {b: 0 for b in ("random", "simple", "search", "strong", "ismcts")}
+
+    assert bot_levels(Many()) == [("simple", "Easy"), ("search", "Normal"), ("strong", "Hard")]
+
+
+def test_rules_table_columns_keep_room_for_their_longest_word():
+    from scenes.rules import BODY, column_widths
+    from sprites.text import font
+
+    rows = [["card", "type", "damage", "text"],
+            ["Hunter Pistol", "ranged", "1", "Immediate. Deals 1 damage; prevent 2 damage to "
+             "yourself or cancel another hunter's melee attack, and a good deal more text."]]
+    widths = column_widths(rows, 700)
+    assert sum(widths) <= 700
+    for c, w in enumerate(widths):
+        longest = max(font(BODY, "bold").size(word)[0] for r in rows for word in r[c].split())
+        assert w >= longest + 20, rows[0][c]
+
+
+def test_rules_contents_entries_show_whole_titles(app):
+    from scenes.rules import ContentsLink, Rules
+
+    app.open_rules()
+    rules = app.manager.top
+    assert isinstance(rules, Rules)
+    for game in rules.games:
+        rules.show(game)
+        links = [w for w in rules.group.widgets if isinstance(w, ContentsLink)]
+        titles = [t for t, _ in rules.contents]
+        assert [" ".join(link.lines) for link in links] == titles[:len(links)]
+        assert len(links) == len(titles), f"{game}: the contents list ends early"
+        for link in links:
+            assert all(len(line) and "…" not in line for line in link.lines)
