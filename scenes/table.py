@@ -239,6 +239,7 @@ class TableScene(Scene):
         #: what the banner says: the rules' prompt once the table is still, else the stage
         self.prompt_text = ""
         self.stage_text = ""
+        self.stage_is_phase = False
         #: the seats outlined as acting: those of the state the table shows (not ahead of it)
         self.shown_acting: tuple[int, ...] = ()
         #: the dice tray (see `tray_rect`), the last roll thrown in it
@@ -536,6 +537,10 @@ class TableScene(Scene):
             self.table_still()
             return
 
+        if events:  # the banner leaves the question that was answered at once
+            self.stage_text = next((e.text for e in events if e.text), self.stage_text)
+            self.stage_is_phase = False
+
         def first_step():
             held = {k for k, sp in self.sprites.items() if self.holds(sp)}
             return self._apply_places(places, set(by_key) - later - held, instant=False)
@@ -558,6 +563,7 @@ class TableScene(Scene):
         self.counters = dict(self.counters_from_view(self.shown))
         self.counters_version += 1
         self.stage_text = ""
+        self.stage_is_phase = False
         self.shown_acting = tuple(self.match.to_act())
         # a bot's seat watched over its shoulder is a spectator's view: "Player 2 is playing"
         watcher = None if self.viewer is None or self.match.is_ai(self.viewer) else self.viewer
@@ -572,8 +578,11 @@ class TableScene(Scene):
         return []
 
     def _event_step(self, event: Event, keys: list[Any], by_key: dict[Any, Place]) -> list[Any]:
-        if event.kind == "phase" and event.text:
+        if event.text and (event.kind == "phase" or not self.stage_is_phase):
+            # the banner follows what is animated: the part of the turn ("phase" events), else
+            # the event playing now — never the question asked before these events
             self.stage_text = event.text
+            self.stage_is_phase = event.kind == "phase"
         rolled = event.kind in ("dice", "coin") and self.tray is not None
         if not rolled:
             self.log_event(event)

@@ -327,3 +327,17 @@ def test_a_roll_enters_the_log_when_its_die_lands(app):
     assert table.tray.is_settled()
     assert any("rolls" in t for t, _ in table.log.entries)
     assert table.tray.total == table.state.rolled == table.counter("rolled")
+
+
+def test_while_events_play_the_banner_shows_what_is_animated_not_the_old_question(app):
+    table = open_target(app, seats=("you", "ai:random"))
+    table.run_ai = lambda: None
+    asked = table.banner_text()
+    table.apply(0, Action("throw", 0, 1))
+    seen = []
+    while table.timeline.busy:
+        pump(app, 1)
+        seen.append(table.banner_text())
+    assert asked not in seen[:-1]
+    assert "Player 1 hits Player 2" in seen and "Turn 2" in seen
+    assert table.banner_text() == table.state.prompt(0)  # still again: the rules' prompt
