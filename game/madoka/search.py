@@ -15,8 +15,9 @@ SPARTA-style single-agent search over the `strong` blueprint (docs/madoka-bots.m
 
 Its deviations change only which action is taken and when, never how a tell is read.
 
-The budget: `seconds` per decision (the app's speed setting passes it), or `iterations`
-rollouts (reproducible: the honesty check uses it). Decisions the blueprint is sure of
+The budget: `seconds` of processor time per decision (the app's speed setting passes it;
+the clock may run at most `WALL` times as long on a busy machine), or `iterations` rollouts
+(reproducible: the honesty check uses it). Decisions the blueprint is sure of
 (a card it knows is playable, a finesse to answer) are not searched.
 """
 
@@ -29,7 +30,7 @@ from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka.bots import Moves, Strong, StrongBot, _table
-from game.madoka.knowledge import Memory, p_playable
+from game.madoka.knowledge import Memory, chop, p_playable
 from game.madoka.state import MadokaState
 
 #: points a candidate must gain over the blueprint, on average over the sampled worlds
@@ -39,6 +40,8 @@ Z = 2.0
 #: search only once the girl deck holds at most this many cards (earlier rollouts are long
 #: and the blueprint's early choices were not improved at 1 s; see docs/madoka-bots.md)
 SEARCH_FROM_DECK = 14
+#: the clock may run this many times the budget while other programs share the processor
+WALL = 3.0
 #: candidates are compared after this many worlds, and one clearly behind is dropped
 PRUNE_EVERY = 4
 
@@ -75,11 +78,11 @@ class SearchBot(Agent):
         act = base
         seed = self.rng.next64()
         if self.worth_searching(t, strong, base):
-            start = time.perf_counter()
+            start = (time.thread_time(), time.perf_counter())
             cands = candidates(strong, base)
             if len(cands) > 1:
                 act, rollouts = self.search(state, player, strong, cands, Rng(seed), start)
-                self.searched.append((time.perf_counter() - start, rollouts))
+                self.searched.append((time.thread_time() - start[0], rollouts))
                 if act != base:
                     self.deviations.append((t.turn, act, base))
         bp.memory.cleansed = act.kind == "cleanse"
@@ -100,7 +103,7 @@ class SearchBot(Agent):
 
     # --- the search ------------------------------------------------------------------------------
     def search(self, state: MadokaState, player: int, strong: Strong, cands: list[Action],
-               rng: Rng, start: float) -> tuple[Action, int]:
+               rng: Rng, start: tuple[float, float]) -> tuple[Action, int]:
         """Play each candidate in the same sampled worlds, everyone finishing as `strong`;
         the candidate with the clearly best mean (else the blueprint's, `cands[0]`)."""
         alive = list(range(len(cands)))
@@ -111,8 +114,7 @@ class SearchBot(Agent):
             if self.iterations is not None:
                 if rollouts + len(alive) > max(self.iterations, len(alive)) and worlds:
                     break
-            elif worlds and time.perf_counter() - start + (time.perf_counter() - start) / worlds \
-                    > self.seconds:
+            elif worlds and out_of_time(start, self.seconds, worlds):
                 break
             world = sample_world(state, player, strong, rng)
             memory = self.blueprint.memory
@@ -128,6 +130,15 @@ class SearchBot(Agent):
             if mean > MARGIN and mean > Z * se and mean > gain:
                 best, gain = i, mean
         return cands[best], rollouts
+
+
+def out_of_time(start: tuple[float, float], seconds: float, worlds: int) -> bool:
+    """Would one more world overrun the budget? The budget is this thread's processor time
+    (so a busy machine does not weaken the search), but never more than `WALL` times as long
+    on the clock (so the table is never kept waiting long)."""
+    cpu = time.thread_time() - start[0]
+    wall = time.perf_counter() - start[1]
+    return cpu * (worlds + 1) / worlds > seconds or wall * (worlds + 1) / worlds > WALL * seconds
 
 
 def prune(alive: list[int], scores: list[list[float]]) -> list[int]:
@@ -165,7 +176,10 @@ def candidates(strong: Strong, base: Action) -> list[Action]:
             add(strong.best_tell()[0])
         for n in sorted(m.cleanse):
             add(m.cleanse[n])
-    add(strong.discard(None) if m.discard else None)
+    if m.discard:
+        add(strong.discard(None))
+        k = chop(strong.hand)  # the card the teammates expect me to discard
+        add(m.discard.get(strong.hand[max(k, 0)].id))
     best, bp = None, 0.0
     for card, b in zip(strong.hand, strong.mine, strict=True):
         p = p_playable(t, b)
@@ -267,5 +281,41 @@ def rollouts_per_second(players: int = 4, seeds: range = range(20), moves=(10, 3
     return len(starts) / (time.perf_counter() - began)
 
 
+def decision_times(players: int = 4, seeds: range = range(10), seconds: float = 1.0) -> dict:
+    """Every seat `search` (the way selfplay seats it: each decision on a determinization):
+    the processor seconds of every decision, mean and max, and each deviation from the
+    blueprint as (turn, deck, grief, final round, blueprint's action, chosen action)."""
+    from game.ai.agents import decide
+    from game.madoka import GAME
+
+    times, deviations, scores = [], [], []
+    for seed in seeds:
+        s = GAME.new_state(players, seed)
+        bots = [SearchBot(seed * 1000 + p, seconds=seconds) for p in range(players)]
+        worlds = Rng(seed ^ 0xD15C)
+        while not s.is_over():
+            p = s.to_act()[0]
+            before = (s.turn, len(s.deck), s.grief, s.final_turns >= 0)
+            began = time.thread_time()
+            a = decide(bots[p], s, p, worlds)
+            times.append(time.thread_time() - began)
+            if bots[p].deviations and bots[p].deviations[-1][0] == s.turn:
+                _, chosen, base = bots[p].deviations.pop()
+                deviations.append((*before, base.label, chosen.label))
+            s.step(p, a)
+        scores.append(s.outcome().scores[0])
+    return {"decisions": len(times), "mean_s": sum(times) / len(times), "max_s": max(times),
+            "mean_score": sum(scores) / len(scores), "deviations": deviations}
+
+
 if __name__ == "__main__":
-    print(f"{rollouts_per_second():.1f} rollouts/s")
+    import sys
+
+    if sys.argv[1:2] == ["decisions"]:
+        lo, hi = int(sys.argv[2]), int(sys.argv[3])
+        out = decision_times(seeds=range(lo, hi), seconds=float(sys.argv[4]) if sys.argv[4:] else 1.0)
+        for d in out.pop("deviations"):
+            print("deviation", *d)
+        print(out)
+    else:
+        print(f"{rollouts_per_second():.1f} rollouts/s")
