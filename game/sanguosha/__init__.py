@@ -41,9 +41,11 @@ class SanguoshaGame(Game):
                                               "Renegade)"),
         "two_renegades": (False, "Two Renegades at 6 and 8 players"),
         "stalemate_guard": (True, "A 6th reshuffle ends the game as a draw"),
+        "human_lord": (False, "The first seat (the human's, D36) is always the Lord"),
     }
     option_choices = {"ex": (True, False), "four_player": FOUR_PLAYER_SPLITS,
-                      "two_renegades": (False, True), "stalemate_guard": (True, False)}
+                      "two_renegades": (False, True), "stalemate_guard": (True, False),
+                      "human_lord": (False, True)}
 
     def card_set(self):
         return card_set()
@@ -70,6 +72,7 @@ class SanguoshaGame(Game):
         st.ex, st.four_player = bool(opts["ex"]), opts["four_player"]
         st.two_renegades, st.stalemate_guard = bool(opts["two_renegades"]), \
             bool(opts["stalemate_guard"])
+        st.human_lord = bool(opts["human_lord"])
         rules.setup(st)
         return st
 

@@ -268,6 +268,9 @@ def setup(s) -> None:
     split = q.identity_split(s.players, s.four_player, s.two_renegades)
     ids = list(split.cards())
     s.rng.shuffle(ids)
+    if s.human_lord:  # option (D35): seat 0 holds the Lord's card
+        i = ids.index("lord")
+        ids[0], ids[i] = ids[i], ids[0]
     s.identity = ids
     s.lord = ids.index("lord")
     s.revealed[s.lord] = True

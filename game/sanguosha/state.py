@@ -30,7 +30,7 @@ _PILES = ("draw", "discard", "processing", "ag", "deaths", "tasks", "pending", "
           "reshuffled")
 _DICTS = ("marks", "phase_used", "flags")
 _SCALARS = ("current", "phase", "turn", "reshuffles", "next_uid", "over", "result", "lord",
-            "ex", "four_player", "two_renegades", "stalemate_guard")
+            "ex", "four_player", "two_renegades", "stalemate_guard", "human_lord")
 
 
 def _tuples(value: Any) -> Any:
@@ -93,6 +93,7 @@ class SanguoshaState(State):
         self.four_player = "1/1/2/0"
         self.two_renegades = False
         self.stalemate_guard = True
+        self.human_lord = False
         self._cache = None  # (seat, candidates) of the position now; dropped on every change
         self._memo: dict = {}  # per-position values (seat facts), dropped on every change
 

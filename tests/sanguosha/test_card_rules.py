@@ -146,6 +146,8 @@ def test_new_game_options():
     assert sorted(s.identity).count("renegade") == 2
     s = GAME.new_state(2, 0)
     assert sorted(s.identity) == ["lord", "rebel"]
+    assert all(GAME.new_state(7, seed, human_lord=True).lord == 0 for seed in range(5))
+    assert {GAME.new_state(7, seed).lord for seed in range(12)} != {0}
     with pytest.raises(ValueError):
         GAME.new_state(3, 0)
     with pytest.raises(ValueError):
