@@ -310,7 +310,7 @@ def rom(s, p):
         s.out[p] = True
         if s.recording:
             s.emit("out", f"{name(s, p)} has died {s.deaths[p]} times and is out of the game.",
-                   p)
+                   p, counters=((p, "out", True),))
         if all(s.out):
             rules.game_over(s, "all_out")
 

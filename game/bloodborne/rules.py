@@ -212,7 +212,7 @@ def reveal_next_dungeon_card(s) -> None:
         what = "The final boss" if m.final else ("A boss" if m.boss else "A monster")
         s.emit("monster_revealed", f"{what} appears: {m.name} with {s.echoes} echoes. {m.text}",
                card=s.current, monster=m.id, echoes=s.echoes, final=m.final,
-               counters=((None, "monster_echoes", s.echoes),
+               counters=((None, "monster", m.id), (None, "monster_echoes", s.echoes),
                          (None, "monster_echoes_full", s.echoes_full)))
     effects.EFFECTS.run("on_reveal", m.ability, s, m)
 
@@ -525,7 +525,7 @@ def hunter_dies(s, p: int) -> None:
     s.deaths[p] += 1
     if s.recording:
         s.emit("death", f"{name(s, p)} dies and loses {lost} collected echoes.", p, lost=lost,
-               counters=((p, "collected", 0), (p, "deaths", s.deaths[p])))
+               counters=((p, "collected", 0), (p, "deaths", s.deaths[p]), (p, "dead", True)))
     effects.EFFECTS.run("on_death", s.final_boss.ability, s, p)
 
 
@@ -591,7 +591,8 @@ def monster_killed(s, killer: int) -> None:
     one of each kind); a hunter who died this round gets none (D7)."""
     m = monster(s)
     if s.recording:
-        s.emit("killed", f"{m.name} is slain.", killer, card=s.current, monster=m.id)
+        s.emit("killed", f"{m.name} is slain.", killer, card=s.current, monster=m.id,
+               counters=((None, "monster", None), (None, "monster_echoes", 0)))
     for p in turn_order(s):
         if s.damaged[p] and not s.dead[p]:
             for k in m.kinds:
@@ -618,7 +619,8 @@ def escape(s) -> None:
     s.escaped.append(s.current)
     s.current = -1
     if s.recording:
-        s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id)
+        s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id,
+               counters=((None, "monster", None), (None, "monster_echoes", 0)))
     effects.EFFECTS.run("on_escape", m.ability, s, m)
 
 
