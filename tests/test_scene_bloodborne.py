@@ -288,3 +288,25 @@ def test_over_the_hand_limit_click_a_card_then_the_remove_slot_to_confirm(app):
     click(table.zones["removed"].rect.center)
     feed(app)
     assert axe in st.removed and len(st.hand[0]) == rules.HAND_LIMIT
+
+
+def test_the_roll_enters_the_log_only_when_the_die_lands(app):
+    table = open_bloodborne(app)
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: table.tray.dice and not table.tray.is_settled(), 20)
+    rolled = [t for t, _ in table.log.entries if "die rolls" in t]
+    assert rolled == [], "while the die tumbles the log does not tell its result"
+    assert run_until(app, lambda: any("die rolls" in t for t, _ in table.log.entries), 20)
+    assert table.tray.is_settled(), "the roll is logged once the die is at rest"
+
+
+def test_a_new_monster_finds_the_dice_tray_empty_and_the_healed_hunters_alive(app):
+    state = make_state(players=4, monster="carrion_crow", first=0, seed=3, health={1: 1})
+    table = open_bloodborne(app, state)
+    st = table.state
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
+    assert table.tray.dice == [] and table.last_roll is None, "the last monster's roll is gone"
+    assert not any(table.counter("dead", p, False) for p in range(4)), "the Dream healed them"
