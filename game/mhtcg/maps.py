@@ -66,11 +66,29 @@ SIDE_FIELDS = {
 }
 
 
+def _triples(value) -> str | None:
+    for entry in value:
+        if (not isinstance(entry, list) or len(entry) != 3
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry)):
+            return f"an entry is [sheet, area, steps], got {entry!r}"
+    return None
+
+
+DISTANCE_FIELDS = {
+    "id": Field(str),
+    "players": Field(int, check=int_range(2, 4)),
+    "from_camp": Field(list, check=_triples, describe="a list of [sheet, area, steps]"),
+}
+
+
 def load_sides(path: Path) -> dict[str, Side]:
-    """Load and check maps.toml: every player count 2-4 has exactly one side."""
+    """Load and check maps.toml: every player count 2-4 has exactly one side, and the stated
+    distances from a camp are what the links give."""
     sides = {}
     covered: dict[int, str] = {}
-    for r in load_tables(path, {"side": SIDE_FIELDS})["side"]:
+    tables = load_tables(path, {"side": SIDE_FIELDS, "distance": DISTANCE_FIELDS},
+                         optional=("distance",))
+    for r in tables["side"]:
         side = Side(r["id"], r["name"], tuple(r["players"]), tuple(r["areas"]),
                     tuple(r["camp"]), tuple((a, b) for a, b in r["links"]), r["exit"],
                     r["entry"], r["per_area"], r["per_sheet"])
@@ -85,7 +103,24 @@ def load_sides(path: Path) -> dict[str, Side]:
     if missing:
         raise CardDataError(path, None, "players",
                             f"no side for {', '.join(map(str, missing))} players")
+    for r in tables["distance"]:
+        _check_distances(path, r, sides[covered[r["players"]]])
     return sides
+
+
+def _check_distances(path: Path, r: dict, side: Side) -> None:
+    """Every area of the table is listed once, with the steps the links give from camp 0."""
+    table = Table(side, r["players"])
+    stated = {(sheet, area): steps for sheet, area, steps in r["from_camp"]}
+    if len(stated) != len(r["from_camp"]) or set(stated) != set(table.areas):
+        raise CardDataError(path, r["id"], "from_camp",
+                            f"must list each of the {len(table.areas)} areas once")
+    for place, steps in stated.items():
+        real = table.distance((0, CAMP), place)
+        if real != steps:
+            raise CardDataError(path, r["id"], "from_camp",
+                                f"sheet {place[0]} area {place[1]} is {real} steps from the "
+                                f"camp by the links, not {steps}")
 
 
 def _check_side(path: Path, s: Side) -> None:

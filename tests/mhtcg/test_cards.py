@@ -150,6 +150,10 @@ def broken(tmp_path, file, old, new):
      "2p", "links"),
     ("maps.toml", "players = [2]", "players = [3]", "2p", "players"),
     ("maps.toml", "per_sheet = 4", "per_sheet = 5", "2p", "per_sheet"),
+    ("maps.toml", "[2, 2, 5], [2, 3, 5], [2, 1, 6]", "[2, 2, 5], [2, 3, 5], [2, 1, 5]",
+     "4p-from-camp", "from_camp"),
+    ("maps.toml", "[1, 1, 4], [1, 4, 4],\n]", "[1, 1, 4],\n]", "2p-from-camp",
+     "from_camp"),
 ])
 def test_bad_data_gives_one_line_naming_file_card_and_field(tmp_path, file, old, new, card,
                                                             field):
