@@ -9,7 +9,8 @@ type (spec "Card data"), plus the sheet sides:
 - armour.toml   `[[armour]]`  id, name, cost, def, text
 - items.toml    `[[item]]`    id, name, icons, interrupt, two_player, text
 - decks.toml    `[[deck]]`    id, name, hunter, cards = [{ id, count }, ...]
-- maps.toml     `[[side]]`    the two sheet sides (game/mhtcg/maps.py)
+- maps.toml     `[[side]]`    the two sheet sides; `[[distance]]` the spec's steps from a camp,
+                              checked against the links (game/mhtcg/maps.py)
 
 Numbers live in the files; behaviour lives in code, keyed by ability keyword (monsters, hunters)
 or by card id (items). Every problem is one `CardDataError` line naming file, card and field.
