@@ -47,6 +47,13 @@ class SanguoshaGame(Game):
                       "two_renegades": (False, True), "stalemate_guard": (True, False),
                       "human_lord": (False, True)}
 
+    default_bot = "heuristic"
+
+    def bots(self) -> dict[str, Any]:
+        from game.sanguosha.bots import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
     def card_set(self):
         return card_set()
 

@@ -31,6 +31,7 @@ from game.sanguosha.rules import (
     living,
     lose_hp,
     name,
+    note,
     push,
     random_hand_card,
     recover,
@@ -545,6 +546,7 @@ def rende_active(s, p: int) -> list[Action]:
 def rende(s, p: int, a: Action) -> None:
     """Benevolence: a face-down gift; the first time this phase's total reaches 2, recover 1."""
     give_card(s, p, a.target, a.source[0], face_up=False, gift=True)
+    note(s, p, a.target, -1)
     s.phase_used["rende"] = s.phase_used.get("rende", 0) + 1
     if s.phase_used["rende"] >= 2 and not s.phase_used.get("rende_healed"):
         s.phase_used["rende_healed"] = 1
@@ -842,6 +844,7 @@ def jieyin(s, p: int, a: Action) -> None:
     discard_cards(s, p, list(a.source), "discards (Marriage Bond)")
     recover(s, p, 1)
     recover(s, a.target, 1)
+    note(s, p, a.target, -3)
 
 
 # --- Qun -------------------------------------------------------------------------------------
@@ -860,6 +863,7 @@ def qingnang(s, p: int, a: Action) -> None:
     s.phase_used["qingnang"] = 1
     discard_cards(s, p, list(a.source), "discards (Green Satchel)")
     recover(s, a.target, 1)
+    note(s, p, a.target, -3)
 
 
 @EFFECTS.on("convert", "jijiu")

@@ -116,6 +116,17 @@ def new_uid(s) -> str:
     return str(s.next_uid)
 
 
+#: card kinds whose use on a player is a hostile act (the public record bots read)
+HOSTILE = frozenset({"slash", "duel", "dismantlement", "snatch", "indulgence",
+                     "borrowed-sword", "savage-assault", "archery-attack"})
+
+
+def note(s, a: int, b: int, v: int) -> None:
+    """The public record of who harmed (+) or helped (−) whom: everyone saw it happen."""
+    if a >= 0 and b >= 0 and a != b:
+        s.ledger[a * s.players + b] += v
+
+
 def push(s, *task) -> None:
     s.tasks.append(tuple(task))
 
@@ -692,6 +703,8 @@ def begin_use(s, p: int, cards: tuple, kind: str, targets: tuple, via: str = "",
         for c in cards:
             remove_card(s, p, c)
         s.judge[order[0]].append((cards[0], kind))
+        if kind == "indulgence":
+            note(s, p, order[0], 2)
         return uid
     if not placed:  # (a Rouse Slash is already in the processing area)
         for c in cards:
@@ -702,6 +715,9 @@ def begin_use(s, p: int, cards: tuple, kind: str, targets: tuple, via: str = "",
     elif kind in ALL_PLAYERS:
         order = tuple(q.seat_order_from(p, s.alive))
     s.uses[uid]["targets"] = order
+    if kind in HOSTILE and kind not in ALL_OTHERS:
+        for t in order:
+            note(s, p, t, 1)
     push(s, "resolve_targets", uid)
     push(s, "targeted", uid)
     push(s, "become_target", uid)
@@ -841,6 +857,10 @@ def nullify_answer(s, p: int, a: Action, frame) -> None:
     remove_card(s, p, c)
     s.discard.append(c)
     s.emit("use", f"{name(s, p)} uses {clabel(s, c)}.", p, card="nullification", cards=[c])
+    u = s.uses.get(uid)
+    if u is not None:  # cancelling a hostile trick on t helps t; cancelling a gift harms t
+        helps = (u["kind"] in HOSTILE or u["kind"] in ("lightning",)) == (depth % 2 == 0)
+        note(s, p, t, -2 if helps else 2)
     push(s, "nullify_window", uid, t, depth + 1)
     if has(s, p, "jizhi"):
         trigger(s, "offer", p, "jizhi")
@@ -1063,6 +1083,7 @@ def peach_answer(s, p: int, a: Action, frame) -> None:
     amount = 2 if (has(s, d, "jiuyuan") and p != d and kingdom(s, p) == "wu") else 1
     s.emit("use", f"{name(s, p)} uses a Peach{' (' + skill_name(s, via) + ')' if via else ''} "
            f"on {name(s, d)}.", p, card="peach", cards=list(cs), target=d)
+    note(s, p, d, -4)
     recover(s, d, amount)
     push(s, "peach_window", d, seats)
 
@@ -1137,6 +1158,7 @@ def deal_damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
             and has(s, src, "luoyi"):
         n += 1  # Bare-Chested
     s.hp[t] -= n
+    note(s, src, t, 2 * n)
     by = f" from {name(s, src)}" if src >= 0 else ""
     s.emit("damage", f"{name(s, t)} takes {n} damage{by} ({s.hp[t]}/{s.max_hp[t]}).", t,
            amount=n, source=src, counters=((t, "hp", s.hp[t]),))

@@ -27,7 +27,7 @@ _SEAT_VALUES = ("gen", "identity", "revealed", "hp", "max_hp", "alive")
 #: per-seat lists of lists
 _SEAT_LISTS = ("hand", "equip", "judge", "offers", "looking")
 _PILES = ("draw", "discard", "processing", "ag", "deaths", "tasks", "pending", "shown",
-          "reshuffled")
+          "reshuffled", "ledger")
 _DICTS = ("marks", "phase_used", "flags")
 _SCALARS = ("current", "phase", "turn", "reshuffles", "next_uid", "over", "result", "lord",
             "ex", "four_player", "two_renegades", "stalemate_guard", "human_lord")
@@ -73,6 +73,8 @@ class SanguoshaState(State):
         self.ag: list[int] = []  # Amazing Grace's revealed cards (public)
         self.shown: list[int] = []  # hand cards everyone saw arrive (stay known while held)
         self.reshuffled: list[int] = []  # the discard pile everyone saw become the draw pile
+        #: who harmed (+) or helped (−) whom, seat a * players + b: public, for the bots
+        self.ledger: list[int] = [0] * (n * n)
         self.deaths: list[tuple] = []  # (seat, killer or -1, cause)
         self.tasks: list[tuple] = []
         self.pending: list[tuple] = []  # triggers raised by the step now running
@@ -156,7 +158,7 @@ class SanguoshaState(State):
             "phase": self.phase, "current": self.current, "turn": self.turn,
             "draw": len(self.draw), "discard": list(self.discard),
             "processing": list(self.processing), "ag": list(self.ag),
-            "reshuffled": list(self.reshuffled),
+            "reshuffled": list(self.reshuffled), "ledger": list(self.ledger),
             "seats": seats, "decision": d, "deaths": _lists(self.deaths),
             "hand": list(self.hand[player]) if player is not None else None,
             "offer": list(self.offers[player]) if player is not None else None,

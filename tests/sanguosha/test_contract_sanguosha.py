@@ -26,10 +26,16 @@ def test_random_games_keep_the_contract(players, registered):
         ContractGame(GAME, players, seed).play()
 
 
-@pytest.mark.parametrize("bot", ["random", "ismcts"])
+@pytest.mark.parametrize("bot", ["random", "ismcts", "heuristic"])
 def test_bots_decide_from_their_seats_information_only(bot, registered):
     factory = bots_for(GAME)[bot]
     assert check_bot_is_honest(GAME, factory, 5, range(2), positions=4) > 0
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_games_guided_by_the_heuristic_bot_keep_the_contract(players, registered):
+    for seed in range(2):
+        ContractGame(GAME, players, seed, bots_for(GAME)["heuristic"](seed)).play()
 
 
 @pytest.mark.parametrize(("players", "options"), [
