@@ -129,16 +129,25 @@ def test_cooperative_reward_is_score_over_max_score():
     assert outcome_rewards(Outcome((), (20.0, 20.0)), 2, True, 25.0) == [0.8, 0.8]
 
 
-def test_max_score_is_read_from_the_state_then_from_the_game():
+def test_max_score_is_the_states_which_defaults_to_the_games():
     class Coop(Game):
         def max_score(self, players):
             return 10 * players
 
     state = toygame.GAME.new_state(2, seed=0)
+    assert max_score(state) is None  # a competitive game has none
     state.game = Coop()
     assert max_score(state) == 20.0
-    state.max_score = lambda: 35
-    assert max_score(state) == 35.0
+
+    class Graded(toygame.BidState):
+        __slots__ = ()
+
+        def max_score(self):
+            return 35
+
+    graded = Graded.__new__(Graded)
+    graded.game, graded.players = Coop(), 2
+    assert max_score(graded) == 35.0
 
 
 def test_competitive_reward_is_one_win_shared_among_tied_winners():
