@@ -48,10 +48,8 @@ class MadokaTable(TableScene):
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
         self.gem_pulse = 0.0
         self.discard_pinned = False
-        self.hover_zone_time = 0.0
-        self.hover_zone: str | None = None
-        self._look = None
         self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
+        self._zoom_know: tuple[Any, pygame.Surface] | None = None
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -236,6 +234,19 @@ class MadokaTable(TableScene):
         return self.state.cost(player, action)
 
     # ================================================================ gestures =============
+    def zoom_image(self, s: CardSprite) -> pygame.Surface | None:
+        """Your own card zooms with what you know of it (the rules' knowledge)."""
+        img = super().zoom_image(s)
+        if s.key not in self.hand_keys() or img is None:
+            return img
+        key = ("know", s.key, self.shown_version, img.get_size())
+        if self._zoom_know is None or self._zoom_know[0] != key:
+            know = next((c for c in self.state.what_seat_knows(self.viewer) if c["id"] == s.key), None)
+            if know is None:
+                return img
+            self._zoom_know = (key, mt.knowledge_panel(img, know, tuple(self.view()["girls"])))
+        return self._zoom_know[1]
+
     def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
         if zone.target in ("play", "discard") and isinstance(sprite.key, int):
             return Action(zone.target, source=sprite.key, target=zone.target)
@@ -357,19 +368,7 @@ class MadokaTable(TableScene):
 
     # ================================================================ update ===============
     def update(self, dt: float) -> None:
-        look = self.looks()
-        if look != self._look:
-            if self._look is not None:
-                self.face_cache.clear()
-                self.sync(animate=False)
-            self._look = look
         self.gem_pulse = max(0.0, self.gem_pulse - dt * 1.5)
-        zone = self.zone_at(self.mouse, droppable=False) if self.drag is None else None
-        name = zone.name if zone is not None else None
-        if name != self.hover_zone:
-            self.hover_zone, self.hover_zone_time = name, 0.0
-        else:
-            self.hover_zone_time += dt
         super().update(dt)
 
     # ================================================================ text ================
@@ -380,8 +379,8 @@ class MadokaTable(TableScene):
             "Click a teammate's card to tell them about a girl or a number (1 grief).",
             "Click the Soul Gem to cleanse grief: each marker removed reveals a witch.",
             "Hover the discard pile to see which cards are gone.",
-            "Your cards' marks: a girl's symbol or a number is what you were told; a crossed",
-            "one is ruled out; a dot means a hint touched the card.",
+            "The marks on your cards: " + " ".join(mt.LEGEND),
+            "Hover one of your cards: what you know of it, and what it may still be.",
         ]
 
     # ================================================================ drawing ==============

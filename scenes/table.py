@@ -227,6 +227,7 @@ class TableScene(Scene):
         self.last_click: tuple[Any, float] = (None, 0.0)
         self.glow_seats: set[int] = set()
         self.glow_cards: set[Any] = set()
+        self.glow_costs: list[tuple[pygame.Rect, str]] = []  # (target, what choosing it costs)
         #: the button bar: legal actions with no gesture (rebuilt when they change)
         self.bar: list[Button] = []
         self._bar_key: Any = None
@@ -252,6 +253,10 @@ class TableScene(Scene):
         self.floaters: list[Floater] = []
         self.notice_now: Notice | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
+        #: the zone under the pointer (no drag) and how long it has rested there
+        self.hover_zone: str | None = None
+        self.hover_zone_time = 0.0
+        self._look: Any = None
         if match.on_change is None:
             match.on_change = self.autosave
         self.relayout()
@@ -334,6 +339,11 @@ class TableScene(Scene):
         """Where the dice tray lies (None: the table has no dice)."""
         return None
 
+    def looks(self) -> tuple:
+        """The settings the card faces depend on (hint marks, big symbols…): when they change
+        the faces are drawn again."""
+        return ()
+
     def tray_idle_text(self) -> tuple[str, str]:
         """What the empty tray says (a line and a smaller one), e.g. which die comes next."""
         return "Dice tray", ""
@@ -379,6 +389,14 @@ class TableScene(Scene):
 
     def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
         """A live number changed while its event played (floaters, flashes: optional)."""
+
+    def cost(self, player: int, action: Action) -> str:
+        """What `action` costs, in words, shown where it is chosen ("1 grief"; "" for none)."""
+        return ""
+
+    def loses(self, player: int, action: Action) -> str | None:
+        """Why `action` would end the game in a loss (the table then asks first), or None."""
+        return None
 
     def thinking_point(self, seat: int) -> tuple[str, tuple[int, int]] | None:
         """Where "thinking…" is written for an AI seat: (rect anchor, point); by default
@@ -712,6 +730,14 @@ class TableScene(Scene):
         """A number or word that rises and fades from `pos` (damage, echoes, points)."""
         self.floaters.append(Floater(words, pos, colour, size, life))
 
+    def draw_costs(self, surface: pygame.Surface) -> None:
+        """On each target that glows: what choosing it costs, at its foot."""
+        for rect, price in self.glow_costs:
+            t = text.render(price, 14, (20, 16, 30), "bold")
+            box = t.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(14, 6)
+            pygame.draw.rect(surface, self.accent, box, border_radius=box.h // 2)
+            surface.blit(t, t.get_rect(center=box.center))
+
     def draw_floaters(self, surface: pygame.Surface) -> None:
         for f in self.floaters:
             img = _outlined(f.text, f.size, f.color)
@@ -852,8 +878,14 @@ class TableScene(Scene):
         s.face_key = holder
         return Tween(holder, {"t": 1.0}, FLIP, linear, on_done=holder.done)
 
-    def apply(self, player: int, action: Action) -> bool:
-        """Apply through the match; on refusal toast the rules' reason. True if applied."""
+    def apply(self, player: int, action: Action, confirmed: bool = False) -> bool:
+        """Apply through the match; on refusal toast the rules' reason. True if applied. A
+        person's action that would lose the game is asked about first (`loses`)."""
+        if not confirmed and not self.match.is_ai(player):
+            danger = self.loses(player, action)
+            if danger:
+                self.confirm_loss(player, action, danger)
+                return False
         try:
             events = self.match.apply(player, action)
         except IllegalAction as e:
@@ -985,13 +1017,18 @@ class TableScene(Scene):
         return out
 
     def glow_targets(self, actions: Iterable[Action]) -> None:
-        """Light up where `actions` may be aimed (zones, seats, cards)."""
+        """Light up where `actions` may be aimed (zones, seats, cards), each with what it
+        costs (shown where it is chosen)."""
         self.clear_glow()
-        if not self.setting("highlights", True):
-            return
+        player = self.acting_human()
         for a in actions:
             sp = self.spot_of(a)
             if sp is None:
+                continue
+            price = self.cost(player, a) if player is not None else ""
+            if price:
+                self.glow_costs.append((sp.rect, price))
+            if not self.setting("highlights", True):
                 continue
             if sp.kind == "zone":
                 for z in self.zones.values():
@@ -1007,6 +1044,7 @@ class TableScene(Scene):
             z.glow = z.hover = False
         self.glow_seats = set()
         self.glow_cards = set()
+        self.glow_costs: list[tuple[pygame.Rect, str]] = []
 
     def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
         player = self.acting_human() if player is None else player
@@ -1217,6 +1255,18 @@ class TableScene(Scene):
         options = [(a, a.label or str(a)) for a in actions]
         self.open_menu(options, pos, lambda a: self.apply(player, a), title=title)
 
+    def confirm_loss(self, player: int, action: Action, danger: str) -> None:
+        """Ask before an action that ends the game in a loss: the rules' reason, then 'do it'
+        or 'cancel' (Esc or a click elsewhere cancels too)."""
+        def answer(yes: bool) -> None:
+            if yes:
+                self.apply(player, action, confirmed=True)
+
+        label = action.label or str(action)
+        menu = self.open_menu([(False, "Cancel"), (True, f"{label} anyway: the game is lost")],
+                              self.mouse, answer, title=danger)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+
     def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
                   previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:
         self.menu = PreviewMenu(pos, options, on_choose, title=title, bounds=self.table_rect,
@@ -1235,6 +1285,18 @@ class TableScene(Scene):
 
     # ================================================================ update =================
     def update(self, dt: float) -> None:
+        look = self.looks()
+        if look != self._look:
+            if self._look is not None:
+                self.face_cache.clear()
+                self.sync(animate=False)
+            self._look = look
+        zone = self.zone_at(self.mouse, droppable=False) if self.drag is None else None
+        name = zone.name if zone is not None else None
+        if name != self.hover_zone:
+            self.hover_zone, self.hover_zone_time = name, 0.0
+        else:
+            self.hover_zone_time += dt
         speed = self.speed
         if speed == 0:
             self.timeline.finish()
@@ -1376,6 +1438,7 @@ class TableScene(Scene):
         self.draw_thinking(surface)
         self.draw_cards(surface)
         self.draw_over(surface)
+        self.draw_costs(surface)
         self.draw_floaters(surface)
         self.draw_notice(surface)
         self.draw_tip(surface)

@@ -77,3 +77,49 @@ def hint_tag(label_text: str) -> pygame.Surface:
     pygame.draw.rect(surf, (10, 30, 30), tag, 1, border_radius=9)
     surf.blit(label, label.get_rect(center=tag.center))
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+#: how the marks on your own cards read (the zoom's legend and the help)
+LEGEND = ("A girl's symbol or a number: what you were told.",
+          "Crossed out: what that card is not.",
+          "A dot: a hint touched it.")
+
+
+def knowledge_panel(card: pygame.Surface, know: dict, girl_order: tuple[str, ...]) -> pygame.Surface:
+    """Your card zoomed, with what you know of it beside it (hanab.live's way): the girls and
+    numbers still possible, each identity with its unseen copies, and the marks' legend.
+    `know` is one card of `state.what_seat_knows(seat)`."""
+    w, h = 300, max(card.get_height(), 360)
+    out = pygame.Surface((card.get_width() + 12 + w, h), pygame.SRCALPHA)
+    out.blit(card, (0, 0))
+    box = pygame.Rect(card.get_width() + 12, 0, w, h)
+    panel(out, box, (14, 10, 34, 250), (*TEAL, 220), radius=12)
+    x, y = box.x + 12, box.y + 10
+    out.blit(text.render("What you know of this card", 16, TEXT, "bold"), (x, y))
+    y += 26
+    playable = {True: "It can be played now.", False: "It cannot be played now.",
+                None: "It may or may not fit now."}[know["playable"]]
+    if know["useless"]:
+        playable = "It is no longer needed: safe to discard."
+    for line in (f"Girls: {', '.join(mc.GIRL_NAMES[g] for g in know['girls'])}",
+                 f"Numbers: {', '.join(str(n) for n in know['numbers'])}", playable):
+        for part in text.wrap(line, 15, w - 24):
+            out.blit(text.render(part, 15, TEXT), (x, y))
+            y += 19
+    y += 6
+    out.blit(text.render("Still possible (copies unseen)", 14, DIM, "bold"), (x, y))
+    y += 20
+    col = 0
+    for girl, number, unseen in sorted(know["identities"], key=lambda t: (girl_order.index(t[0]), t[1])):
+        if y > h - 80:
+            break
+        icon = mc.symbol_icon(girl, 14)
+        out.blit(icon, (x + col * 92, y + 2))
+        out.blit(text.render(f"{number} ×{unseen}", 14, mc.pastel(mc.girl_colour(girl))), (x + 18 + col * 92, y))
+        col = (col + 1) % 3
+        y += 18 if col == 0 else 0
+    y = h - 64
+    for line in LEGEND:
+        out.blit(text.render(line, 14, DIM), (x, y))
+        y += 18
+    return out

@@ -311,3 +311,52 @@ def test_a_resumed_game_shows_the_same_table_and_its_history_in_the_log(app):
     assert again.state.to_json() == table.state.to_json()
     assert again.log.entries[: len(lines)] == lines
     assert cid in again.sprites and again.sprites[cid].zone == "discard"
+
+
+def test_a_tell_that_would_lose_the_game_asks_first_and_cancel_changes_nothing(app):
+    table = open_hand_made(app, hands=HANDS, grief=2)
+    st = table.state
+    before = st.to_json()
+    menu = tell_menu_for(app, table, seat=1)
+    tell = menu.options[0][0]
+    assert "1 grief" in menu.options[0][1]
+    click(menu.row_rect(0).center)
+    feed(app)
+    confirm = table.menu
+    assert confirm is not None and confirm.title == st.loses(0, tell), "the rules' reason is asked"
+    assert st.to_json() == before, "nothing happens before the answer"
+    cancel = next(i for i, (yes, _) in enumerate(confirm.options) if yes is False)
+    click(confirm.row_rect(cancel).center)
+    feed(app)
+    assert st.to_json() == before and table.match.record.actions == []
+    menu = tell_menu_for(app, table, seat=1)
+    click(menu.row_rect(0).center)
+    feed(app)
+    yes = next(i for i, (ok, _) in enumerate(table.menu.options) if ok is True)
+    click(table.menu.row_rect(yes).center)
+    feed(app)
+    assert table.match.record.actions == [(0, tell)] and st.is_over() and st.lost
+
+
+def test_while_you_drag_a_card_the_glowing_targets_say_what_they_cost(app):
+    table = open_hand_made(app, hands=HANDS)
+    cid = table.state.hands[0][0]
+    s = table.sprites[cid]
+    post(pygame.MOUSEMOTION, pos=s.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=s.rect.center, button=1)
+    post(pygame.MOUSEMOTION, pos=(s.rect.centerx + 30, s.rect.centery - 40), rel=(1, 1), buttons=(1, 0, 0))
+    feed(app)
+    costs = {price for rect, price in table.glow_costs if rect == table.zones["play"].rect}
+    assert costs == {table.state.cost(0, Action("play", source=cid, target="play"))} and costs != {""}
+
+
+def test_zooming_your_own_card_shows_what_you_know_of_it(app):
+    table = open_hand_made(app, hands=HANDS, current=1)
+    table.state.apply(1, Action("tell", target=0, option=("girl", "homura")))
+    table.sync(animate=False)
+    cid = table.state.hands[0][0]
+    know = next(c for c in table.state.what_seat_knows(0) if c["id"] == cid)
+    shown = table.zoom_image(table.sprites[cid])
+    plain = super(type(table), table).zoom_image(table.sprites[cid])
+    assert shown.get_width() > plain.get_width() + 200, "the zoom carries a knowledge panel"
+    assert know["girls"] == ["homura"], "the tell says it is Homura"
