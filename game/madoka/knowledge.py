@@ -196,6 +196,8 @@ def hand_knowledge(view: dict, seat: int | None = None) -> list[dict]:
     t = Table(view)
     if seat is None:
         seat = t.me
+    if seat is None:
+        raise ValueError("a spectator's view has no hand of its own: say whose hand")
     unseen = t.unseen_for(seat)
     out = []
     for card in t.hands[seat]:
