@@ -299,9 +299,12 @@ class App:
     # --- settings -----------------------------------------------------------------------------
     def apply_settings(self) -> None:
         """Make the window and the sound match the settings; other settings are read live."""
-        from sprites import sound
+        from sprites import sound, theme
 
         sound.configure(self.settings.volume, self.settings.muted)
+        if theme.colourblind() != bool(self.settings.colourblind):
+            theme.set_colourblind(self.settings.colourblind)
+            self._forget_drawn_faces()
         want = bool(self.settings.fullscreen)
         if want != self.fullscreen:
             try:
@@ -310,6 +313,15 @@ class App:
                 self.settings.fullscreen = self.fullscreen
                 self._open_window(fullscreen=self.fullscreen)
                 self.toast("Fullscreen is not available on this screen.")
+
+    def _forget_drawn_faces(self) -> None:
+        """After the look of faces changed: the open tables draw their cards again."""
+        for scene in self.manager.stack if hasattr(self, "manager") else []:
+            cache = getattr(scene, "face_cache", None)
+            if isinstance(cache, dict):
+                cache.clear()
+            if hasattr(scene, "_static"):
+                scene._static = None
 
     def save_settings(self) -> None:
         if self.smoke:

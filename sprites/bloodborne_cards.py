@@ -18,7 +18,7 @@ from functools import lru_cache
 import pygame
 
 from sprites import cards as cg
-from sprites import text
+from sprites import text, theme
 
 Color = tuple[int, int, int]
 
@@ -101,20 +101,25 @@ def trophy_icon(surf: pygame.Surface, kind: str, center: tuple[float, float], si
     r = size / 2
     c = (round(center[0]), round(center[1]))
     letter = TROPHY_LETTERS[kind]
+    lsz = max(14, int(size * (0.9 if theme.colourblind() else 0.7)))  # the letter fills it
     if not dim:
         pygame.draw.circle(surf, col, c, r)
         pygame.draw.circle(surf, cg.mix(col, (0, 0, 0), 0.5), c, r, 1)
-        t = text.render(letter, max(14, int(size * 0.7)), cg.ink_on(col), "bold")
+        t = text.render(letter, lsz, cg.ink_on(col), "bold")
     else:
         pygame.draw.circle(surf, (20, 16, 16), c, r)
         pygame.draw.circle(surf, cg.mix(col, (30, 26, 24), 0.3), c, r, 1)
-        t = text.render(letter, max(14, int(size * 0.7)), col, "bold")
+        t = text.render(letter, lsz, col, "bold")
     surf.blit(t, t.get_rect(center=c))
 
 
-@lru_cache(maxsize=64)
 def trophy_token(kind: str, size: int, dim: bool = False) -> pygame.Surface:
     """A cached trophy token image (`trophy_icon` on its own surface) for per-frame blits."""
+    return _trophy_token(kind, size, dim, theme.colourblind())
+
+
+@lru_cache(maxsize=64)
+def _trophy_token(kind: str, size: int, dim: bool, colourblind: bool) -> pygame.Surface:
     surf = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
     trophy_icon(surf, kind, ((size + 2) / 2, (size + 2) / 2), size, dim)
     return surf
@@ -201,12 +206,31 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
         surf.blit(t, t.get_rect(midtop=(w // 2, y)))
         y += step
     y = band_h + 3
+    # the bottom block's text, and the badge size that leaves it room (the larger
+    # colour-blind badge gives way on a card whose summary needs the space)
+    cb = theme.colourblind()
+    sizes = [34 if big else (22 if not small else 20 if len(lines) < 3 else 18)]
+    if cb:
+        sizes.insert(0, 44 if big else (30 if not small else 26 if len(lines) < 3 else 22))
+    tsz = 15 if big else 14
+    lead = tsz + 3
+    tag_h = 18 if card.immediate else 0
+    for bsz in sizes:
+        room = max(0, (h - pad - (y + bsz + 3) - tag_h) // lead)
+        if small:
+            wrapped, tface = [], "sans"
+        elif big:
+            wrapped, tface = cg.text_lines([card.text], tsz, w - 2 * pad, room)
+        else:
+            wrapped, tface = cg.text_lines(summary_parts(card), tsz, w - 2 * pad, room)
+        if len(wrapped) <= room:
+            break
     # kind badge (letter) on the left, damage in a blood drop on the right
-    bsz = 34 if big else (22 if not small else 20 if len(lines) < 3 else 18)
     badge = pygame.Rect(pad, y, bsz, bsz)
     pygame.draw.circle(surf, frame, badge.center, bsz // 2)
     pygame.draw.circle(surf, cg.mix(frame, (255, 255, 255), 0.45), badge.center, bsz // 2, 1)
-    letter = text.render(KIND_LETTERS.get(kind, "?"), 20 if big else 14, (255, 255, 255), "bold")
+    lsz = min(int((20 if big else 14) * theme.symbol_scale()), int(bsz * 0.75))
+    letter = text.render(KIND_LETTERS.get(kind, "?"), max(14, lsz), (255, 255, 255), "bold")
     surf.blit(letter, letter.get_rect(center=badge.center))
     if card.damage:
         drop = pygame.Rect(w - pad - bsz, y, bsz, bsz)
@@ -214,17 +238,6 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
         d = text.render(str(card.damage), 20 if big else 15, (255, 246, 236), "bold")
         surf.blit(d, d.get_rect(center=(drop.centerx, drop.centery + bsz * 0.12)))
     y += bsz + 3
-    # the bottom block: IMMEDIATE, then the text, as many lines as the room left holds
-    tsz = 15 if big else 14
-    lead = tsz + 3
-    tag_h = 18 if card.immediate else 0
-    room = max(0, (h - pad - y - tag_h) // lead)
-    if small:
-        wrapped, tface = [], "sans"
-    elif big:
-        wrapped, tface = cg.text_lines([card.text], tsz, w - 2 * pad, room)
-    else:
-        wrapped, tface = cg.text_lines(summary_parts(card), tsz, w - 2 * pad, room)
     text_top = h - pad - len(wrapped) * lead
     body_bottom = text_top - tag_h - 2
     icon_sz = min(w * 0.5, body_bottom - y - 2)
@@ -232,14 +245,17 @@ def hunter_card(card, size: tuple[int, int]) -> pygame.Surface:
         kind_icon(surf, kind, (w / 2, (y + body_bottom) / 2), icon_sz, cg.mix(frame, STONE, 0.3))
     if card.immediate:
         room_w = w - 2 * fw - 8
-        label, tface = next(((word, f) for word in ("IMMEDIATE", "IMMED.") for f in ("bold", "narrow_bold")
+        label, lface = next(((word, f) for word in ("IMMEDIATE", "IMMED.")
+                             for f in ("bold", "narrow_bold")
                              if text.width(word, 14, f) <= room_w), ("IMMED.", "narrow_bold"))
-        tag = text.render(label, 14, GOLD, tface)
-        box = tag.get_rect(midbottom=(w // 2, text_top - 1)).inflate(8, 0)
+        tag = text.render(label, 14, GOLD, lface)
+        ink = tag.get_bounding_rect()
+        box = pygame.Rect(0, 0, ink.w + 10, ink.h + 6)  # hugs the letters: tag_h - 2 tall
+        box.midbottom = (w // 2, text_top - 1)
         box.clamp_ip(surf.get_rect().inflate(-2 * fw, 0))
         pygame.draw.rect(surf, (20, 16, 14), box, border_radius=4)
         pygame.draw.rect(surf, GOLD_DIM, box, 1, border_radius=4)
-        surf.blit(tag, tag.get_rect(center=box.center))
+        surf.blit(tag, (box.centerx - ink.centerx, box.centery - ink.centery))
     ty = text_top + 1
     for ln in wrapped:
         t = text.render(ln, tsz, INK_LIGHT, tface)
@@ -287,7 +303,8 @@ def lantern_badge(surf: pygame.Surface, lantern: str, center: tuple[float, float
     pygame.draw.circle(surf, (30, 20, 12), (center[0] + 1, center[1] + 1), r + 1)
     pygame.draw.circle(surf, col, center, r)
     pygame.draw.circle(surf, cg.mix(col, (255, 255, 255), 0.5), center, r, 1)
-    t = text.render(LANTERN_LETTERS.get(lantern, "?"), max(14, int(size * 0.62)), cg.ink_on(col), "bold")
+    lsz = max(14, int(size * (0.85 if theme.colourblind() else 0.62)))
+    t = text.render(LANTERN_LETTERS.get(lantern, "?"), lsz, cg.ink_on(col), "bold")
     surf.blit(t, t.get_rect(center=(round(center[0]), round(center[1]))))
     rect = pygame.Rect(center[0] - r, center[1] - r, size, size)
     if word:
@@ -331,8 +348,11 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
         y = rr.bottom + 2
     # the row: lantern badge (and its colour's name when roomy) left, HP drop right, on small
     # cards the trophy tokens between (those that do not fit go under the name)
+    cb = theme.colourblind()
     dsz = 32 if big else (26 if roomy else 20)
     lsz = 26 if big else (20 if roomy else 18)
+    if cb:  # the lantern's letter and the trophy letters, larger
+        lsz = round(lsz * theme.COLOURBLIND_SCALE)
     row_h = max(dsz, lsz) + 2
     dc = (w - fw - 2 - dsz / 2, y + row_h / 2)
     blood_drop(surf, dc, dsz * 1.15, BLOOD, (40, 6, 8))
@@ -341,9 +361,9 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
     badge = lantern_badge(surf, m.lantern, (pad + lsz / 2, y + row_h / 2), lsz, word=roomy)
     later = []
     if not roomy:
-        tok, x = 16, badge.right + 2
+        tok, x = (18 if cb else 16), badge.right + 2
         for k in m.trophies:
-            if x + tok <= dc[0] - dsz * 0.45:
+            if x + tok <= dc[0] - dsz * 0.6:
                 trophy_icon(surf, k, (x + tok / 2, y + row_h / 2), tok)
                 x += tok + 1
             else:
@@ -357,17 +377,18 @@ def monster_card(m, size: tuple[int, int]) -> pygame.Surface:
         surf.blit(t, t.get_rect(midtop=(w // 2, y)))
         y += nsz + (2 if roomy else 1)
     if not roomy:
+        tok = 20 if cb else 16
         for i, k in enumerate(later):  # the trophies the top row had no room for
-            trophy_icon(surf, k, (pad + 8 + i * 17, h - fw - 11), 16)
+            trophy_icon(surf, k, (pad + tok / 2 + i * (tok + 1), h - fw - 3 - tok / 2), tok)
         return surf
     y += 3
-    tsz = 22 if big else 18
+    tsz = (22 if big else 18) + (8 if cb else 0)
     x = pad
     for k in m.trophies:
         trophy_icon(surf, k, (x + tsz / 2, y + tsz / 2), tsz)
         x += tsz + 3
         t = text.render(TROPHY_NAMES[k], 14, INK_DARK)
-        if x + t.get_width() < w - pad and len(m.trophies) == 1 or big:
+        if x + t.get_width() < w - pad and (len(m.trophies) == 1 or big):
             surf.blit(t, t.get_rect(midleft=(x, y + tsz / 2)))
             x += t.get_width() + 8
     y += tsz + 4
@@ -405,7 +426,8 @@ def mini_card(card, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     frame = KIND_COLOURS.get(card.type, (120, 120, 120))
     surf = cg.blank(size, cg.mix(frame, STONE, 0.55), frame, 2)
-    t = text.render(KIND_LETTERS.get(card.type, "?"), 16, (255, 255, 255), "bold")
+    t = text.render(KIND_LETTERS.get(card.type, "?"), int(16 * theme.symbol_scale()),
+                    (255, 255, 255), "bold")
     surf.blit(t, t.get_rect(midtop=(w // 2, 3)))
     if card.damage:
         blood_drop(surf, (w / 2, h - 14), 18, BLOOD, (20, 4, 6))
@@ -426,12 +448,18 @@ def card_faces(game, size: tuple[int, int], colourblind: bool = False):
     """(label, build) for every face a Bloodborne table can show at `size`: each hunter card
     face up and face down with its caption, each monster, boss and final boss, and the backs.
     tests/test_card_faces.py renders them all and fails on cut text or a missing glyph."""
+    def drawn(draw, *args):
+        def build():
+            with theme.looking(colourblind):
+                return draw(*args)
+        return build
+
     cs = game.card_set()
     for c in cs.starter + cs.upgrades:
-        yield c.name, lambda c=c: hunter_card(c, size)
-        yield f"{c.name} (face down)", lambda c=c: hunter_back(size, c.name)
+        yield c.name, drawn(hunter_card, c, size)
+        yield f"{c.name} (face down)", drawn(hunter_back, size, c.name)
     for m in cs.monsters + cs.bosses + cs.finals:
-        yield m.name, lambda m=m: monster_card(m, size)
-    yield "hunter back", lambda: hunter_back(size)
-    yield "dungeon back", lambda: dungeon_back(size)
-    yield "final back", lambda: final_back(size)
+        yield m.name, drawn(monster_card, m, size)
+    yield "hunter back", drawn(hunter_back, size)
+    yield "dungeon back", drawn(dungeon_back, size)
+    yield "final back", drawn(final_back, size)

@@ -13,7 +13,7 @@ import math
 import pygame
 
 from sprites import cards as cg
-from sprites import text
+from sprites import text, theme
 
 Color = tuple[int, int, int]
 
@@ -96,6 +96,8 @@ def draw_symbol(surf: pygame.Surface, symbol: str, center: tuple[float, float], 
 
 
 def symbol_icon(girl: str, size: int, color: Color | None = None) -> pygame.Surface:
+    """A girl's symbol on its own `size` square (a table asks for a larger one with the
+    colour-blind setting)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (size / 2, size / 2), size * 0.92,
                 color or girl_colour(girl), outline=(40, 40, 50) if girl == "qb" else None)
@@ -106,7 +108,8 @@ def _not_chip(surf: pygame.Surface, rect: pygame.Rect, label: str, colour: Color
     """A small 'not this' chip: the girl's initial (in her colour) or a number, struck out."""
     pygame.draw.rect(surf, (14, 10, 30), rect, border_radius=4)
     pygame.draw.rect(surf, colour, rect, 1, border_radius=4)
-    t = text.render(label, 14, colour if label.isalpha() else (225, 220, 250), "bold")
+    size = 18 if rect.height >= 22 else 14
+    t = text.render(label, size, colour if label.isalpha() else (225, 220, 250), "bold")
     surf.blit(t, t.get_rect(center=rect.center))
     pygame.draw.line(surf, (255, 80, 90), (rect.x + 2, rect.y + 2), (rect.right - 3, rect.bottom - 3), 2)
 
@@ -126,7 +129,10 @@ def cross(surf: pygame.Surface, rect: pygame.Rect, color: Color = (235, 70, 80),
 # --- faces --------------------------------------------------------------------------------------
 def girl_card(girl: str, number: int, size: tuple[int, int], big_symbols: bool = False) -> pygame.Surface:
     """A girl card: her colour as frame, name at the top, the number big in the middle with
-    her symbol, the number again in two corners and her initial in the others."""
+    her symbol, the number again in two corners and her initial in the others. With the
+    colour-blind setting (`big_symbols`, or theme.colourblind()) her letters and symbol are
+    drawn about 1.4× larger."""
+    big_symbols = big_symbols or theme.colourblind()
     w, h = size
     col = girl_colour(girl)
     frame = col if girl != "qb" else (170, 170, 190)
@@ -139,18 +145,20 @@ def girl_card(girl: str, number: int, size: tuple[int, int], big_symbols: bool =
     # number in the top-left and bottom-right corners; initial at top-right
     num = text.render(str(number), max(16, int(18 * sc)), ink, "bold")
     surf.blit(num, (pad, pad - 2))
-    initial = text.render(SHORT.get(girl, "?"), max(16 if big_symbols else 14, int(14 * sc)), ink, "bold")
-    surf.blit(initial, initial.get_rect(topright=(w - pad, pad - 1)))
+    isz = int(max(14, int(14 * sc)) * (theme.COLOURBLIND_SCALE if big_symbols else 1))
+    initial = text.render(SHORT.get(girl, "?"), isz, ink, "bold")
+    surf.blit(initial, initial.get_rect(topright=(w - pad, pad - 1 - (2 if big_symbols else 0))))
     nr = num.get_rect(bottomright=(w - pad, h - pad + 3))
     surf.blit(num, nr)
     # the name under the corner row
-    surf.blit(name, name.get_rect(midtop=(w / 2, pad + num.get_height() - 6)))
-    # symbol in the centre, large
-    ssz = h * (0.37 if big_symbols else 0.32)
-    cy = h * (0.625 if big_symbols else 0.56)
+    name_top = pad + max(num.get_height(), initial.get_height() - 2) - 6
+    surf.blit(name, name.get_rect(midtop=(w / 2, name_top)))
+    # symbol in the centre, large (larger still with the colour-blind setting)
+    ssz = h * (0.45 if big_symbols else 0.32)
+    cy = h * (0.6 if big_symbols else 0.56)
     draw_symbol(surf, GIRL_SYMBOLS.get(girl, "ring"), (w / 2, cy), ssz, col if girl != "qb" else (185, 185, 205),
                 outline=(70, 70, 90) if girl == "qb" else None)
-    if w >= 90:  # the body part (feet … head) where there is room
+    if w >= 90 and not (big_symbols and w < 150):  # the body part (feet … head), with room
         part = text.render(BODY.get(number, ""), 14, ink)
         surf.blit(part, part.get_rect(bottomleft=(pad, h - pad + 2)))
     if w >= 150:
@@ -296,6 +304,7 @@ def known_card(girls: tuple[str, ...], numbers: tuple[int, ...], all_girls: tupl
     w, h = size
     if not marks:
         return card_back(size)
+    big_symbols = big_symbols or theme.colourblind()
     one_girl = girls[0] if len(girls) == 1 else None
     frame = girl_colour(one_girl) if one_girl else NIGHT_EDGE
     surf = cg.blank(size, NIGHT, frame, max(3, w // 18))
@@ -318,17 +327,18 @@ def known_card(girls: tuple[str, ...], numbers: tuple[int, ...], all_girls: tupl
         n = text.render(str(numbers[0]), max(26, int(30 * sc)), ink, "bold")
         if one_girl:
             surf.blit(n, n.get_rect(center=(w * 0.32, mid_y)))
-            draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w * 0.68, mid_y), h * 0.2, girl_colour(one_girl))
+            draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w * 0.68, mid_y), h * (0.27 if big_symbols else 0.2),
+                        girl_colour(one_girl))
         else:
             surf.blit(n, n.get_rect(center=(w / 2, mid_y)))
     elif one_girl:
-        draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w / 2, mid_y), h * (0.3 if big_symbols else 0.24), girl_colour(one_girl))
+        draw_symbol(surf, GIRL_SYMBOLS[one_girl], (w / 2, mid_y), h * (0.34 if big_symbols else 0.24), girl_colour(one_girl))
     else:
         soul_gem(surf, (w / 2, mid_y), w * 0.17, 0)
     # bottom: ruled-out girls (crossed symbols) and numbers (crossed digits)
     out_girls = [g for g in all_girls if g not in girls] if one_girl is None else []
     out_nums = [n for n in (1, 2, 3, 4) if n not in numbers] if len(numbers) != 1 else []
-    chip = 20 if big_symbols else 17
+    chip = 23 if big_symbols else 17
     per_row = max(1, (w - 2 * pad + 2) // (chip + 2))
     y = h - pad - chip
     if out_nums:
@@ -356,6 +366,16 @@ def card_faces(game, size: tuple[int, int], colourblind: bool = False):
     """(label, build) for every face a Madoka table can show at `size`: each girl card, your
     own card with what a tell can leave known, each witch, and the backs. `build()` draws it.
     tests/test_card_faces.py renders them all and fails on cut text or a missing glyph."""
+    for label, build in _faces(game, size, colourblind):
+        yield label, lambda build=build: _drawn(build, colourblind)
+
+
+def _drawn(build, colourblind: bool) -> pygame.Surface:
+    with theme.looking(colourblind):
+        return build()
+
+
+def _faces(game, size: tuple[int, int], colourblind: bool):
     cards = game.cards
     girls = tuple(g.id for g in cards.girls)
     base = girls[:5]

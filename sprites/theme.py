@@ -35,6 +35,42 @@ DISABLED_FILL: Color = (40, 42, 48)
 DISABLED_TEXT: Color = (118, 116, 112)
 OVERLAY: tuple[int, int, int, int] = (8, 8, 12, 170)  # dims the scene under a modal
 
+# --- how faces look: the colour-blind setting -------------------------------------------------
+#: set by the app from the settings (App.apply_settings); card faces and badges read it, so
+#: every table draws larger symbols and letters without each scene passing it along
+_LOOK = {"colourblind": False}
+#: how much larger symbols and letters are drawn with the colour-blind setting on
+COLOURBLIND_SCALE = 1.4
+
+
+def set_colourblind(on: bool) -> None:
+    _LOOK["colourblind"] = bool(on)
+
+
+def colourblind() -> bool:
+    return _LOOK["colourblind"]
+
+
+def symbol_scale() -> float:
+    """1, or COLOURBLIND_SCALE with the colour-blind setting on."""
+    return COLOURBLIND_SCALE if _LOOK["colourblind"] else 1.0
+
+
+class looking:
+    """`with theme.looking(colourblind=True):` draw faces as with that setting (tests,
+    previews); the setting before is restored after."""
+
+    def __init__(self, colourblind: bool) -> None:
+        self.on = colourblind
+
+    def __enter__(self) -> None:
+        self.before = _LOOK["colourblind"]
+        _LOOK["colourblind"] = self.on
+
+    def __exit__(self, *exc) -> None:
+        _LOOK["colourblind"] = self.before
+
+
 # --- per-game palettes ---------------------------------------------------------------------
 PALETTES: dict[str, dict[str, Color]] = {
     "menu": {"bg_top": (34, 56, 49), "bg_bottom": (15, 26, 23), "accent": ACCENT,

@@ -598,3 +598,23 @@ def test_rules_contents_entries_show_whole_titles(app):
         assert len(links) == len(titles), f"{game}: the contents list ends early"
         for link in links:
             assert all(len(line) and "…" not in line for line in link.lines)
+
+
+def test_the_colourblind_setting_redraws_every_open_tables_cards(app):
+    from scenes.manager import Scene
+    from sprites import theme
+
+    class Table(Scene):
+        def __init__(self, app):
+            super().__init__(app)
+            self.face_cache = {("girl", "mami", 1): object()}
+            self._static = ("key", object())
+
+    table = Table(app)
+    app.manager.reset(table)
+    app.settings.colourblind = True
+    app.apply_settings()
+    assert theme.colourblind() and table.face_cache == {} and table._static is None
+    app.settings.colourblind = False
+    app.apply_settings()
+    assert not theme.colourblind()

@@ -145,3 +145,38 @@ def test_the_fonts_draw_the_signs_card_texts_use():
     for ch in "≤≥≠−→×·…—":
         assert not text.missing(ch), ch
     assert text.missing("\U0001fae0")  # the check can fail: a character no bundled font has
+
+
+def symbol_letters(seen) -> list[int]:
+    """The sizes of the short letters drawn as symbols (M/R/U, K/H/B, G/Y/R, Ho/Ma …)."""
+    return [px for s, px, _, _ in seen if 1 <= len(s) <= 2 and s.isalpha()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_colourblind_setting_draws_symbol_letters_much_larger(name, monkeypatch):
+    game = all_games()[name]
+    size = sizes(name)["hand"]
+    mean = {}
+    for colourblind in (False, True):
+        letters = []
+        for _, build in face_module(name).card_faces(game, size, colourblind):
+            letters += symbol_letters(draw_face(build, monkeypatch)[1])
+        assert letters, "the faces draw no symbol letters"
+        mean[colourblind] = sum(letters) / len(letters)
+    assert mean[True] >= 1.25 * mean[False], mean
+
+
+@pytest.mark.skipif("madoka" not in GAMES, reason="Madoka not registered")
+def test_the_colourblind_setting_draws_the_girls_symbols_much_larger():
+    from sprites import madoka_cards as mc
+    from sprites import theme
+
+    def symbol_pixels(colourblind):
+        with theme.looking(colourblind):
+            face = mc.girl_card("sayaka", 2, HAND)
+        colour = mc.girl_colour("sayaka")
+        return sum(face.get_at((x, y))[:3] == colour for x in range(8, HAND[0] - 8)
+                   for y in range(8, HAND[1] - 8))  # inside the frame (her colour too)
+
+    assert symbol_pixels(True) >= 1.6 * symbol_pixels(False)
+
