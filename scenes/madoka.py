@@ -392,6 +392,8 @@ class MadokaTable(TableScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "madoka")
+        for r in self.busy_rects():  # the night sky's sparkles stay off the zones and seats
+            panel(surface, r, (16, 12, 40, 200), None, radius=12)
         view = self.shown if self.shown is not None else self.view()
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)

@@ -451,8 +451,13 @@ class TableScene(Scene):
 
     @property
     def table_rect(self) -> pygame.Rect:
-        right = WIDTH - (LOG_WIDTH if self.log.open else 0)
+        right = WIDTH - (LOG_WIDTH if self.log_shown else 0)
         return pygame.Rect(0, 0, right, HEIGHT)
+
+    @property
+    def log_shown(self) -> bool:
+        """The log takes its room once it has something to say (until then: a tab)."""
+        return self.log.open and bool(self.log.entries)
 
     @property
     def log_rect(self) -> pygame.Rect:
@@ -658,7 +663,11 @@ class TableScene(Scene):
 
     def log_event(self, event: Event) -> None:
         if event.text:
+            first = self.log.open and not self.log.entries
             self.log.add(event.text, event.player)
+            if first:  # the collapsed log opens: the table makes room for it
+                self.relayout()
+                self._apply_places(self.card_places(self.shown or self.view()), None, instant=True)
 
     def log_history(self) -> None:
         """Replay the record's events into the log (after loading a saved game)."""
@@ -1446,7 +1455,10 @@ class TableScene(Scene):
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
-        self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
+        if self.log_shown:
+            self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
+        else:
+            self.log.draw_tab(surface, self.log_rect)
         if self.drag is not None and self.drag.active:
             s = self.drag.sprite
             cardgfx.draw_sprite(surface, s, self.sprite_image(s))
@@ -1470,7 +1482,7 @@ class TableScene(Scene):
 
     def static_layer(self, key: Any, size: tuple[int, int]) -> pygame.Surface:
         """The cached static layer, repainted when its key, the layout or the log changes."""
-        full = (key, self.layout_version, self.log.open, size)
+        full = (key, self.layout_version, self.log_shown, size)
         if self._static is None or self._static[0] != full:
             layer = self._static[1] if self._static is not None and self._static[1].get_size() == size else None
             if layer is None:  # in the display's pixel format (fast blits), when there is one

@@ -85,12 +85,16 @@ class LogPanel:
             surface.blit(self._image[1], rect)
             return
         if not self.open:
-            tab = pygame.Rect(rect.right - 34, rect.y + 8, 30, 64)
-            panel(surface, tab, (12, 10, 28, 200), (255, 255, 255, 60), radius=8)
-            lab = text.render("L", 16, NEUTRAL, "bold")
-            surface.blit(lab, lab.get_rect(center=tab.center))
+            self.draw_tab(surface, rect)
             return
         self._draw_open(surface, rect)
+
+    def draw_tab(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The collapsed log: a small "L" tab at the right edge."""
+        tab = pygame.Rect(rect.right - 34, rect.y + 8, 30, 64)
+        panel(surface, tab, (12, 10, 28, 200), (255, 255, 255, 60), radius=8)
+        lab = text.render("L", 16, NEUTRAL, "bold")
+        surface.blit(lab, lab.get_rect(center=tab.center))
 
     def _draw_open(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         panel(surface, rect, (10, 8, 26, 205), (255, 255, 255, 45), radius=0)

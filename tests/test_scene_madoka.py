@@ -213,8 +213,23 @@ def test_hot_seat_covers_the_table_before_the_next_human_sees_it(app):
     assert table.sprites[table.state.hands[1][0]].face_key[0] == "mine"
 
 
+def test_an_empty_log_stays_collapsed_and_opens_with_its_first_entry(app):
+    table = open_table(app)
+    assert table.log.entries == [] and table.table_rect.width == 1280, "no empty panel"
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    assert run_until(app, lambda: table.log.entries, timeout=5)
+    assert table.table_rect.width < 1280, "the log takes its room once it has entries"
+
+
 def test_l_hides_the_log_and_the_table_uses_the_room(app):
     table = open_table(app)
+    table.run_ai = lambda: None
+    cid, sprite = my_card(table)
+    drag(sprite.rect.center, table.zones["discard"].rect.center)
+    feed(app)
+    assert run_until(app, lambda: not table.timeline.busy, timeout=5)
     width = table.table_rect.width
     key(pygame.K_l)
     pump(app, 40)
