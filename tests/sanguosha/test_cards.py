@@ -206,3 +206,9 @@ def test_a_missing_cell_names_the_cell(tmp_path):
 def test_a_duplicate_id_is_an_error(tmp_path):
     line = broken(tmp_path, "generals.toml", 'id = "lvbu"', 'id = "diaochan"')
     assert "generals.toml" in line and "card 'diaochan'" in line and "duplicate" in line
+
+
+def test_the_rules_reference_is_up_to_date_with_the_data():
+    from game.sanguosha.docs import render
+
+    assert (data_path("sanguosha") / "rules.md").read_text(encoding="utf-8") == render()
