@@ -561,7 +561,8 @@ class TableScene(Scene):
             return
 
         if events:  # the banner leaves the question that was answered at once
-            self.stage_text = next((e.text for e in events if e.text), self.stage_text)
+            self.stage_text = next((e.text for e in events if e.text and e.kind not in ("dice", "coin")),
+                                   self.stage_text)
             self.stage_is_phase = False
 
         def first_step():
@@ -601,13 +602,9 @@ class TableScene(Scene):
         return []
 
     def _event_step(self, event: Event, keys: list[Any], by_key: dict[Any, Place]) -> list[Any]:
-        if event.text and (event.kind == "phase" or not self.stage_is_phase):
-            # the banner follows what is animated: the part of the turn ("phase" events), else
-            # the event playing now — never the question asked before these events
-            self.stage_text = event.text
-            self.stage_is_phase = event.kind == "phase"
         rolled = event.kind in ("dice", "coin") and self.tray is not None
-        if not rolled:
+        if not rolled:  # a roll's words wait until its die lands (see `throw`)
+            self.show_stage(event)
             self.log_event(event)
         self.tick_counters(event, animate=True)
         places = []
@@ -622,6 +619,13 @@ class TableScene(Scene):
         if not tweens and event.text:
             tweens.append(Wait(0.12))
         return tweens
+
+    def show_stage(self, event: Event) -> None:
+        """The banner follows what is animated: the part of the turn ("phase" events), else
+        the event playing now — never the question asked before these events."""
+        if event.text and (event.kind == "phase" or not self.stage_is_phase):
+            self.stage_text = event.text
+            self.stage_is_phase = event.kind == "phase"
 
     def tick_counters(self, event: Event, animate: bool) -> None:
         """The event's counters (values after it) become the live numbers."""
@@ -816,7 +820,10 @@ class TableScene(Scene):
         if landed:
             self.tray.finish()
             return Wait(0.0)
-        return TrayWait(self.tray, on_done=lambda: self.log_event(event))
+        def landed() -> None:
+            self.show_stage(event)
+            self.log_event(event)
+        return TrayWait(self.tray, on_done=landed)
 
     def clear_tray(self) -> None:
         """Take the dice away (a new monster, a new turn: the old roll is not its roll)."""

@@ -323,6 +323,7 @@ def test_a_roll_enters_the_log_when_its_die_lands(app):
     table.apply(0, Action("roll"))
     assert run_until(app, lambda: table.tray.dice, timeout=5)
     assert not any("rolls" in t for t, _ in table.log.entries)  # still tumbling
+    assert "rolls" not in table.banner_text(), "nor does the banner"
     settle(app, table)
     assert table.tray.is_settled()
     assert any("rolls" in t for t, _ in table.log.entries)
