@@ -10,6 +10,8 @@ from game.core.rng import Rng
 from game.hermitcraft.cards import CardSet, card_set
 from game.hermitcraft.decks import DeckCodeError, import_deck, starter_decks, validate_deck
 
+_checked: list[bool] = []
+
 
 class HermitcraftGame(Game):
     name = "hermitcraft"
@@ -31,7 +33,15 @@ class HermitcraftGame(Game):
     }
 
     def card_set(self) -> CardSet:
-        return card_set()
+        """The bundled cards, checked once against the effect registry: a card with behaviour
+        but no handler (or a handler with no card) is a CardDataError."""
+        cards = card_set()
+        if not _checked:
+            from game.hermitcraft.effects import check_handlers
+
+            check_handlers(cards)
+            _checked.append(True)
+        return cards
 
     def resolve_deck(self, value: Any, rng: Rng) -> list[str]:
         """A seat's deck option as 42 card ids (raises DeckCodeError / ValueError)."""

@@ -90,6 +90,13 @@ class HermitState(State):
             "turns": self.turn, "lives": list(self.lives), "reason": self.over_reason,
             "draw": not winners})
 
+    def surrender(self, player: int) -> None:
+        """The player gives up (D24): the other player wins at once. Any seat, any time."""
+        from game.hermitcraft import rules
+
+        self.check_seat(player)
+        rules.surrender(self, player)
+
     @property
     def rounds(self) -> int:
         return self.turn
@@ -242,6 +249,13 @@ class HermitState(State):
             pool = sorted(self.decks[other] + self.hands[other])
             rng.shuffle(pool)
             n = len(self.hands[other])
+            if not self.placed[other] and n:
+                # an opening hand always holds a Hermit (D5): everyone knows that much
+                hermits = [i for i, c in enumerate(pool) if self.card(c).kind == "hermit"]
+                if hermits and hermits[0] >= n:
+                    j = hermits[0]
+                    k = rng.below(n)
+                    pool[k], pool[j] = pool[j], pool[k]
             st.hands[other] = pool[:n]
             st.decks[other] = pool[n:]
         st.rng = Rng(rng.next64())

@@ -154,3 +154,23 @@ def test_a_missing_card_is_a_count_error_naming_the_file(tmp_path):
 def test_malformed_toml_is_one_line_naming_the_file(tmp_path):
     err = broken(tmp_path, "items.toml", "[[item]]", "[[item]")
     assert err.file.endswith("items.toml") and "not valid TOML" in str(err)
+
+
+def test_a_card_with_behaviour_but_no_handler_is_a_data_error(tmp_path):
+    from game.hermitcraft.effects import check_handlers
+
+    for good in data_path("hermitcraft").glob("*.toml"):
+        shutil.copy(good, tmp_path / good.name)
+    path = tmp_path / "hermits.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('id = "beef_ur"', 'id = "beef_xr"'),
+                    encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        check_handlers(load_card_set(tmp_path))
+    assert (err.value.file, err.value.card) == ("hermits.toml", "beef_xr")
+    assert "no rules handler" in str(err.value)
+
+
+def test_every_bundled_card_with_behaviour_has_a_handler():
+    from game.hermitcraft.effects import check_handlers
+
+    check_handlers(card_set())

@@ -51,3 +51,15 @@ def test_the_random_bot_is_honest(registered):
 
 def test_card_data_and_handlers_match():
     assert GAME.validate_data() == []
+
+
+def test_ismcts_is_honest(registered):
+    from game.ai.agents import bots_for
+
+    assert check_bot_is_honest(GAME, bots_for(GAME)["ismcts"], 2, range(1), positions=3) > 0
+
+
+def test_surrender_ends_the_game_for_the_other_player():
+    s = GAME.new_state(2, 5)
+    s.surrender(1)
+    assert s.is_over() and s.outcome().winners == (0,) and s.to_act() == ()
