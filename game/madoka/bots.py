@@ -296,6 +296,12 @@ class StrongBot(Agent):
     CHEAP = 1.0
     #: how likely a card must be playable to risk it instead of discarding, by grief markers
     RISK = (1.1,)
+    #: late in the game (the girl deck holds at most LATE_DECK cards): the points a tell must
+    #: be worth with one marker on the gem, and the expected loss under which the chop is
+    #: discarded rather than a full gem cleansed (taught by the search bot's deviations)
+    LATE_DECK = -1
+    LATE_TELL_AT = 2.0
+    LATE_DISCARD = 0.0
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -358,12 +364,21 @@ class Strong:
                 return dig
         # 4. Give the most useful information (a play, or a save on a teammate's chop).
         tell, value = self.best_tell()
-        if tell is not None and t.grief < 2 and value >= StrongBot.TELL_AT[t.grief]:
+        late = t.deck <= StrongBot.LATE_DECK
+        need = StrongBot.LATE_TELL_AT if late and t.grief == 1 else StrongBot.TELL_AT[min(t.grief, 1)]
+        if tell is not None and t.grief < 2 and value >= need:
             return tell
         # 5. A likely play instead of a discard while the Soul Gem can take a failure.
         risky = self.likely_play()
         if risky is not None:
             return risky
+        # 6'. Late in the game with the Soul Gem full: a cheap chop goes before a cleanse
+        #     (the discard sends a witch back, and the runway stays for the dig).
+        if late and t.grief == 2:
+            k = chop(self.hand)
+            if k >= 0 and self.hand[k].id in self.m.discard and \
+                    expected_loss(t, self.mine[k]) < StrongBot.LATE_DISCARD:
+                return self.m.discard[self.hand[k].id]
         # 6. Cleanse when the Soul Gem is full or cleansing is cheap.
         cl = self.cleanse(value if tell is not None else 0.0)
         if cl is not None:

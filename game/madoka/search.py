@@ -41,7 +41,7 @@ Z = 2.0
 #: and the blueprint's early choices were not improved at 1 s; see docs/madoka-bots.md)
 SEARCH_FROM_DECK = 14
 #: the clock may run this many times the budget while other programs share the processor
-WALL = 3.0
+WALL = 5.0
 #: candidates are compared after this many worlds, and one clearly behind is dropped
 PRUNE_EVERY = 4
 
