@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.bloodborne import rules
+from game.bloodborne import summary
 from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
 from sprites import bloodborne_cards as bc
@@ -65,15 +65,8 @@ class BloodborneTable(TableScene):
     # ================================================================ results ==============
     @staticmethod
     def result_details(match: Any, outcome: Any) -> dict:
-        """The results screen's rows: banked echoes plus trophy points per hunter (the words
-        are the rules' own: `rules.END_REASONS`)."""
-        d = dict(outcome.details)
-        rows = [{"score": outcome.scores[h["seat"]],
-                 "parts": [["Banked", h["banked"]], *zip(rules.KIND_NAMES, h["trophies"], strict=True),
-                           ["Trophy pts", h["trophy_points"]], ["Deaths", h["deaths"]]]}
-                for h in d.get("hunters", [])]
-        return {"reason": rules.END_REASONS.get(d.get("reason"), ""), "per_player": rows,
-                "rounds": d.get("rounds")}
+        """The results screen's rows and sentences: the rules' own (game.bloodborne.summary)."""
+        return summary.result_details(match.state, outcome, match.seat_name)
 
     # ================================================================ layout ===============
     @property
@@ -374,13 +367,10 @@ class BloodborneTable(TableScene):
             for q in ([*self.reveals.values()] if k == "reveal" else [p]):
                 self.sprites.pop(("slot" if k == "reveal" else "tslot", q), None)
             self.order = sorted(self.sprites.values(), key=lambda s: s.z)
-        if k == "death":  # no counter carries these yet: the events say them
-            self.counters[(p, "dead")] = True
+        if k == "death":
             self.float_text("DIES", self.board_point(p, "health"), (255, 70, 70), 30, 1.8)
-        elif k == "dream":
+        elif k == "dream":  # healed: no longer shown DEAD (no counter says so yet)
             self.counters[(p, "dead")] = False
-        elif k == "out":
-            self.counters[(p, "out")] = True
         elif k in MARKS:
             card = d.get("card") if k != "cancel" else self.played_card(p)
             card = card if card is not None else self.monster_key()
