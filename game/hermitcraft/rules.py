@@ -226,36 +226,62 @@ def _copy_suffix(s: HermitState, p: int, iid: int) -> str:
 
 
 def turn_candidates(s: HermitState, p: int) -> list[Action]:
+    """The main phase's actions. Groups that cannot be legal now are left out early (the checks
+    still decide each action)."""
     out = []
+    plays = not s.skipping and not s.acted
+    has_hermits = [r for r in range(ROWS) if s.hermit[p][r] >= 0]
+    empty = [r for r in range(ROWS) if s.hermit[p][r] < 0]
+    plays_items = plays and not s.item_played and s.active[p] >= 0
+    plays_effects = plays and s.active[p] >= 0
+    uses = s.su_slot < 0 and not s.skipping and s.active[p] >= 0
+    names = {r: row_desc(s, p, r) for r in has_hermits}
+    seen: dict[str, int] = {}
+    copies = {}
     for iid in s.hands[p]:
-        card, tag = s.card(iid), _copy_suffix(s, p, iid)
-        if card.kind == "hermit":
-            for r in range(ROWS):
-                if s.hermit[p][r] < 0:
-                    out.append(Action("play_hermit", iid, r,
-                                      label=f"Play {hermit_desc(s, iid)}{tag} in row {r + 1}"))
-        elif card.kind in ("effect", "item"):
-            kind = "attach_effect" if card.kind == "effect" else "attach_item"
-            for r in rows_with_hermits(s, p):
-                out.append(Action(kind, iid, r,
-                                  label=f"Attach {card.name}{tag} to {row_desc(s, p, r)}"))
-        if card.kind == "single_use" or (card.kind == "effect" and card.single_use):
+        copies[s.defs[iid]] = copies.get(s.defs[iid], 0) + 1
+    for iid in s.hands[p]:
+        card_id = s.defs[iid]
+        seen[card_id] = seen.get(card_id, 0) + 1
+        tag = "" if copies[card_id] == 1 else f" (copy {seen[card_id]})"
+        card = s.cs.by_id[card_id]
+        kind = card.kind
+        if kind == "hermit":
+            if plays:
+                desc = hermit_desc(s, iid)
+                out += [Action("play_hermit", iid, r, label=f"Play {desc}{tag} in row {r + 1}")
+                        for r in empty]
+        elif kind == "item":
+            if plays_items:
+                out += [Action("attach_item", iid, r,
+                               label=f"Attach {card.name}{tag} to {names[r]}")
+                        for r in has_hermits if len(s.items[p][r]) < ITEM_SLOTS]
+        elif kind == "effect":
+            if plays_effects:
+                out += [Action("attach_effect", iid, r,
+                               label=f"Attach {card.name}{tag} to {names[r]}")
+                        for r in has_hermits if s.effect[p][r] < 0]
+            if card.single_use and uses:
+                out.append(Action("single_use", iid, "single_use",
+                                  label=f"Use {card.name}{tag} as your single-use card"))
+        elif uses:
             out.append(Action("single_use", iid, "single_use",
                               label=f"Use {card.name}{tag} as your single-use card"))
     if s.su_slot >= 0 and s.su_ready:
         out.append(Action("take_back", s.su_slot, "hand",
                           label=f"Take {s.name(s.su_slot)} back into your hand"))
-    hermit = active_card(s, p)
-    if hermit is not None:
-        for which in ("primary", "secondary"):
-            at = hermit.attack(which)
-            out.append(Action("attack", s.hermit[p][s.active[p]], "attack", which,
-                              label=f"{hermit.name}: {at.name} ({at.damage})"))
-    if s.su_slot >= 0:
         out.append(Action("su_attack", s.su_slot, "attack",
                           label=f"Attack with {s.name(s.su_slot)} alone"))
-    for r in afk_rows(s, p):
-        out.append(Action("switch", s.hermit[p][r], r, label=f"Switch to {row_desc(s, p, r)}"))
+    r = s.active[p]
+    if r >= 0 and not s.acted and not s.skipping:
+        hermit = s.card(s.hermit[p][r])
+        for which in ("primary", "secondary"):
+            at = hermit.attack(which)
+            out.append(Action("attack", s.hermit[p][r], "attack", which,
+                              label=f"{hermit.name}: {at.name} ({at.damage})"))
+    if r >= 0 and not s.acted:
+        out += [Action("switch", s.hermit[p][x], x, label=f"Switch to {names[x]}")
+                for x in has_hermits if x != r]
     out.append(Action("end_turn", label="End your turn"))
     return out
 
