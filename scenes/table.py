@@ -59,7 +59,7 @@ from scenes.ai_worker import AIWorker
 from scenes.manager import HEIGHT, WIDTH, Scene
 from scenes.match import Match
 from sprites import cards as cardgfx
-from sprites import text
+from sprites import sound, text
 from sprites.cards import CardSprite
 from sprites.dice import DiceTray
 from sprites.log import LogPanel
@@ -241,6 +241,7 @@ class TableScene(Scene):
         self.prompt_text = ""
         self.stage_text = ""
         self.stage_is_phase = False
+        self._your_turn = True  # no chime for the position the table opens on
         #: the seats outlined as acting: those of the state the table shows (not ahead of it)
         self.shown_acting: tuple[int, ...] = ()
         #: the dice tray (see `tray_rect`), the last roll thrown in it
@@ -592,6 +593,10 @@ class TableScene(Scene):
         # a bot's seat watched over its shoulder is a spectator's view: "Player 2 is playing"
         watcher = None if self.viewer is None or self.match.is_ai(self.viewer) else self.viewer
         self.prompt_text = self.state.prompt(watcher)
+        yours = self.acting_human() is not None
+        if yours and not self._your_turn:
+            sound.play("turn_chime")  # it has just become the turn of the person at the screen
+        self._your_turn = yours
 
     def event_cards(self, event: Event) -> list[Any]:
         d = event.data
@@ -820,10 +825,15 @@ class TableScene(Scene):
         if landed:
             self.tray.finish()
             return Wait(0.0)
-        def landed() -> None:
+        if event.kind == "dice":
+            sound.play("dice_rattle")
+
+        def on_land() -> None:
+            if event.kind == "coin":
+                sound.play("coin_ring")
             self.show_stage(event)
             self.log_event(event)
-        return TrayWait(self.tray, on_done=landed)
+        return TrayWait(self.tray, on_done=on_land)
 
     def clear_tray(self) -> None:
         """Take the dice away (a new monster, a new turn: the old roll is not its roll)."""
@@ -865,7 +875,12 @@ class TableScene(Scene):
             if s.face_key != p.face:
                 tweens.append(self._flip(s, p.face))
             if not s.at_home() or abs(s.scale - 1.0) > 0.01:
-                tweens.append(Tween(s, {"x": p.pos[0], "y": p.pos[1], "scale": 1.0}, MOVE, ease_out_cubic))
+                first = not any(isinstance(t, Tween) and isinstance(t.obj, CardSprite) for t in tweens)
+                # one slide and one snap per step, however many cards move together
+                tweens.append(Tween(s, {"x": p.pos[0], "y": p.pos[1], "scale": 1.0}, MOVE, ease_out_cubic,
+                                    on_done=(lambda: sound.play("card_snap")) if first else None))
+                if first:
+                    sound.play("card_slide")
         if keys is None or instant:
             for k in [k for k in self.sprites if k not in want]:
                 if self.drag is not None and self.drag.sprite.key == k:
@@ -1224,6 +1239,7 @@ class TableScene(Scene):
         self.drag = None
         s = d.sprite
         s.lifted = False
+        sound.play("card_slide")
         self.timeline.add(Tween(s, {"x": s.home[0], "y": s.home[1], "scale": 1.0}, SNAP_BACK, ease_out))
         self.order = sorted(self.sprites.values(), key=lambda o: o.z)
 

@@ -342,3 +342,21 @@ def test_while_events_play_the_banner_shows_what_is_animated_not_the_old_questio
     assert asked not in seen[:-1]
     assert "Player 1 hits Player 2" in seen and "Turn 2" in seen
     assert table.banner_text() == table.state.prompt(0)  # still again: the rules' prompt
+
+
+def test_the_table_plays_its_sounds_on_events(app, monkeypatch):
+    from sprites import sound
+
+    played = []
+    monkeypatch.setattr(sound, "play", played.append)
+    table = open_target(app, seats=("you", "ai:random"))
+    table.apply(0, Action("roll"))
+    settle(app, table)
+    assert "dice_rattle" in played
+    assert run_until(app, lambda: table.acting_human() == 0 and not table.timeline.busy, timeout=10)
+    pump(app, 2)
+    assert "turn_chime" in played, "your turn again: a chime"
+    played.clear()
+    table.apply(0, Action("throw", 0, 1))
+    settle(app, table)
+    assert {"card_slide", "card_snap"} <= set(played)
