@@ -445,7 +445,9 @@ def ganglie_reply(s, src: int, a: Action, frame) -> None:
 
 @EFFECTS.on("offer_options", "tuxi")
 def tuxi_options(s, p: int) -> list[Action]:
-    others = [x for x in living(s) if x != p and s.hand[x]]
+    from game.sanguosha.queries import seat_order_from
+
+    others = [x for x in seat_order_from(p, s.alive) if x != p and s.hand[x]]  # seat order
     picks = [(x,) for x in others] + list(combinations(others, 2))
     return [Action("invoke", None, t, "tuxi", label="Sudden Strike: take from "
                    + " and ".join(name(s, x) for x in t)) for t in picks]

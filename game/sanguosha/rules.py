@@ -1152,7 +1152,8 @@ def damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
 
 @step
 def deal_damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
-    if not s.alive[t] or s.flags.pop(f"prevent:{uid}:{t}", 0):
+    prevented = s.flags.pop(f"prevent:{uid}:{t}", 0)
+    if not s.alive[t] or prevented:
         return
     if src >= 0 and s.marks.get("luoyi") and src == s.current and cause in ("slash", "duel") \
             and has(s, src, "luoyi"):
