@@ -22,10 +22,13 @@ class HermitcraftGame(Game):
     options: ClassVar[dict[str, tuple[Any, str]]] = {
         "reward_card": (False, "a knock-out gives the opponent the top card of the victim's deck"),
         "deck_rules": ("rarity", "deck building: rarity limits (default) or the token option"),
+        "turn_timer": (False, "90 seconds a turn (the table keeps the time; rules.timeout_action "
+                       "says what happens when it runs out)"),
     }
     option_choices: ClassVar[dict[str, tuple]] = {
         "reward_card": (False, True),
         "deck_rules": (("rarity", "Rarity limits"), ("tokens", "Token option")),
+        "turn_timer": (False, True),
     }
     seat_options: ClassVar[dict[str, tuple[Any, str]]] = {
         "deck": ("random", "a starter deck id, a HC1: deck code, a legacy hash or a list of "

@@ -1244,6 +1244,20 @@ def end_turn(s: HermitState) -> None:
     start_turn(s, q)
 
 
+# --- the turn timer (option, D23) -----------------------------------------------------------------
+
+def timeout_action(s: HermitState, player: int) -> Action | None:
+    """What the table applies when `player`'s time runs out (D23): the first legal answer of a
+    pending choice (the lowest row for a new active Hermit), else End turn. None: the player
+    has no Hermit on the board, and loses (the table calls `surrender`)."""
+    if s.is_over() or player not in s.to_act():
+        return None
+    legal = s.legal_actions(player)
+    if decisions.top(s).kind != "turn":
+        return legal[0]
+    return next((a for a in legal if a.kind == "end_turn"), None)
+
+
 # --- value queries: no side effects ------------------------------------------------------------
 
 def expected_damage(s: HermitState, p: int, which: str) -> int:

@@ -1,0 +1,122 @@
+"""A new game (spec "Setup"), seat decks, illegal requests refused with a reason, the view,
+the timer's answers."""
+
+import pytest
+
+from game.core.contract import Action, IllegalAction
+from game.hermitcraft import GAME
+from game.hermitcraft import rules as R
+from game.hermitcraft.cards import card_set
+from game.hermitcraft.decks import encode_code, encode_legacy_hash, starter_decks
+from tests.hermitcraft.table import Table
+
+YOU, OPP = 0, 1
+
+
+def test_opening_hands_hold_7_cards_and_a_hermit():
+    for seed in range(30):
+        s = GAME.new_state(2, seed)
+        for p in range(2):
+            assert len(s.hands[p]) == 7 and len(s.decks[p]) == 35
+            assert any(s.card(c).kind == "hermit" for c in s.hands[p])
+        assert s.lives == [3, 3] and s.turn == 1 and s.current == s.first
+
+
+def test_the_first_player_is_chosen_at_random():
+    assert {GAME.new_state(2, seed).first for seed in range(30)} == {0, 1}
+
+
+def test_the_first_action_is_to_play_a_hermit():
+    s = GAME.new_state(2, 3)
+    kinds = {a.kind for a in s.legal_actions(s.current)}
+    assert kinds == {"play_hermit"}
+
+
+def test_seat_decks_by_starter_id_code_or_legacy_hash():
+    cards = card_set()
+    starters = starter_decks(cards)
+    code = encode_code(cards, starters["pvp_knights"])
+    legacy = encode_legacy_hash(cards, starters["farm_and_field"])
+    s = GAME.new_state(2, 1, seats=[{"deck": code}, {"deck": legacy}])
+    assert sorted(s.defs[:42]) == sorted(starters["pvp_knights"])
+    assert sorted(s.defs[42:]) == sorted(starters["farm_and_field"])
+    s = GAME.new_state(2, 1, seats=[{"deck": "builder_blast"}, {"deck": "redstone_sparks"}])
+    assert sorted(s.defs[:42]) == sorted(starters["builder_blast"])
+
+
+def test_an_illegal_deck_is_refused_with_the_rule_it_breaks():
+    with pytest.raises(ValueError, match="exactly 42 cards"):
+        GAME.new_state(2, 1, seats=[{"deck": ["grian_c"] * 3 + ["builder_item"] * 30}, {}])
+    assert GAME.validate_seat_options({"deck": "HC1:grain_c"}) == [
+        "Unknown card id in the deck code: 'grain_c'."]
+    assert GAME.validate_seat_options({"deck": "pvp_knights"}) == []
+
+
+def test_an_illegal_request_is_refused_with_a_reason_and_changes_nothing():
+    t = Table()
+    t.hermit(YOU, "grian_c", items=["builder_item"])
+    t.hermit(OPP, "bdubs_c")
+    t.hand(YOU, "builder_item", "builder_item")
+    t.start(YOU, turn=1)
+    s = t.s
+    before = s.to_json()
+    attack = Action("attack", s.hermit[YOU][0], "attack", "primary")
+    with pytest.raises(IllegalAction, match="cannot attack on the first turn"):
+        s.apply(YOU, attack)
+    first, second = s.hands[YOU]
+    s.apply(YOU, Action("attach_item", first, 0))
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="already attached an item this turn"):
+        s.apply(YOU, Action("attach_item", second, 0))
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.apply(YOU, Action("attach_item", 83, 0))
+    with pytest.raises(IllegalAction, match="not Player 2's turn"):
+        s.apply(OPP, Action("end_turn"))
+    assert s.to_json() == before
+
+
+def test_a_sleeping_hermit_cannot_attack_and_says_why():
+    t = Table()
+    t.hermit(YOU, "grian_c", items=["builder_item"], sleep=2)
+    t.hermit(OPP, "bdubs_c")
+    t.start()
+    reason = t.s.why_illegal(YOU, Action("attack", t.s.hermit[YOU][0], "attack", "primary"))
+    assert reason == "Grian is asleep."
+
+
+def test_expected_damage_counts_weakness_and_armour():
+    t = Table()
+    t.hermit(YOU, "grian_c", items=["builder_item"])
+    t.hermit(OPP, "scar_c", effect="iron_armour")
+    t.start()
+    assert R.expected_damage(t.s, YOU, "primary") == 60
+    assert t.s.hp[OPP][0] == 260  # a query changes nothing
+    assert t.s.budget == {}
+
+
+def test_timeout_takes_the_first_answer_then_ends_the_turn():
+    t = Table()
+    t.hermit(YOU, "etho_c", items=["balanced_item"])
+    t.hermit(OPP, "bdubs_c", hp=40)
+    t.hermit(OPP, "cleo_c", row=3)
+    t.hermit(OPP, "xb_c", row=1)
+    t.start()
+    t.attack("primary")
+    assert R.timeout_action(t.s, YOU).kind == "end_turn"
+    t.end_turn()
+    action = R.timeout_action(t.s, OPP)
+    assert action.kind == "choose" and action.target == 1  # the lowest row
+    s = GAME.new_state(2, 2)
+    assert R.timeout_action(s, s.current) is None  # no Hermit on the board: they lose
+
+
+def test_views_are_json_and_hide_the_opponents_hand_and_both_decks():
+    import json
+
+    s = GAME.new_state(2, 4)
+    for p in (0, 1, None):
+        view = s.view(p)
+        json.dumps(view)
+        for q in range(2):
+            assert "deck_cards" not in view["seats"][q]
+            assert (view["seats"][q]["hand"] is not None) == (p == q)
