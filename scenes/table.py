@@ -561,7 +561,8 @@ class TableScene(Scene):
             self.table_still()
             return
 
-        if events:  # the banner leaves the question that was answered at once
+        if events:  # the banner leaves the question that was answered at once; nobody is
+            self.shown_acting = ()  # outlined as acting while the answer plays out
             self.stage_text = next((e.text for e in events if e.text and e.kind not in ("dice", "coin")),
                                    self.stage_text)
             self.stage_is_phase = False
