@@ -89,7 +89,9 @@ class SanguoshaGame(Game):
         return SanguoshaState.from_json(self, data)
 
     def max_decisions(self, players: int) -> int:
-        return 60_000 * players
+        # random 8-player games take ~750 decisions (at most ~1,500 in 100 games); the
+        # stalemate guard ends any game by the 6th reshuffle
+        return 10_000 * players
 
     def validate_data(self, data_dir=None) -> list[str]:
         from game.sanguosha.effects import check_registry
