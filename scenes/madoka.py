@@ -295,7 +295,7 @@ class MadokaTable(TableScene):
         for i, o in enumerate(offers):
             n = len(o["cards"])
             what = mc.GIRL_NAMES[o["value"]] if o["what"] == "girl" else f"the {o['value']}s"
-            note = o["cost"] if o["legal"] else o["reason"]
+            note = (o["cost"] + (" · loses the game" if o["loses"] else "")) if o["legal"] else o["reason"]
             options.append((o["action"], f"{what} · {n} card{'s' if n != 1 else ''} · {note}"))
             previews[i] = set(o["cards"])
             if not o["legal"]:

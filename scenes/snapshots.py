@@ -90,10 +90,25 @@ def cost(out: str) -> None:
 def zoom(out: str) -> None:
     """Point 2: your own card zoomed with what you know of it."""
     app, t = _open("madoka", 4, ["you", "ai:strong", "ai:strong", "ai:strong"], 7)
-    _frames(app, lambda: t.state.to_act() == (0,) and len(t.match.record.actions) >= 4 and not t.timeline.busy)
+    _frames(app, lambda: t.state.to_act() == (0,) and len(t.match.record.actions) >= 4 and not t.timeline.busy,
+            20000)
     card = t.hand_keys()[0]
     _hover(app, t.sprites[card].rect.center)
     _frames(app, lambda: False, 30)
+    pygame.image.save(app.screen, out)
+
+
+def tell_preview(out: str) -> None:
+    """Point 2: the tell menu offers only tells that point at a card; the hovered one lights
+    its cards up."""
+    app, t = _open("madoka", 4, ["you", "ai:strong", "ai:strong", "ai:strong"], 7)
+    seat = t.others()[1]
+    t.open_tell(seat)
+    _frames(app, lambda: False, 5)
+    menu = t.menu
+    i = max(range(len(menu.options)), key=lambda i: len(menu.previews.get(i, ())))
+    _hover(app, menu.row_rect(i).center)
+    _frames(app, lambda: False, 5)
     pygame.image.save(app.screen, out)
 
 
@@ -114,7 +129,8 @@ def hold(seconds: float = 90.0) -> None:
         time.sleep(0.05)
 
 
-SNAPSHOTS = {"dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice}
+SNAPSHOTS = {"dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice,
+             "tell-preview": tell_preview}
 
 if __name__ == "__main__":
     name, out = sys.argv[1], sys.argv[2]
