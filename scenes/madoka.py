@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.core.contract import Action, Event
+from game.madoka import knowledge
 from scenes.table import Place, TableScene
 from sprites import cards as cg
 from sprites import madoka_cards as mc
@@ -592,4 +593,4 @@ class MadokaTable(TableScene):
         z = self.zones["discard"].rect
         box = pygame.Rect(z.right + 8, z.y - 60, 330, 74 + 30 * len(view["girls"]))
         box.clamp_ip(self.table_rect.inflate(-8, -8))
-        mt.discard_browser(surface, box, view, {g.id: g.counts for g in self.cards.girls})
+        mt.discard_browser(surface, box, knowledge.copies(view))

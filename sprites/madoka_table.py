@@ -15,14 +15,10 @@ TEXT = (238, 234, 250)
 DIM = (180, 172, 210)
 
 
-def discard_browser(surface: pygame.Surface, box: pygame.Rect, view: dict, counts: dict) -> None:
+def discard_browser(surface: pygame.Surface, box: pygame.Rect, copies: dict[str, list[dict]]) -> None:
     """What is gone, grouped by girl and number: one box per copy, crossed when discarded,
-    teal when played (from a view: `girls`, `discard`, `heights`; `counts[girl]` the copies of
-    each number)."""
-    girls = view["girls"]
-    gone: dict[tuple[str, int], int] = {}
-    for c in view["discard"]:
-        gone[(c["girl"], c["number"])] = gone.get((c["girl"], c["number"]), 0) + 1
+    teal when played (`copies`: the rules' `knowledge.copies(view)`, girl -> one entry per
+    number with its copies, played, discarded, lost)."""
     panel(surface, box, (14, 10, 34, 252), (*TEAL, 200), radius=12)
     t = text.render("Discarded", 17, TEXT, "bold")
     surface.blit(t, (box.x + 12, box.y + 8))
@@ -30,15 +26,12 @@ def discard_browser(surface: pygame.Surface, box: pygame.Rect, view: dict, count
         h = text.render(str(n), 14, DIM, "bold")
         surface.blit(h, h.get_rect(midtop=(box.x + 120 + (n - 1) * 52 + 18, box.y + 12)))
     y = box.y + 40
-    for g in girls:
+    for g, rows in copies.items():
         icon = mc.symbol_icon(g, 18)
         surface.blit(icon, (box.x + 12, y + 2))
         surface.blit(text.render(mc.GIRL_NAMES[g], 15, TEXT), (box.x + 36, y))
-        height = view["heights"][g]
-        for n in (1, 2, 3, 4):
-            total = counts[g][n - 1]
-            k = gone.get((g, n), 0)
-            played = 1 if n <= height else 0
+        for row in rows:
+            n, total, played, k = row["number"], row["copies"], row["played"], row["discarded"]
             for j in range(total):
                 cell = pygame.Rect(box.x + 120 + (n - 1) * 52 + j * 13, y + 3, 11, 16)
                 if j < played:
@@ -48,7 +41,7 @@ def discard_browser(surface: pygame.Surface, box: pygame.Rect, view: dict, count
                     mc.cross(surface, cell.inflate(-2, -4), (255, 110, 120), 2)
                 else:
                     pygame.draw.rect(surface, mc.girl_colour(g), cell, 1, border_radius=2)
-            if k >= total and not played:
+            if row["lost"]:
                 pygame.draw.line(surface, (255, 110, 120), (box.x + 118 + (n - 1) * 52, y + 22), (box.x + 118 + (n - 1) * 52 + total * 13, y + 22), 2)
         y += 30
     # legend: played, discarded, still somewhere (deck or hands)

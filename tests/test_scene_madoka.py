@@ -375,3 +375,14 @@ def test_zooming_your_own_card_shows_what_you_know_of_it(app):
     plain = super(type(table), table).zoom_image(table.sprites[cid])
     assert shown.get_width() > plain.get_width() + 200, "the zoom carries a knowledge panel"
     assert know["girls"] == ["homura"], "the tell says it is Homura"
+
+
+def test_clicking_the_discard_pile_pins_what_is_gone_and_a_click_elsewhere_closes_it(app):
+    table = open_table(app)
+    table.run_ai = lambda: None
+    click(table.zones["discard"].rect.center)
+    pump(app, 2)  # drawn from the rules' knowledge.copies
+    assert table.discard_pinned
+    click(empty_spot(table))
+    feed(app)
+    assert not table.discard_pinned
