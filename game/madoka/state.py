@@ -161,10 +161,9 @@ class MadokaState(State):
           3), Walpurgisnacht at its bottom, Walpurgisnacht defeated → per that number.
 
         tests/madoka/test_rules.py compares the result with the core's plain filter."""
-        if type(player) is not int or not 0 <= player < self.players:
-            self.check_seat(player)  # raises NoSuchSeat
         d = self.decisions
-        if not d or d[-1].seats[0] != player:
+        if not d or d[-1].seats[0] is not player:  # (seats are small ints: one object each)
+            self.check_seat(player)  # a seat that is not at the table: NoSuchSeat
             return []
         g = self.game
         hand = self.hands[player]
@@ -172,8 +171,11 @@ class MadokaState(State):
         acts = list(acts) if acts is not None else g.remember_hand(self, player)
         final = self.final_turns >= 0
         wup = self.witches_up
-        flags = (final | (self.elly_blocked == player) << 1
-                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | self.qb << 3)
+        if final or wup or self.elly_blocked >= 0 or self.qb:
+            flags = (final | (self.elly_blocked == player) << 1
+                     | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | self.qb << 3)
+        else:
+            flags = 0  # the usual case, quickly
         memo = g.legal_tells[flags]
         cbit, hands = self.card_bits, self.hands
         for t in g.others[self.players][player]:
