@@ -166,7 +166,11 @@ class HeuristicAgent(Agent):
         targets = a.target
         if k.is_equipment:
             slot = R.EQUIP_SLOTS.index(k.subtype)
-            return 6.0 if s.equip[me][slot] < 0 else 0.5
+            held = s.equip[me][slot]
+            if held < 0:
+                return 6.0
+            # a longer weapon is better; otherwise keep what is on
+            return 1.0 if slot == 0 and k.range > s.cs.cards[held].kind.range else -0.5
         if kind == "peach":
             return 8.0
         if kind in ("ex-nihilo",):
