@@ -80,33 +80,9 @@ def _words(text: str, bold_all: bool) -> list[tuple[str, bool, bool]]:
     return out
 
 
-def _has_glyph(face: str, size: int, ch: str) -> bool:
-    """True if the face draws `ch` (a missing glyph measures like the private-use U+E000)."""
-    f = font(size, face)
-    m = f.metrics(ch)[0]
-    return m is not None and m != f.metrics("\ue000")[0]
-
-
 def _word_image(word: str, size: int, color, face: str) -> pygame.Surface:
-    """Render a word, falling back to the symbols fonts for glyphs the text face lacks
-    (arrows, suits, stars)."""
-    if word.isascii() or any("\u3000" <= ch <= "\u9fff" for ch in word) or all(
-            _has_glyph(face, size, ch) for ch in word):
-        return render(word, size, color, face)
-    parts = []
-    for ch in word:
-        use = face
-        if not _has_glyph(face, size, ch):
-            use = next((f for f in ("symbols2", "symbols") if _has_glyph(f, size, ch)), face)
-        parts.append((render(ch, size, color, use), font(size, use).get_ascent()))
-    top = font(size, face).get_ascent()  # the text face's baseline, so the word sits in line
-    height = max(top - a + p.get_height() for p, a in parts)
-    img = pygame.Surface((sum(p.get_width() for p, _ in parts), height), pygame.SRCALPHA)
-    x = 0
-    for p, a in parts:
-        img.blit(p, (x, top - a))
-        x += p.get_width()
-    return img
+    """A word; characters the face lacks (arrows, suits, ≤) come from the fallback fonts."""
+    return render(word, size, color, face)
 
 
 def _flow(page: _Page, text: str, x: int, width: int, size: int = BODY,
