@@ -618,3 +618,12 @@ def test_the_colourblind_setting_redraws_every_open_tables_cards(app):
     app.settings.colourblind = False
     app.apply_settings()
     assert not theme.colourblind()
+
+
+def test_an_exact_multiple_of_the_screen_is_scaled_pixel_for_pixel(app):
+    resize_window(app, (2560, 1440))
+    app.screen.fill((0, 0, 0))
+    app.screen.set_at((10, 10), (255, 255, 255))
+    app.present()
+    assert [app.window.get_at(p)[:3] for p in ((20, 20), (21, 21), (22, 22))] == \
+        [(255, 255, 255), (255, 255, 255), (0, 0, 0)]
