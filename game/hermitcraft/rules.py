@@ -216,10 +216,10 @@ def candidates(s: HermitState, player: int) -> list[Action]:
     if top.kind == "turn":
         return turn_candidates(s, player)
     return [Action("pick" if top.how == decisions.PICK else "choose", target=v, label=label)
-            for v, label in choice_options(s, top)]
+            for v, label in choices.choice_options(s, top)]
 
 
-def _copy_suffix(s: HermitState, p: int, iid: int) -> str:
+def copy_suffix(s: HermitState, p: int, iid: int) -> str:
     """Copies of one card in a hand get a number, so every action's label is its own."""
     same = [c for c in s.hands[p] if s.defs[c] == s.defs[iid]]
     return "" if len(same) == 1 else f" (copy {same.index(iid) + 1})"
@@ -504,7 +504,7 @@ def check_choice(s, p, a):
     want = "pick" if top.how == decisions.PICK else "choose"
     if a.kind != want:
         return "Answer the question being asked."
-    if a.target not in [v for v, _ in choice_options(s, top)]:
+    if a.target not in [v for v, _ in choices.choice_options(s, top)]:
         return "That is not one of the choices."
     return None
 
@@ -514,7 +514,7 @@ def check_choice(s, p, a):
 def carry_out(s: HermitState, p: int, a: Action) -> None:
     kind = a.kind
     if kind in ("choose", "pick"):
-        answer_choice(s, p, a.target)
+        choices.answer_choice(s, p, a.target)
     elif kind == "play_hermit":
         play_hermit(s, p, a.source, a.target)
     elif kind == "attach_effect":
@@ -526,9 +526,9 @@ def carry_out(s: HermitState, p: int, a: Action) -> None:
     elif kind == "take_back":
         take_back(s, p)
     elif kind == "attack":
-        declare_attack(s, p, "hermit", a.option)
+        attacks.declare_attack(s, p, "hermit", a.option)
     elif kind == "su_attack":
-        declare_attack(s, p, "single_use", "")
+        attacks.declare_attack(s, p, "single_use", "")
     elif kind == "switch":
         voluntary_switch(s, p, a.target)
     elif kind == "end_turn":
@@ -546,12 +546,12 @@ def proceed(s: HermitState) -> None:
         if top is not None and top.kind != "turn":
             return  # waiting for a choice
         if s.attack is not None and s.attack["stage"] == "choose":
-            if ask_attack_choices(s):
+            if attacks.ask_attack_choices(s):
                 return
-            resolve_attack(s)
+            attacks.resolve_attack(s)
             continue
         if s.pending:
-            run_pending(s, s.pending.pop(0))
+            attacks.run_pending(s, s.pending.pop(0))
             continue
         finish_action(s)
         top = decisions.top(s)
@@ -661,199 +661,6 @@ def forced_switch_blocked(s: HermitState, p: int) -> bool:
     return card is not None and bool(effects().run("stays_active", card.id))
 
 
-# --- choices -----------------------------------------------------------------------------------
-
-def choice_options(s: HermitState, frame) -> list[tuple]:
-    """(value, label) for every answer the frame allows now."""
-    p = frame.seat
-    kind = frame.kind
-    if kind in ("new_active", "forced_switch", "self_switch", "keralis_heal", "heal_target",
-                "mending_row", "bucket_target"):
-        out = [(r, f"{row_desc(s, p, r)}") for r in frame.options if r >= 0]
-        if -1 in frame.options:
-            out.append((-1, "Stay as you are"))
-        return out
-    if kind in ("hypno_target", "bow_target", "lead_row"):
-        q = 1 - p
-        return [(r, f"{row_desc(s, q, r)}") for r in frame.options]
-    if kind == "crossbow_targets":
-        q = 1 - p
-        return [(combo, "Hit " + ", ".join(row_desc(s, q, r) for r in combo))
-                for combo in frame.options]
-    if kind == "copy_attack":
-        return [((iid, which), f"Copy {row_desc(s, *board_place(s, iid))}: "
-                 f"{s.card(iid).attack(which).name}") for iid, which in frame.options]
-    if kind in ("hypno_discard", "chest_card", "lead_item", "looting_item"):
-        return [(iid, f"{s.name(iid)} (card {iid})") for iid in frame.options]
-    if kind == "composter_discard":
-        return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, p, iid)}")
-                for iid in s.hands[p]]
-    if kind == "spyglass_discard":
-        q = 1 - p
-        return [(iid, f"Discard {hermit_desc(s, iid)}{_copy_suffix(s, q, iid)}")
-                for iid in s.hands[q]]
-    if kind == "grian_steal":
-        return [(v, {"attach": "Attach it to your Hermit", "discard": "Discard it"}[v])
-                for v in frame.options]
-    raise ValueError(f"unknown choice {kind!r}")
-
-
-def answer_choice(s: HermitState, p: int, value) -> None:
-    frame = decisions.top(s)
-    if frame.how == decisions.PICK:
-        PICKED[frame.kind](s, p, value)
-        if not decisions.pick(s, value):
-            return
-        frame = decisions.pop(s)
-        ANSWERS[frame.kind](s, p, frame, frame.answers)
-        return
-    decisions.pop(s)
-    ANSWERS[frame.kind](s, p, frame, value)
-
-
-def _answer_new_active(s, p, frame, r):
-    make_active(s, p, r)
-
-
-def _answer_forced(s, p, frame, r):
-    make_active(s, p, r, forced=True)
-
-
-def _answer_self_switch(s, p, frame, r):
-    if r >= 0:
-        make_active(s, p, r)
-
-
-def _answer_copy(s, p, frame, value):
-    iid, which = value
-    s.attack["card"], s.attack["which"], s.attack["copied"] = s.defs[iid], which, iid
-    s.emit("copy", lambda: f"{s.name(s.hermit[p][s.attack['row']])} copies {s.name(iid)}'s "
-           f"{s.card(iid).attack(which).name}.", p)
-
-
-def _answer_hypno_target(s, p, frame, r):
-    s.attack["target"] = r
-    s.attack["hypno_done"] = True
-    if r != s.active[1 - p]:
-        decisions.ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
-                      prompt="{seat}: discard one of your Hermit's items")
-
-
-def _answer_hypno_discard(s, p, frame, iid):
-    r = s.attack["row"]
-    s.items[p][r].remove(iid)
-    discard(s, iid)
-    s.emit("move", lambda: f"{seat(s, p)} discards {s.name(iid)} to aim at an AFK Hermit.", p,
-           card=iid, to="discard")
-
-
-def _answer_keralis(s, p, frame, r):
-    s.attack["heal_row"] = r
-
-
-def _answer_su_targets(s, p, frame, value):
-    s.attack["su_targets"] = [value] if isinstance(value, int) else list(value)
-
-
-def _answer_heal(s, p, frame, r):
-    heal(s, p, r, s.card(frame.context[0]).params["heal"])
-
-
-def _answer_chest(s, p, frame, iid):
-    s.discards[p].remove(iid)
-    s.hands[p].append(iid)
-    s.emit("move", lambda: f"{seat(s, p)} takes {s.name(iid)} from the discard pile.", p,
-           card=iid, to="hand")
-
-
-def _composter_pick(s, p, iid):
-    # each picked card goes at once (it is public from then on, so nothing hidden waits in
-    # the frame)
-    s.hands[p].remove(iid)
-    discard(s, iid)
-    s.emit("move", lambda: f"{seat(s, p)} discards {hermit_desc(s, iid)}.", p, card=iid,
-           to="discard")
-
-
-def _answer_composter(s, p, frame, picked):
-    draw(s, p, s.card(frame.context[0]).params["draw"])
-
-
-def _answer_lead_item(s, p, frame, iid):
-    q = 1 - p
-    targets = tuple(r for r in afk_rows(s, q) if len(s.items[q][r]) < ITEM_SLOTS)
-    decisions.ask(s, "lead_row", p, targets, (iid,),
-                  prompt="{seat}: choose the AFK Hermit that gets the item")
-
-
-def _answer_lead_row(s, p, frame, r):
-    q, iid = 1 - p, frame.context[0]
-    s.items[q][s.active[q]].remove(iid)
-    s.items[q][r].append(iid)
-    s.emit("move", lambda: f"Lead moves {s.name(iid)} to {row_desc(s, q, r)}.", p, card=iid,
-           to=["item", q, r])
-
-
-def _answer_looting(s, p, frame, iid):
-    q = 1 - p
-    s.items[q][s.active[q]].remove(iid)
-    s.hands[p].append(iid)
-    s.emit("move", lambda: f"{seat(s, p)} loots {s.name(iid)}.", p, card=iid, to="hand")
-
-
-def _answer_mending(s, p, frame, r):
-    a = s.active[p]
-    iid = s.effect[p][a]
-    s.effect[p][a], s.effect[p][r] = -1, iid
-    s.emit("move", lambda: f"Mending moves {s.name(iid)} to {row_desc(s, p, r)}.", p, card=iid,
-           to=["effect", p, r])
-    moved(s, iid)
-    arrived(s, p, r, iid)
-
-
-def _answer_spyglass(s, p, frame, iid):
-    q = 1 - p
-    s.hands[q].remove(iid)
-    discard(s, iid)
-    s.emit("move", lambda: f"{seat(s, q)} discards {hermit_desc(s, iid)} (Spyglass).", p,
-           card=iid, to="discard")
-
-
-def _answer_bucket(s, p, frame, r):
-    cure(s, p, r, POISON if s.defs[frame.context[0]] == "milk_bucket" else BURN)
-
-
-def _answer_steal(s, p, frame, choice):
-    iid, r = frame.context
-    if choice == "attach":
-        s.effect[p][r] = iid
-        s.emit("move", lambda: f"{s.name(s.hermit[p][r])} takes {s.name(iid)}.", p, card=iid,
-               to=["effect", p, r])
-        moved(s, iid)
-        arrived(s, p, r, iid)
-    else:
-        discard(s, iid, to=p)  # to the stealer's discard pile (D40)
-        s.emit("move", lambda: f"{seat(s, p)} discards the stolen {s.name(iid)}.", p, card=iid,
-               to="discard")
-
-
-#: PICK frames: what each single pick does
-PICKED = {"composter_discard": _composter_pick}
-
-ANSWERS = {
-    "new_active": _answer_new_active, "forced_switch": _answer_forced,
-    "self_switch": _answer_self_switch, "copy_attack": _answer_copy,
-    "hypno_target": _answer_hypno_target, "hypno_discard": _answer_hypno_discard,
-    "keralis_heal": _answer_keralis, "bow_target": _answer_su_targets,
-    "crossbow_targets": _answer_su_targets, "heal_target": _answer_heal,
-    "chest_card": _answer_chest, "composter_discard": _answer_composter,
-    "lead_item": _answer_lead_item, "lead_row": _answer_lead_row,
-    "looting_item": _answer_looting, "mending_row": _answer_mending,
-    "spyglass_discard": _answer_spyglass, "bucket_target": _answer_bucket,
-    "grian_steal": _answer_steal,
-}
-
-
 def moved(s: HermitState, iid: int) -> None:
     """A card moved by an effect works in its new slot as if attached there (D37)."""
     s.shield_used.pop(iid, None)
@@ -903,203 +710,6 @@ def clear_statuses(s: HermitState, p: int, r: int) -> None:
     s.dot[p][r] = NONE
     if s.sleep[p][r] > 0:
         wake(s, p, r)
-
-
-# --- attacks (spec "Attacks", D35) -------------------------------------------------------------
-
-def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
-    q = 1 - p
-    r = s.active[p]
-    s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
-                "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
-                "copied": -1, "target": s.active[q], "opp_active": s.active[q],
-                "hypno_done": False, "heal_row": -1, "su_targets": None,
-                "add": 0, "mults": [], "self_hit": 0, "damaged": [], "su": -1}
-    if kind == "hermit":
-        at = s.card(s.hermit[p][r]).attack(which)
-        s.emit("attack", lambda: f"{s.name(s.hermit[p][r])} attacks: {at.name}.", p,
-               attack=which)
-    else:
-        s.emit("attack", lambda: f"{seat(s, p)} attacks with {s.name(s.su_slot)}.", p)
-    s.acted = s.attacked = True
-
-
-def ask_attack_choices(s: HermitState) -> bool:
-    """Step 1 of D35: the choices of targets and copied attacks, one frame at a time."""
-    atk, p = s.attack, s.current
-    if atk["kind"] == "hermit":
-        at = s.cs.by_id[atk["card"]].attack(atk["which"])
-        if at.special and effects().run("attack_choices", atk["card"], s, p, atk):
-            return True
-    su = s.su_slot
-    if su >= 0 and s.su_ready and atk["su_targets"] is None:
-        card = s.card(su)
-        if card.use == "attack" and effects().run("su_choices", card.id, s, p, atk):
-            return True
-    return False
-
-
-def resolve_attack(s: HermitState) -> None:
-    """Steps 2-5 of D35: waiting effects, the attack's own effects, the hits, reactions,
-    revivals, then the after-attack steps (queued in s.pending)."""
-    atk, p = s.attack, s.current
-    q = 1 - p
-    atk["stage"] = "resolved"
-    s.shield_used = {}
-    row = atk["row"]
-    hermit_attack = atk["kind"] == "hermit"
-    su = s.su_slot if s.su_ready else -1
-    if su >= 0:
-        s.su_ready = False
-        atk["su"] = su
-        count_single_use(s, s.su_granted)
-    attack_card = s.cs.by_id[atk["card"]] if hermit_attack else None
-    at = attack_card.attack(atk["which"]) if hermit_attack else None
-    target_side, target_row = q, atk["target"]
-    miss = False
-    # (2) the defender's waiting effects: Sheep Stare, then Aussie Ping (flipped for them)
-    if hermit_attack:
-        if s.sheep_turn[p] == s.turn:
-            s.sheep_turn[p] = 0
-            if flip(s, q, "zedaph_r")[0]:
-                target_side, target_row = p, row
-                s.emit("message", lambda: f"Sheep Stare: {s.name(s.hermit[p][row])} hits its "
-                       "own side.", p)
-        if s.aussie_turn[p] == s.turn:
-            s.aussie_turn[p] = 0
-            if flip(s, q, "pearl_r")[0]:
-                miss = True
-                s.aussie_miss[q] = s.turn
-    atk["target_side"], atk["target"] = target_side, target_row
-    # (3) the attack's own coin flips and effects, before any damage
-    if hermit_attack and at.special:
-        effects().run("own_effects", attack_card.id, s, p, atk)
-    if su >= 0:
-        effects().run("before_hits", s.defs[su], s, p, atk)
-    # (4) the hits
-    if hermit_attack:
-        hermit_hits(s, p, atk, at, miss)
-    if su >= 0 and s.card(su).use == "attack":
-        for side, r, amount in effects().run("su_hits", s.defs[su], s, p, atk) or ():
-            deal(s, p, side, r, amount, EFFECT)
-    if atk["self_hit"] and s.hermit[p][row] >= 0:
-        deal(s, p, p, row, atk["self_hit"], SELF)
-    # (5) reactions, revivals, then the after-attack steps
-    reactions(s, p, atk)
-    revivals(s)
-    if hermit_attack:
-        if at.special:
-            effects().run("after_attack", attack_card.id, s, p, atk)
-        if su >= 0 and s.card(su).use == "follow_up":
-            effects().run("follow_up", s.defs[su], s, p, atk)
-        # a Hermit attack uses up a waiting Invisibility Potion on its attacker
-        s.invis[p] = []
-    s.pending.sort(key=lambda step: step[0])
-
-
-def hermit_hits(s: HermitState, p: int, atk: dict, at, miss: bool) -> None:
-    """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
-    side, r = atk["target_side"], atk["target"]
-    if r < 0 or s.hermit[side][r] < 0:
-        return
-    damage = at.damage + atk["add"]  # (b) base and additions
-    for percent in atk["mults"] + s.invis[p] + ([0] if miss else []):  # (c) multipliers
-        damage = damage * percent // 100 // 10 * 10
-    deal(s, p, side, r, damage, HERMIT)
-    attacker_type = s.card(s.hermit[p][atk["row"]]).type
-    target_type = s.card(s.hermit[side][r]).type
-    if damage > 0 and s.cs.weak_against(attacker_type, target_type):
-        s.emit("message", "Weakness: +20.", p)
-        deal(s, p, side, r, WEAKNESS_DAMAGE, HERMIT)
-
-
-def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> int:
-    """One hit on row r of seat p: reduced by its effect card (d), then the HP falls (e)."""
-    iid = s.hermit[p][r]
-    if iid < 0:
-        return 0
-    card = working_effect(s, p, r)
-    if card is not None and amount > 0:
-        if effects().has("reduce", card.id):
-            amount = effects().run("reduce", card.id, s, s.effect[p][r], amount, source,
-                                   s.budget, s.shield_used)
-    amount = max(0, amount)
-    before = s.hp[p][r]
-    s.hp[p][r] = max(0, before - amount)
-    if amount > 0 and by != p and s.attack is not None:
-        s.attack["damaged"].append(r)
-    s.emit("damage", lambda: f"{row_desc(s, p, r)} takes {amount} ({s.hp[p][r]} HP left).", p,
-           row=r, amount=amount, counters=((p, f"hp{r}", s.hp[p][r]),))
-    return amount
-
-
-def reactions(s: HermitState, p: int, atk: dict) -> None:
-    """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
-    q = 1 - p
-    hit_rows = set(atk["damaged"])
-    if not hit_rows or s.active[p] < 0:
-        return
-    for name in ("thorns", "wolf"):
-        for r in range(ROWS):
-            iid = s.effect[q][r]
-            if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
-                continue
-            if not effects().run("reaction", name, r, hit_rows):
-                continue
-            s.fired.append(iid)
-            s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
-            deal(s, q, p, s.active[p], s.card(iid).params["damage"],
-                 THORNS if name == "thorns" else EFFECT)
-
-
-def revivals(s: HermitState) -> None:
-    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives")."""
-    for p in (s.current, 1 - s.current):
-        for r in rows_with_hermits(s, p):
-            if s.hp[p][r] <= 0:
-                revive(s, p, r)
-
-
-def revive(s: HermitState, p: int, r: int) -> bool:
-    iid = s.hermit[p][r]
-    if iid in s.armed and iid not in s.loop_used:
-        s.armed.remove(iid)
-        s.loop_used.append(iid)
-        hp = s.cs.by_id["scar_r"].params["revive_health"]
-        how = "Deathloop"
-    else:
-        card = working_effect(s, p, r)
-        if card is None or not effects().has("revive", card.id):
-            return False
-        hp = effects().run("revive", card.id, s, p, r)
-        how = card.name
-    s.hp[p][r] = hp
-    clear_statuses(s, p, r)
-    s.emit("revive", lambda: f"{how}: {row_desc(s, p, r)} revives at {hp} HP.", p, row=r,
-           counters=((p, f"hp{r}", hp),))
-    return True
-
-
-def run_pending(s: HermitState, step: list) -> None:
-    """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
-    kind = step[1]
-    if kind == "forced":
-        victim = step[2]
-        if not forced_switch_blocked(s, victim):
-            decisions.ask(s, "forced_switch", victim, tuple(afk_rows(s, victim)),
-                          prompt="{seat}: choose a new active Hermit (you are forced to switch)")
-    elif kind == "self":
-        p, optional = step[2], step[3]
-        if not own_switch_blocked(s, p):
-            options = tuple(afk_rows(s, p)) + ((-1,) if optional else ())
-            decisions.ask(s, "self_switch", p, options,
-                          prompt="{seat}: you may switch your active Hermit" if optional
-                          else "{seat}: choose your new active Hermit")
-    elif kind == "steal":
-        effects().run("steal", "grian_r", s, *step[2:])
-    elif kind == "grant":
-        s.grant += 1
-        s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
 
 
 def finish_action(s: HermitState) -> None:
@@ -1221,13 +831,13 @@ def end_turn(s: HermitState) -> None:
     for r in rows_with_hermits(s, q):
         if s.dot[q][r] == BURN:
             s.emit("message", lambda r=r: f"Burn: {row_desc(s, q, r)}.", q)
-            deal(s, p, q, r, BURN_DAMAGE, BURNING)
+            attacks.deal(s, p, q, r, BURN_DAMAGE, BURNING)
         elif s.dot[q][r] == POISON and s.hp[q][r] > POISON_FLOOR:
             s.hp[q][r] = max(POISON_FLOOR, s.hp[q][r] - POISON_DAMAGE)
             s.emit("damage", lambda r=r: f"Poison: {row_desc(s, q, r)} falls to "
                    f"{s.hp[q][r]} HP.", q, row=r, counters=((q, f"hp{r}", s.hp[q][r]),))
     # 3. knock-outs (revivals first)
-    revivals(s)
+    attacks.revivals(s)
     resolve_knockouts(s)
     # 4. the draw: an empty deck loses (D20); TFC's extra card never does
     decked_out = -1
@@ -1258,37 +868,6 @@ def timeout_action(s: HermitState, player: int) -> Action | None:
     return next((a for a in legal if a.kind == "end_turn"), None)
 
 
-# --- value queries: no side effects ------------------------------------------------------------
-
-def expected_damage(s: HermitState, p: int, which: str) -> int:
-    """The damage the table shows beside an attack: the Hermit hit plus weakness, after the
-    target's armour with its budget left this turn; coins and choices count as their base."""
-    r, q = s.active[p], 1 - p
-    if r < 0 or s.active[q] < 0:
-        return 0
-    card = s.card(s.hermit[p][r])
-    at = card.attack(which)
-    target = s.active[q]
-    damage = at.damage
-    if card.id == "stress_r" and which == "secondary":
-        damage = s.hp[p][r]
-    for percent in s.invis[p]:
-        damage = damage * percent // 100 // 10 * 10
-    hits = [damage]
-    if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):
-        hits.append(WEAKNESS_DAMAGE)
-    budget = {k: list(v) for k, v in s.budget.items()}
-    shield_used = dict(s.shield_used)
-    total = 0
-    eff = working_effect(s, q, target)
-    for h in hits:
-        if eff is not None and effects().has("reduce", eff.id):
-            h = effects().run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
-                              shield_used)
-        total += max(0, h)
-    return total
-
-
 HermitState.checks = {
     "play_hermit": check_play_hermit, "attach_effect": check_attach_effect,
     "attach_item": check_attach_item, "single_use": check_single_use,
@@ -1296,3 +875,6 @@ HermitState.checks = {
     "switch": check_switch, "end_turn": check_end_turn, "choose": check_choice,
     "pick": check_choice,
 }
+
+# the attack steps, the damage pipeline and the answers to choices use the helpers above
+from game.hermitcraft import attacks, choices  # noqa: E402

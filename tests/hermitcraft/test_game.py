@@ -4,7 +4,7 @@ the timer's answers."""
 import pytest
 
 from game.core.contract import Action, IllegalAction
-from game.hermitcraft import GAME
+from game.hermitcraft import GAME, attacks
 from game.hermitcraft import rules as R
 from game.hermitcraft.cards import card_set
 from game.hermitcraft.decks import encode_code, encode_legacy_hash, starter_decks
@@ -89,7 +89,7 @@ def test_expected_damage_counts_weakness_and_armour():
     t.hermit(YOU, "grian_c", items=["builder_item"])
     t.hermit(OPP, "scar_c", effect="iron_armour")
     t.start()
-    assert R.expected_damage(t.s, YOU, "primary") == 60
+    assert attacks.expected_damage(t.s, YOU, "primary") == 60
     assert t.s.hp[OPP][0] == 260  # a query changes nothing
     assert t.s.budget == {}
 

@@ -1,0 +1,258 @@
+"""Attacks and the damage pipeline (docs/rules/hermitcraft.md "Attacks", D11, D12, D33-D35).
+
+An attack is declared (`declare_attack`), asks its choices one frame at a time (targets, the
+copied attack: D35 step 1), then resolves: the defender's waiting effects flip (2), the attack's
+own effects happen (3), the hits (4: Hermit hit, weakness hit, single-use hits, self hit), then
+reactions, revivals and the after-attack steps (5), queued in `s.pending`. Each hit goes
+through `deal`: the target's effect card reduces it, then the HP falls.
+"""
+
+from __future__ import annotations
+
+from game.core import decisions
+from game.hermitcraft.rules import (
+    EFFECT,
+    HERMIT,
+    SELF,
+    THORNS,
+    WEAKNESS_DAMAGE,
+    afk_rows,
+    clear_statuses,
+    count_single_use,
+    effects,
+    flip,
+    forced_switch_blocked,
+    is_ignored,
+    own_switch_blocked,
+    row_desc,
+    rows_with_hermits,
+    seat,
+    working_effect,
+)
+from game.hermitcraft.state import ROWS, HermitState
+
+
+def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
+    q = 1 - p
+    r = s.active[p]
+    s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
+                "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
+                "copied": -1, "target": s.active[q], "opp_active": s.active[q],
+                "hypno_done": False, "heal_row": -1, "su_targets": None,
+                "add": 0, "mults": [], "self_hit": 0, "damaged": [], "su": -1}
+    if kind == "hermit":
+        at = s.card(s.hermit[p][r]).attack(which)
+        s.emit("attack", lambda: f"{s.name(s.hermit[p][r])} attacks: {at.name}.", p,
+               attack=which)
+    else:
+        s.emit("attack", lambda: f"{seat(s, p)} attacks with {s.name(s.su_slot)}.", p)
+    s.acted = s.attacked = True
+
+
+def ask_attack_choices(s: HermitState) -> bool:
+    """Step 1 of D35: the choices of targets and copied attacks, one frame at a time."""
+    atk, p = s.attack, s.current
+    if atk["kind"] == "hermit":
+        at = s.cs.by_id[atk["card"]].attack(atk["which"])
+        if at.special and effects().run("attack_choices", atk["card"], s, p, atk):
+            return True
+    su = s.su_slot
+    if su >= 0 and s.su_ready and atk["su_targets"] is None:
+        card = s.card(su)
+        if card.use == "attack" and effects().run("su_choices", card.id, s, p, atk):
+            return True
+    return False
+
+
+def resolve_attack(s: HermitState) -> None:
+    """Steps 2-5 of D35: waiting effects, the attack's own effects, the hits, reactions,
+    revivals, then the after-attack steps (queued in s.pending)."""
+    atk, p = s.attack, s.current
+    q = 1 - p
+    atk["stage"] = "resolved"
+    s.shield_used = {}
+    row = atk["row"]
+    hermit_attack = atk["kind"] == "hermit"
+    su = s.su_slot if s.su_ready else -1
+    if su >= 0:
+        s.su_ready = False
+        atk["su"] = su
+        count_single_use(s, s.su_granted)
+    attack_card = s.cs.by_id[atk["card"]] if hermit_attack else None
+    at = attack_card.attack(atk["which"]) if hermit_attack else None
+    target_side, target_row = q, atk["target"]
+    miss = False
+    # (2) the defender's waiting effects: Sheep Stare, then Aussie Ping (flipped for them)
+    if hermit_attack:
+        if s.sheep_turn[p] == s.turn:
+            s.sheep_turn[p] = 0
+            if flip(s, q, "zedaph_r")[0]:
+                target_side, target_row = p, row
+                s.emit("message", lambda: f"Sheep Stare: {s.name(s.hermit[p][row])} hits its "
+                       "own side.", p)
+        if s.aussie_turn[p] == s.turn:
+            s.aussie_turn[p] = 0
+            if flip(s, q, "pearl_r")[0]:
+                miss = True
+                s.aussie_miss[q] = s.turn
+    atk["target_side"], atk["target"] = target_side, target_row
+    # (3) the attack's own coin flips and effects, before any damage
+    if hermit_attack and at.special:
+        effects().run("own_effects", attack_card.id, s, p, atk)
+    if su >= 0:
+        effects().run("before_hits", s.defs[su], s, p, atk)
+    # (4) the hits
+    if hermit_attack:
+        hermit_hits(s, p, atk, at, miss)
+    if su >= 0 and s.card(su).use == "attack":
+        for side, r, amount in effects().run("su_hits", s.defs[su], s, p, atk) or ():
+            deal(s, p, side, r, amount, EFFECT)
+    if atk["self_hit"] and s.hermit[p][row] >= 0:
+        deal(s, p, p, row, atk["self_hit"], SELF)
+    # (5) reactions, revivals, then the after-attack steps
+    reactions(s, p, atk)
+    revivals(s)
+    if hermit_attack:
+        if at.special:
+            effects().run("after_attack", attack_card.id, s, p, atk)
+        if su >= 0 and s.card(su).use == "follow_up":
+            effects().run("follow_up", s.defs[su], s, p, atk)
+        # a Hermit attack uses up a waiting Invisibility Potion on its attacker
+        s.invis[p] = []
+    s.pending.sort(key=lambda step: step[0])
+
+
+def hermit_hits(s: HermitState, p: int, atk: dict, at, miss: bool) -> None:
+    """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
+    side, r = atk["target_side"], atk["target"]
+    if r < 0 or s.hermit[side][r] < 0:
+        return
+    damage = at.damage + atk["add"]  # (b) base and additions
+    for percent in atk["mults"] + s.invis[p] + ([0] if miss else []):  # (c) multipliers
+        damage = damage * percent // 100 // 10 * 10
+    deal(s, p, side, r, damage, HERMIT)
+    attacker_type = s.card(s.hermit[p][atk["row"]]).type
+    target_type = s.card(s.hermit[side][r]).type
+    if damage > 0 and s.cs.weak_against(attacker_type, target_type):
+        s.emit("message", "Weakness: +20.", p)
+        deal(s, p, side, r, WEAKNESS_DAMAGE, HERMIT)
+
+
+def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> int:
+    """One hit on row r of seat p: reduced by its effect card (d), then the HP falls (e)."""
+    iid = s.hermit[p][r]
+    if iid < 0:
+        return 0
+    card = working_effect(s, p, r)
+    if card is not None and amount > 0:
+        if effects().has("reduce", card.id):
+            amount = effects().run("reduce", card.id, s, s.effect[p][r], amount, source,
+                                   s.budget, s.shield_used)
+    amount = max(0, amount)
+    before = s.hp[p][r]
+    s.hp[p][r] = max(0, before - amount)
+    if amount > 0 and by != p and s.attack is not None:
+        s.attack["damaged"].append(r)
+    s.emit("damage", lambda: f"{row_desc(s, p, r)} takes {amount} ({s.hp[p][r]} HP left).", p,
+           row=r, amount=amount, counters=((p, f"hp{r}", s.hp[p][r]),))
+    return amount
+
+
+def reactions(s: HermitState, p: int, atk: dict) -> None:
+    """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
+    q = 1 - p
+    hit_rows = set(atk["damaged"])
+    if not hit_rows or s.active[p] < 0:
+        return
+    for name in ("thorns", "wolf"):
+        for r in range(ROWS):
+            iid = s.effect[q][r]
+            if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
+                continue
+            if not effects().run("reaction", name, r, hit_rows):
+                continue
+            s.fired.append(iid)
+            s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
+            deal(s, q, p, s.active[p], s.card(iid).params["damage"],
+                 THORNS if name == "thorns" else EFFECT)
+
+
+def revivals(s: HermitState) -> None:
+    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives")."""
+    for p in (s.current, 1 - s.current):
+        for r in rows_with_hermits(s, p):
+            if s.hp[p][r] <= 0:
+                revive(s, p, r)
+
+
+def revive(s: HermitState, p: int, r: int) -> bool:
+    iid = s.hermit[p][r]
+    if iid in s.armed and iid not in s.loop_used:
+        s.armed.remove(iid)
+        s.loop_used.append(iid)
+        hp = s.cs.by_id["scar_r"].params["revive_health"]
+        how = "Deathloop"
+    else:
+        card = working_effect(s, p, r)
+        if card is None or not effects().has("revive", card.id):
+            return False
+        hp = effects().run("revive", card.id, s, p, r)
+        how = card.name
+    s.hp[p][r] = hp
+    clear_statuses(s, p, r)
+    s.emit("revive", lambda: f"{how}: {row_desc(s, p, r)} revives at {hp} HP.", p, row=r,
+           counters=((p, f"hp{r}", hp),))
+    return True
+
+
+def run_pending(s: HermitState, step: list) -> None:
+    """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
+    kind = step[1]
+    if kind == "forced":
+        victim = step[2]
+        if not forced_switch_blocked(s, victim):
+            decisions.ask(s, "forced_switch", victim, tuple(afk_rows(s, victim)),
+                          prompt="{seat}: choose a new active Hermit (you are forced to switch)")
+    elif kind == "self":
+        p, optional = step[2], step[3]
+        if not own_switch_blocked(s, p):
+            options = tuple(afk_rows(s, p)) + ((-1,) if optional else ())
+            decisions.ask(s, "self_switch", p, options,
+                          prompt="{seat}: you may switch your active Hermit" if optional
+                          else "{seat}: choose your new active Hermit")
+    elif kind == "steal":
+        effects().run("steal", "grian_r", s, *step[2:])
+    elif kind == "grant":
+        s.grant += 1
+        s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
+
+
+# --- value queries: no side effects ---------------------------------------------------------
+
+def expected_damage(s: HermitState, p: int, which: str) -> int:
+    """The damage the table shows beside an attack: the Hermit hit plus weakness, after the
+    target's armour with its budget left this turn; coins and choices count as their base."""
+    r, q = s.active[p], 1 - p
+    if r < 0 or s.active[q] < 0:
+        return 0
+    card = s.card(s.hermit[p][r])
+    at = card.attack(which)
+    target = s.active[q]
+    damage = at.damage
+    if card.id == "stress_r" and which == "secondary":
+        damage = s.hp[p][r]
+    for percent in s.invis[p]:
+        damage = damage * percent // 100 // 10 * 10
+    hits = [damage]
+    if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):
+        hits.append(WEAKNESS_DAMAGE)
+    budget = {k: list(v) for k, v in s.budget.items()}
+    shield_used = dict(s.shield_used)
+    total = 0
+    eff = working_effect(s, q, target)
+    for h in hits:
+        if eff is not None and effects().has("reduce", eff.id):
+            h = effects().run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
+                              shield_used)
+        total += max(0, h)
+    return total
