@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.hermitcraft.rules import (
-    copy_suffix,
     afk_rows,
     arrived,
     board_place,
+    copy_suffix,
     cure,
     discard,
     draw,
