@@ -90,13 +90,17 @@ class MonsterHunterGame(Game):
     def max_decisions(self, players: int) -> int:
         return rules.ROUND_LIMIT * 1500
 
-    def bots(self) -> dict[str, Any]:
-        """ISMCTS with random playouts cut off after 60 actions, scored by HRP share (a game
-        of random play is several hundred actions long). The heuristic bot is not written
-        yet."""
-        from game.ai.ismcts import ismcts_factory
+    #: the bot the app seats by default: quick and readable ("ismcts" thinks ~1 s per move)
+    default_bot = "heuristic"
+    bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
 
-        return {"ismcts": ismcts_factory(cutoff=60, evaluate=rules.evaluate)}
+    def bots(self) -> dict[str, Any]:
+        """The heuristic hunter (bots.py) and ISMCTS with it as the playout policy, cut off
+        after bots.CUTOFF actions and scored by bots.evaluate."""
+        from game.ai.agents import RandomAgent
+        from game.mhtcg.bots import HeuristicAgent, ismcts_factory
+
+        return {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": ismcts_factory}
 
     def validate_data(self, data_dir: str | Path | None = None) -> list[str]:
         try:

@@ -30,8 +30,11 @@ def test_the_shipped_data_has_a_handler_for_every_keyword_and_item():
     assert GAME.validate_data() == []
 
 
-@pytest.mark.parametrize("bot", ["random", "ismcts"])
+@pytest.mark.parametrize("bot", ["random", "heuristic", "ismcts"])
 def test_the_bots_decide_from_their_seats_information_only(bot, mhtcg_registered):
     factory = bots_for(GAME)[bot]
+    if bot == "ismcts":  # the same tree and playout policy with short playouts, to stay fast
+        def factory(seed=0, iterations=None, _full=factory):
+            return _full(seed, iterations=iterations, cutoff=12)
     for players in (2, 4):
         assert check_bot_is_honest(GAME, factory, players, range(2), positions=3) > 0

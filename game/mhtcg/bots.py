@@ -1,0 +1,577 @@
+"""Monster Hunter TCG bots: a readable heuristic hunter, and ISMCTS that uses it for playouts
+(spec: docs/rules/mhtcg.md).
+
+The heuristic decides from its seat's information only (D30): its own hand and face-down
+monsters, everything public (positions, gear, HRP, deck sizes, graveyards, material piles,
+face-up and burrowed monsters), and the public deck lists. A face-down monster of another
+player is never read: it is estimated from the monsters of its owner's deck that nobody has
+seen yet (`unseen_monsters`). Damage and losses come from the rules' own queries
+(`rules.hunter_damage`, `rules.cards_lost`, `rules.monster_attack_value`).
+
+Its priority list, one function per question:
+
+- **hand** (`discard_choice`): discard only down to 6, the least useful card first: drawing
+  costs deck cards, and the deck is the hunter's life.
+- **placement** (`placement_choice`): place a monster every round (each face-down monster is
+  +1 HRP a round); a full sheet replaces its weakest face-up monster; the highest level goes
+  first, into the area of its sheet farthest from enemy hunters, never beside another eye.
+- **move** (`move_choice`): every reachable area is scored by the best hunt there (a kill is
+  worth its level, turning up a face-down monster denies its owner's HRP) less the cards the
+  monsters there would cost (`life_cost`: more as the deck shrinks, a retreat or a third
+  retreat much more), plus half the best hunt one more move away. Own areas are safe.
+- **hunt** (`target_choice`): a sure kill, then a kill that the hand can finish, then turning
+  up an unknown monster when the deck can take it; never chip a Rage monster.
+- **windows** (`window_choice`): a bomb that defeats a monster; items and boosts that make this
+  hunter's attack a kill; against a monster attack, Pitfall Trap, DEF items, Flash Bomb, spare
+  armour, a Potion or Farcaster when it would retreat; in the opening window Potions when the
+  graveyard can refill the deck, Paintball and Spotter on the leading player's hidden monsters.
+- **responses** (`respond_choice`): Dung Bomb against an item aimed at its own monster or one
+  that would give another player a kill; Farcaster only to escape a blast that would retreat.
+- **equip** (`equip_choice`): the best affordable weapon, then armour (the trade-in credit
+  means no tier is wasted); paid with the cheapest minimal set of materials.
+- **result**: always burrow; keep the highest-level eye monster.
+"""
+
+from __future__ import annotations
+
+from game.ai.agents import Agent
+from game.core.contract import Action
+from game.mhtcg import rules
+from game.mhtcg.gear import boost_kind, minimal_payments
+
+#: what one card of deck is worth, in HRP, when the deck is comfortable
+CARD_WORTH = 0.15
+#: deck size under which every card lost weighs more
+LOW_DECK = 10
+#: what a retreat costs (walking back, a step toward forfeit), by the retreats already taken
+RETREAT_COST = (3.0, 5.0, 40.0)
+#: the value of turning a face-down monster face up: its owner loses its +1 HRP a round
+FLIP_WORTH = 0.5
+#: the most a target's owner's lead adds to its worth
+LEADER_WORTH = 1.0
+#: items that add ATK to this hunter's attack this round (id -> ATK)
+ATK_ITEMS = {"I03": 2, "I13": 2, "I14": 3, "I04": 1}
+DEF_ITEMS = {"I05": 2, "I04": 1}
+BOMB_DAMAGE = {"I06": 3, "I07": 5}
+POTIONS = {"I01": 3, "I02": 5}
+#: hand-phase digging: with no monster (one) in hand, cards worth less than this go
+DIG_NO_MONSTER, DIG_ONE_MONSTER = 2.9, 1.5
+
+
+# --- what the seat may see ---------------------------------------------------------------
+
+def visible_card(s, me: int, m):
+    """The monster's card if `me` may know it (face up, burrowed, or mine), else None."""
+    if m.face_up or m.known or m.sheet == me:
+        return rules.monster_card(s, m)
+    return None
+
+
+def unseen_monsters(s, q: int) -> list:
+    """The monsters of seat q's deck that are in no public place: what a face-down monster of
+    q's that nobody has seen may be (the deck lists are public)."""
+    seen = set(s.grave[q]) | set(s.materials[q]) | set(s.known_hand[q])
+    seen |= {m.card for m in rules.monsters_on_sheet(s, q) if m.face_up or m.known}
+    out = [s.card(c) for c in range(40 * q, 40 * q + 40)
+           if c not in seen and s.card(c).kind == "monster"]
+    return out or [s.card(c) for c in range(40 * q, 40 * q + 40) if s.card(c).kind == "monster"]
+
+
+def threat(s, q: int) -> float:
+    """How close seat q is to 20 HRP: its HRP plus what its hidden monsters will bring."""
+    if s.forfeited[q] or s.doomed[q]:
+        return 0.0
+    return s.hrp[q] + 2.0 * sum(not m.face_up for m in rules.monsters_on_sheet(s, q))
+
+
+def leader_bonus(s, me: int, q: int) -> float:
+    """Hunting the most threatening player's sheet is worth more (up to LEADER_WORTH)."""
+    top = max((threat(s, o) for o in range(s.players) if o != me), default=0.0)
+    return LEADER_WORTH * threat(s, q) / top if top > 0 else 0.0
+
+
+# --- the deck is the hunter's life ---------------------------------------------------------
+
+def life_cost(s, p: int, loss: float) -> float:
+    """What losing `loss` deck cards costs p, in HRP: a little a card, more when the deck is
+    low, and a retreat's price if the deck would run out (a third retreat dooms)."""
+    if loss <= 0:
+        return 0.0
+    deck = len(s.deck[p])
+    cost = CARD_WORTH * loss
+    if deck - loss < LOW_DECK:
+        cost += 0.1 * (LOW_DECK - max(0.0, deck - loss))
+    if loss >= deck:
+        cost += RETREAT_COST[min(s.retreats[p], 2)]
+    return cost
+
+
+def loss_from(s, p: int, card, atk_mod: int = 0, extra_def: int = 0) -> int:
+    """Cards a monster with this card would cost p (its printed ATK; Poison's extra card)."""
+    loss = card.atk + atk_mod - rules.stats(s, p).defence - s.def_bonus[p] - extra_def
+    if loss > 0 and card.has("poison"):
+        loss += 1
+    return max(0, loss)
+
+
+# --- the hand's help ------------------------------------------------------------------------
+
+def usable(s, p: int, c) -> bool:
+    """Whether p's current icons could use item c this round (not stenched)."""
+    return not s.stench[p] and any(i in rules.stats(s, p).icons for i in s.card(c).icons)
+
+
+def spare_weapons(s, p: int) -> list[int]:
+    """Weapons in hand of the current system that are no upgrade to buy: boosts for +1 ATK."""
+    system = rules.stats(s, p).system
+    cur = s.card(s.weapon[p]).cost if s.weapon[p] >= 0 else -1
+    return [c for c in s.hand[p] if s.card(c).kind == "weapon"
+            and boost_kind(s.card(c), system) == "atk" and s.card(c).cost <= cur]
+
+
+def spare_armour(s, p: int) -> list[int]:
+    cur = s.card(s.armour[p]).defence if s.armour[p] >= 0 else -1
+    return [c for c in s.hand[p] if s.card(c).kind == "armour" and s.card(c).defence <= cur]
+
+
+def hand_attack_help(s, p: int) -> int:
+    """The ATK the hand could still add this round (items and spare weapon boosts)."""
+    if s.stench[p]:
+        items = 0
+    else:
+        items = sum(ATK_ITEMS.get(s.cards[c], 0) for c in s.hand[p]
+                    if s.card(c).kind == "item" and usable(s, p, c))
+    return items + len(spare_weapons(s, p))
+
+
+def card_value(s, p: int, c) -> float:
+    """How much p wants to keep card c in hand (the lowest is discarded first)."""
+    card = s.card(c)
+    if card.kind == "monster":
+        return 3.0 + card.level * 0.3
+    if card.kind == "weapon":
+        cur = s.card(s.weapon[p]) if s.weapon[p] >= 0 else None
+        if cur is None or card.cost > cur.cost:
+            return 3.0 + card.cost * 0.2
+        return 1.5 if boost_kind(card, rules.stats(s, p).system) else 0.3
+    if card.kind == "armour":
+        cur = s.card(s.armour[p]) if s.armour[p] >= 0 else None
+        return 3.5 if cur is None or card.defence > cur.defence else 1.4
+    if s.players == 2 and not card.two_player:
+        return 0.0
+    if not any(i in rules.stats(s, p).icons for i in card.icons):
+        return 0.4
+    return 2.5 + (0.5 if card.id in POTIONS else 0.0)
+
+
+def dig_threshold(s, p: int) -> float:
+    """Cards worth less than this are discarded in the hand phase to draw fresh ones: dead
+    cards always; spare boosts too while no monster is in hand to place and the deck is deep
+    (every card drawn is a card of life)."""
+    if len(s.deck[p]) <= LOW_DECK:
+        return 0.0
+    monsters = sum(s.card(c).kind == "monster" for c in s.hand[p])
+    return (DIG_NO_MONSTER, DIG_ONE_MONSTER)[monsters] if monsters < 2 else 1.0
+
+
+def lowest(s, p: int, cards) -> int:
+    return min(cards, key=lambda c: (card_value(s, p, c), c))
+
+
+# --- the hunt: what a target is worth ---------------------------------------------------
+
+def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True) -> float:
+    """What attacking monster m is worth to p now: a kill its level, turning up an unknown
+    one FLIP_WORTH and its chance of a kill, less the cards it would cost (in HRP)."""
+    if m.sheet == p:
+        return -99.0
+    card = visible_card(s, p, m)
+    dmg = rules.hunter_damage(s, p, m) + atk_extra if card is not None else 0
+    help_ = hand_attack_help(s, p) if with_hand else 0
+    bonus = leader_bonus(s, p, m.sheet)
+    if card is not None and m.face_up:
+        left = card.hp - m.damage
+        if dmg >= left:
+            return card.level + 1.0 + bonus
+        if dmg + help_ >= left:
+            return card.level + 0.5 + bonus - 0.2 * (left - dmg)
+        return -1.0 if card.has("rage") else 0.05
+    # face down: a strike first, then perhaps a kill; a survivor attacks in its slot anyway
+    pool = [card] if card is not None else unseen_monsters(s, m.sheet)
+    base = rules.hunter_attack_value(s, p) + atk_extra + m.weakness
+    sidestep = rules.hunter_ability(s, p) == "sidestep"
+    my_rng = rules.stats(s, p).rng
+    value, cost = 0.0, 0.0
+    for c in pool:
+        first = not sidestep and (c.rng > my_rng or c.has("ambush"))
+        hit = loss_from(s, p, c, m.atk_mod)
+        if base + help_ >= c.hp:
+            value += c.level
+            cost += life_cost(s, p, hit) if first else 0.0
+        else:
+            cost += life_cost(s, p, hit)
+    return FLIP_WORTH + bonus + (value - cost) / len(pool)
+
+
+def area_danger(s, p: int, place) -> float:
+    """Cards the face-up monsters (not p's) in an area would cost p this hunt."""
+    if place[0] == p:
+        return 0.0
+    total = 0
+    for m in rules.monsters_at(s, place):
+        if m.face_up and not m.stopped and not m.acted:
+            total += max(0, rules.cards_lost(s, m, p))
+    return total
+
+
+def charge_bonus(s, p: int, place) -> int:
+    """Charge (H1): +2 if the hunter ends its move where it began it (not a camp)."""
+    if rules.hunter_ability(s, p) != "charge":
+        return 0
+    return 2 if place == s.pos[p] and not rules.in_camp(s, p) else 0
+
+
+def hunt_value(s, p: int, place, atk_extra: int = 0) -> float:
+    """The best hunt in an area for p, or 0 (not attacking is always allowed)."""
+    if place[0] == p:
+        return 0.0
+    best = 0.0
+    for m in rules.monsters_at(s, place):
+        if m.sheet != p:
+            best = max(best, target_value(s, p, m, atk_extra))
+    return best
+
+
+def place_value(s, p: int, place) -> float:
+    """A move-phase score for ending in `place`: the hunt there less its danger, plus half the
+    best hunt one more move away."""
+    extra = charge_bonus(s, p, place)
+    now = hunt_value(s, p, place, extra) - life_cost(s, p, area_danger(s, p, place))
+    later = 0.0
+    for a in s.table.reachable(place, rules.stats(s, p).mov):
+        if a != place and a[0] != p:
+            later = max(later, hunt_value(s, p, a))
+    return now + 0.5 * later
+
+
+# --- the heuristic bot ------------------------------------------------------------------------
+
+class HeuristicAgent(Agent):
+    """The priority list in the module's docstring, one method per kind of question."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        kind = state.decisions[-1].kind
+        choice = getattr(self, f"_{kind}", None)
+        action = choice(state, player, legal) if choice is not None else None
+        return action if action is not None else legal[0]
+
+    # hand phase
+    def _hand_discard(self, s, p, legal):
+        if len(s.hand[p]) > rules.HAND_SIZE:
+            return discard_choice(s, p, legal)
+        cards = [a.source for a in legal if a.kind == "discard"]
+        if cards and card_value(s, p, lowest(s, p, cards)) < dig_threshold(s, p):
+            return discard_choice(s, p, legal)
+        return _find(legal, "done")
+
+    def _roar(self, s, p, legal):
+        return discard_choice(s, p, legal)
+
+    def _placement(self, s, p, legal):
+        return placement_choice(s, p, legal)
+
+    def _move(self, s, p, legal):
+        return move_choice(s, p, legal)
+
+    def _monster_order(self, s, p, legal):
+        return legal[0]
+
+    def _target(self, s, p, legal):
+        return target_choice(s, p, legal)
+
+    def _window(self, s, p, legal):
+        return window_choice(s, p, legal)
+
+    def _respond(self, s, p, legal):
+        return respond_choice(s, p, legal)
+
+    def _equip(self, s, p, legal):
+        return equip_choice(s, p, legal)
+
+    def _pay(self, s, p, legal):
+        return pay_choice(s, p, legal)
+
+    def _burrow(self, s, p, legal):
+        return next((a for a in legal if a.kind == "burrow"), _find(legal, "done"))
+
+    def _keep_eye(self, s, p, legal):
+        return max(legal, key=lambda a: (rules.monster_card(s, s.board[a.target]).level,
+                                         -a.target))
+
+
+def _find(legal, kind):
+    return next((a for a in legal if a.kind == kind), None)
+
+
+def discard_choice(s, p, legal):
+    cards = [a.source for a in legal if a.kind == "discard"]
+    c = lowest(s, p, cards)
+    return next(a for a in legal if a.kind == "discard" and a.source == c)
+
+
+def placement_choice(s, p, legal):
+    """Replace the weakest face-up monster when the sheet is full; else place the highest
+    level monster in the safest area that keeps eye monsters apart."""
+    replaces = [a for a in legal if a.kind == "replace"]
+    if replaces:
+        def rep_key(a):
+            old = rules.monster_card(s, s.board[a.target])
+            new = s.card(a.source)
+            return (-old.level, new.level, -a.target, -a.source)
+        return max(replaces, key=rep_key)
+    places = [a for a in legal if a.kind == "place"]
+    if not places:
+        return _find(legal, "pass")
+    monsters = {a.source for a in places}
+    c = max(monsters, key=lambda c: (s.card(c).level, s.card(c).hp, -c))
+    card = s.card(c)
+    enemies = [(q, s.pos[q]) for q in range(s.players)
+               if q != p and not s.forfeited[q] and s.pos[q] is not None]
+
+    def safety(a):
+        place = a.target
+        reach = sum(s.table.distance(e, place) <= rules.stats(s, q).mov
+                    for q, e in enemies)
+        near = min((s.table.distance(e, place) for _, e in enemies), default=9)
+        here = rules.monsters_at(s, place)
+        eye_clash = card.eye and any(rules.monster_card(s, m).eye for m in here)
+        # a hunter turns up one monster a round: monsters sharing an area shield each other
+        hidden_here = sum(not m.face_up for m in here)
+        return (not eye_clash, -reach, hidden_here, near, -place[1])
+
+    best = max((a for a in places if a.source == c), key=safety)
+    return best
+
+
+def move_choice(s, p, legal):
+    return max(legal, key=lambda a: (place_value(s, p, a.target), a.target[0] == p,
+                                     a.target == s.pos[p], -a.target[1]))
+
+
+def target_choice(s, p, legal):
+    """The most valuable attack, if it is worth anything; else do not attack."""
+    attacks = [(target_value(s, p, s.board[a.target]), -a.target, a) for a in legal
+               if a.kind == "attack"]
+    if attacks:
+        value, _, best = max(attacks, key=lambda t: t[:2])
+        if value > 0:
+            return best
+    return _find(legal, "no_attack") or legal[0]
+
+
+def window_choice(s, p, legal):
+    ids = {a.source: s.cards[a.source] for a in legal if a.source is not None}
+    # 1. a bomb that defeats a monster (the final blow scores)
+    kills = []
+    for a in legal:
+        if a.kind != "item" or ids[a.source] not in BOMB_DAMAGE:
+            continue
+        m = s.board.get(a.target)
+        card = visible_card(s, p, m) if m is not None else None
+        if card is None or not m.face_up:
+            continue
+        if card.hp - m.damage <= BOMB_DAMAGE[ids[a.source]]:
+            blast = ids[a.source] == "I07"
+            cost = life_cost(s, p, 1) if blast else 0.0
+            if card.level - cost > 0.5:
+                kills.append((card.level - cost, -BOMB_DAMAGE[ids[a.source]], a.source, a))
+    if kills:
+        return max(kills, key=lambda t: t[:3])[3]
+    purpose = s.win_purpose
+    # 2. make this hunter's attack a kill
+    if purpose == "hunter" and s.hunter_turn == p and s.target in s.board:
+        action = finish_the_kill(s, p, legal, ids)
+        if action is not None:
+            return action
+    # 3. soften a monster attack that would cost this hunter cards
+    if purpose == "monster" and s.monster_turn in s.board:
+        action = brace(s, p, legal, ids)
+        if action is not None:
+            return action
+    if purpose == "opening":
+        action = opening(s, p, legal, ids)
+        if action is not None:
+            return action
+    return _find(legal, "pass")
+
+
+def finish_the_kill(s, p, legal, ids):
+    m = s.board[s.target]
+    if not m.face_up:
+        return None
+    card = rules.monster_card(s, m)
+    need = card.hp - m.damage - rules.hunter_damage(s, p, m)
+    if need <= 0:
+        return None
+    helps = []  # (ATK it adds, preference, action)
+    for a in legal:
+        if a.kind == "item":
+            i = ids[a.source]
+            if i in ATK_ITEMS and a.target is None:
+                helps.append((ATK_ITEMS[i], 1 if i != "I14" else 0, a))
+            elif i == "I08" and a.target == m.token:
+                helps.append((1, 2, a))
+        elif a.kind == "boost" and a.source in spare_weapons(s, p):
+            helps.append((1, 0, a))
+    if sum(h[0] for h in helps) < need:
+        return None
+    return max(helps, key=lambda h: (min(h[0], need), h[1], -h[0]))[2]
+
+
+def brace(s, p, legal, ids):
+    """A monster is about to attack: keep the cards it would cost, if it costs any."""
+    m = s.board[s.monster_turn]
+    if m.sheet == p or p not in rules.attack_targets(s, m):
+        return None
+    loss = rules.cards_lost(s, m, p)
+    if loss <= 0:
+        return None
+    retreats = loss >= len(s.deck[p])
+    worried = retreats or loss >= 2 or len(s.deck[p]) - loss < LOW_DECK
+    for a in legal:
+        if a.kind == "item" and ids[a.source] == "I08" and a.target == m.token and (
+                worried or loss >= 1):
+            return a
+    if worried:
+        for a in legal:
+            if a.kind == "item" and ids[a.source] in DEF_ITEMS and a.target is None:
+                return a
+        for a in legal:
+            if a.kind == "item" and ids[a.source] == "I09":
+                return a
+    for a in legal:
+        if a.kind == "boost" and a.source in spare_armour(s, p):
+            return a
+    if retreats:
+        for a in legal:
+            if a.kind == "item" and ids[a.source] in POTIONS and s.grave[p]:
+                return a
+        for a in legal:
+            if a.kind == "item" and ids[a.source] == "I11":
+                return a
+    return None
+
+
+def opening(s, p, legal, ids):
+    """The opening window: refill the deck, turn up the leaders' hidden monsters."""
+    for a in legal:
+        if a.kind == "item" and ids[a.source] in POTIONS:
+            if len(s.grave[p]) >= POTIONS[ids[a.source]] or len(s.deck[p]) < LOW_DECK:
+                return a
+    flips = []
+    for a in legal:
+        if (a.kind == "item" and ids[a.source] == "I12") or a.kind == "spotter":
+            m = s.board[a.target]
+            owner = m.sheet
+            mine_here = s.pos[p] == m.place
+            cost = 0.0 if a.kind == "item" else card_value(s, p, a.source) * 0.4
+            worth = FLIP_WORTH + 0.2 * s.hrp[owner] / 20 - (0.3 if mine_here else 0) - cost
+            if worth > 0.3:
+                flips.append((worth, -a.target, -(a.source or 0), a))
+    if flips:
+        return max(flips, key=lambda t: t[:3])[3]
+    return None
+
+
+def respond_choice(s, p, legal):
+    user, c, token, _ = s.item
+    item_id = s.cards[c]
+    m = s.board.get(token) if token is not None else None
+    dung = [a for a in legal if a.kind == "respond" and s.cards[a.source] == "I10"]
+    if dung and m is not None:
+        if m.sheet == p:
+            return dung[0]
+        card = visible_card(s, p, m)
+        dmg = BOMB_DAMAGE.get(item_id, 0)
+        if card is not None and m.face_up and 0 < card.hp - m.damage <= dmg and card.level >= 2:
+            return dung[0]
+    far = [a for a in legal if a.kind == "respond" and s.cards[a.source] == "I11"]
+    if far and item_id == "I07" and m is not None and m.place == s.pos[p] and len(s.deck[p]) <= 1:
+        return far[0]
+    return _find(legal, "pass")
+
+
+def equip_choice(s, p, legal):
+    """The best affordable upgrade: weapons by ATK then cost, armour by DEF."""
+    best = None
+    for a in legal:
+        if a.kind != "equip":
+            continue
+        card = s.card(a.source)
+        if card.kind == "weapon":
+            cur = rules.stats(s, p)
+            old = s.card(s.weapon[p]).cost if s.weapon[p] >= 0 else -1
+            if (card.atk, card.cost) <= (cur.atk, old):
+                continue
+            key = (1, card.atk, card.cost, -a.source)
+        else:
+            if card.defence <= rules.stats(s, p).defence:
+                continue
+            key = (0, card.defence, card.cost, -a.source)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else _find(legal, "done")
+
+
+def pay_choice(s, p, legal):
+    """Pay with the cheapest minimal set: the fewest points spent, then the fewest cards."""
+    frame = s.decisions[-1]
+    need = frame.context[1] - sum(s.card(c).material for c in frame.picked)
+    pays = [a for a in legal if a.kind == "pay"]
+    pile = [a.source for a in pays]
+    for idx in minimal_payments([s.card(c).material for c in pile], need):
+        for i in idx:
+            return pays[i]
+    return pays[0] if pays else _find(legal, "cancel")
+
+
+# --- ISMCTS -----------------------------------------------------------------------------------
+
+#: playouts stop after this many actions (a round is ~60-100 actions at 4 players)
+CUTOFF = 80
+
+
+def evaluate(s) -> list[float]:
+    """Rewards in [0, 1] for a cut-off playout: each seat's share of the table's prospects,
+    HRP plus its face-down monsters (each worth about one more HRP), nothing for a forfeited or
+    doomed seat, less for a deck near its end."""
+    weights = []
+    for p in range(s.players):
+        if s.forfeited[p] or s.doomed[p]:
+            weights.append(0.0)
+            continue
+        hidden = sum(not m.face_up for m in rules.monsters_on_sheet(s, p))
+        w = 1.0 + s.hrp[p] + 0.8 * hidden - 1.5 * s.retreats[p] + 0.03 * len(s.deck[p])
+        weights.append(max(0.1, w) ** 2)
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
+    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per decision);
+    playouts stop after CUTOFF actions and `evaluate` scores the position."""
+    from game.ai.ismcts import ISMCTS
+
+    options = {"playout": HeuristicAgent, "cutoff": CUTOFF, "evaluate": evaluate}
+    options.update(overrides)
+    if "iterations" in overrides and "seconds" not in overrides:
+        seconds = None
+    return ISMCTS(seed, seconds=seconds, **options)
