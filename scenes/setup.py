@@ -185,8 +185,8 @@ class Setup(Scene):
         try:
             self.app.new_game(self.game_name, self.players, self.chosen_seats(), seed,
                               dict(self.options))
-        except ImportError as e:  # the table layer is not installed yet
-            self.app.toast(f"This game cannot be played yet ({e.name}).")
+        except ImportError:  # the table layer is not installed yet
+            self.app.toast("This game cannot be played here yet: its table is not ready.")
         except ValueError as e:  # the game refused an option value: say why, stay here
             self.app.toast(str(e))
 
