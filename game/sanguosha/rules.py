@@ -917,10 +917,13 @@ def need_options(s, p: int, frame) -> list[Action]:
         acts.append(Action("respond", cs, None, (k, via),
                            label=_resp_label(s, cs, k, via)))
     if what == "dodge":
-        if armour(s, p) == "eight-diagrams" and "eight" not in tried and armour_works(s, p, uid):
+        # D27: armour, then Royal Escort, each once per Dodge; a card from hand at any point
+        # (which passes over the means not tried yet)
+        armoured = armour(s, p) == "eight-diagrams" and armour_works(s, p, uid)
+        if armoured and "eight" not in tried and "hujia" not in tried:
             acts.append(Action("invoke", None, None, "eight-diagrams",
                                label="Judge with Eight Diagrams"))
-        if has(s, p, "hujia") and "hujia" not in tried:
+        if has(s, p, "hujia") and "hujia" not in tried and ("eight" in tried or not armoured):
             acts.append(Action("invoke", None, None, "hujia", label="Royal Escort: ask Wei"))
     elif has(s, p, "jijiang") and "jijiang" not in tried:
         acts.append(Action("invoke", None, None, "jijiang", label="Rouse: ask Shu"))

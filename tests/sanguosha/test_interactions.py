@@ -846,3 +846,13 @@ def test_58_a_trigger_inside_ice_sword():
     do(s, 1, "Use Fierce Princess")
     assert len(s.hand[1]) == 3 and asked(s) == ("zone_card", 0)
     assert [a.option for a in s.legal_actions(0)] == ["hand"]
+
+
+def test_r3_means_of_a_dodge_in_order_armour_then_royal_escort():
+    s = table([F, "caocao", "simayi", F], ids=["rebel", "lord", "loyalist", "renegade"],
+              lord=1, hands={0: ["c3-slash"]}, equip={1: ["s2-eight-diagrams"]},
+              top=["c9-slash"])
+    use(s, 0, "c3-slash", 1)
+    assert labels(s, 1) == ["Judge with Eight Diagrams", "Pass"]  # no Royal Escort yet
+    do(s, 1, "Judge with Eight Diagrams")  # (Sima Yi has no hand card to replace it)
+    assert labels(s, 1) == ["Royal Escort: ask Wei", "Pass"]  # black: now the helpers
