@@ -1402,7 +1402,18 @@ def check_action(s, p: int, a: Action) -> str | None:
         return check_use(s, p, a)
     if a in candidates_cached(s, p):
         return None
-    return f"{a} is not a possible answer to: {frame.words(s.seat_name)}"
+    return f"{describe(s, a)} is not a possible answer to: {frame.words(s.seat_name)}"
+
+
+def describe(s, a: Action) -> str:
+    """An action in words, for refusals of actions the rules did not offer (no label)."""
+    if a.label:
+        return a.label
+    cards = a.source if isinstance(a.source, tuple) else ()
+    if cards and all(isinstance(c, int) and 0 <= c < len(s.cs.cards) for c in cards):
+        return ", ".join(clabel(s, c) for c in cards)
+    return {"pass": "Passing", "end": "Ending the play phase", "done": "Done"}.get(
+        a.kind, f"{a.kind!r}")
 
 
 def candidates_cached(s, p: int) -> frozenset[Action]:

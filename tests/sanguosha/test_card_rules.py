@@ -173,3 +173,11 @@ def test_a_nullification_card_is_used_from_the_hand_only():
     respond(s, 1, "s11-nullification")
     pass_all(s)
     assert s.hand[0] == [] and cid("s11-nullification") in s.discard
+
+
+def test_a_card_that_cannot_answer_is_refused_in_words():
+    s = table([F] * 4, hands={0: ["c3-slash"], 1: ["h3-peach"]})
+    use(s, 0, "c3-slash", 1)
+    with pytest.raises(IllegalAction) as err:
+        respond(s, 1, "h3-peach")
+    assert err.value.reason.startswith("Peach ♥3 is not a possible answer to: P2 Gan Ning:")
