@@ -110,8 +110,8 @@ class GameTile(Widget):
         players = f"{lo} players" if lo == hi else f"{lo}–{hi} players"
         kind = "cooperative" if self.game.cooperative else "competitive"
         draw_text(surface, f"{players}  ·  {kind}", (r.left + 26, r.top + 52), 16, theme.TEXT_DIM)
-        if self.selected:  # a drawn tick: the fonts' check marks vary
-            x, y = r.right - 34, r.centery
+        if self.selected:  # a drawn tick, on the short second line (clear of the title)
+            x, y = r.right - 34, r.top + 62
             pygame.draw.lines(surface, theme.ACCENT, False, [(x, y), (x + 6, y + 7),
                                                              (x + 18, y - 8)], 4)
 
