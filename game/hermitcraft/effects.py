@@ -383,6 +383,7 @@ def shield(s, iid, amount, source, budget, shields):
 def bed(s, p, r, iid):
     R.heal(s, p, r, s.card(s.hermit[p][r]).health)
     R.fall_asleep(s, p, r)
+    s.beds.append([iid, s.hermit[p][r]])  # discarded when this Hermit wakes
 
 
 @on("attached", "milk_bucket")

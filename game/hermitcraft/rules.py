@@ -200,7 +200,8 @@ def wake(s: HermitState, p: int, r: int) -> None:
     """The Hermit wakes; a Bed on it is discarded (D16)."""
     s.sleep[p][r] = 0
     iid = s.effect[p][r]
-    if iid >= 0 and s.defs[iid] == "bed":
+    if iid >= 0 and [iid, s.hermit[p][r]] in s.beds:  # a moved Bed does nothing (D16)
+        s.beds.remove([iid, s.hermit[p][r]])
         s.effect[p][r] = -1
         discard(s, iid)
         s.emit("move", f"{row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
@@ -289,9 +290,11 @@ def turn_candidates(s: HermitState, p: int) -> list[Action]:
 # --- the checks: one per action kind, a reason or None (legality written once) ---------------
 
 def _main_phase(s: HermitState, p: int) -> str | None:
-    top = decisions.top(s)
-    if top is None or top.kind != "turn" or top.seat != p:
-        return "First answer the question being asked." if top is not None else "Not now."
+    if not s.decisions:
+        return "Not now."
+    top = s.decisions[-1]
+    if top.kind != "turn" or top.seats[0] != p:
+        return "First answer the question being asked."
     return None
 
 
@@ -334,7 +337,7 @@ def check_play_hermit(s, p, a):
 
 
 def _first_hermit_first(s, p) -> str | None:
-    if not rows_with_hermits(s, p):
+    if s.active[p] < 0 and not rows_with_hermits(s, p):
         return "Your first action is to play a Hermit."
     return None
 
@@ -662,8 +665,10 @@ def forced_switch_blocked(s: HermitState, p: int) -> bool:
 
 
 def moved(s: HermitState, iid: int) -> None:
-    """A card moved by an effect works in its new slot as if attached there (D37)."""
+    """A card moved by an effect works in its new slot as if attached there (D37); a moved Bed
+    only occupies the slot (D16)."""
     s.shield_used.pop(iid, None)
+    s.beds = [pair for pair in s.beds if pair[0] != iid]
 
 
 # --- healing and status effects ----------------------------------------------------------------
@@ -770,6 +775,7 @@ def knock_out(s: HermitState, p: int, r: int) -> None:
         if gone in s.loop_used:
             s.loop_used.remove(gone)
     s.tfc_done = [pair for pair in s.tfc_done if iid not in pair]
+    s.beds = [pair for pair in s.beds if iid not in pair]
     s.lives[p] -= 1
     if s.active[p] == r:
         s.active[p] = -1

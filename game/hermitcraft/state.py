@@ -30,8 +30,8 @@ _PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped", "time_skip_bar
 _SEAT_LISTS = ("decks", "hands", "discards", "invis", "hermit", "effect", "hp", "dot", "sleep")
 #: flat lists of ints
 _FLAT = ("defs", "taken_back", "fired", "ignored", "armed", "loop_used")
-#: lists of small lists
-_NESTED = ("tfc_done", "coins", "pending")
+#: lists of small lists (beds: [Bed, the Hermit it was played on])
+_NESTED = ("tfc_done", "coins", "pending", "beds")
 #: instance id -> value
 _DICTS = ("budget", "shield_used")
 

@@ -66,6 +66,8 @@ class Table:
         s.hp[p][row] = s.card(iid).health if hp is None else hp
         s.items[p][row] = [self._new(p, i) for i in items]
         s.effect[p][row] = self._new(p, effect) if effect else -1
+        if effect == "bed":  # as if played on this Hermit
+            s.beds.append([s.effect[p][row], iid])
         s.dot[p][row] = {"": 0, "burn": BURN, "poison": POISON}[status]
         s.sleep[p][row] = sleep
         if active or (active is None and s.active[p] < 0):

@@ -407,3 +407,18 @@ def test_hidden_hands_are_not_in_the_opponents_view():
     view = t.s.view(OPP)
     assert view["seats"][YOU]["hand"] is None and view["seats"][YOU]["hand_size"] == 2
     assert t.s.view(YOU)["seats"][YOU]["hand"][0][1] == "iron_sword"
+
+
+def test_a_moved_bed_only_occupies_the_slot():
+    t = Table()
+    t.hermit(YOU, "bdubs_r", items=["balanced_item_x2", "balanced_item"])
+    t.hermit(OPP, "etho_c", effect="bed", sleep=3)
+    t.hand(YOU, "emerald")
+    t.start()
+    t.use("emerald")  # the Bed comes over to Bdubs; Etho stays asleep
+    assert t.effect(YOU, 0) == "bed" and t.s.sleep[YOU][0] == 0 and t.s.sleep[OPP][0] == 3
+    t.attack()  # Shreep: Bdubs sleeps; when he wakes the moved Bed stays
+    for _ in range(3):
+        t.end_turn()
+        t.end_turn()
+    assert t.s.sleep[YOU][0] == 0 and t.effect(YOU, 0) == "bed"
