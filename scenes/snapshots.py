@@ -88,12 +88,19 @@ def cost(out: str) -> None:
 
 
 def zoom(out: str) -> None:
-    """Point 2: your own card zoomed with what you know of it."""
-    app, t = _open("madoka", 4, ["you", "ai:strong", "ai:strong", "ai:strong"], 7)
-    _frames(app, lambda: t.state.to_act() == (0,) and len(t.match.record.actions) >= 4 and not t.timeline.busy,
-            20000)
-    card = t.hand_keys()[0]
-    _hover(app, t.sprites[card].rect.center)
+    """Point 2: your own card zoomed with what you know of it (two teammates told you)."""
+    app, t = _open("madoka", 4, ["you", "ai:simple", "ai:simple", "ai:simple"], 7)
+    st = t.state
+    mine = st.hands[0][1]
+    girl = st.game.girl_ids[st.girl_of[mine]]
+    st.apply(0, next(a for a in st.legal_actions(0) if a.kind == "discard"))
+    st.apply(1, next(a for a in st.legal_actions(1) if a.kind == "tell" and a.option == ("girl", girl)))
+    st.apply(2, next(a for a in st.legal_actions(2) if a.kind == "tell" and a.target == 0
+                     and a.option[0] == "number"))
+    st.apply(3, next(a for a in st.legal_actions(3) if a.kind == "discard"))
+    t.sync(animate=False)
+    _frames(app, lambda: False, 5)
+    _hover(app, t.sprites[mine].rect.center)
     _frames(app, lambda: False, 30)
     pygame.image.save(app.screen, out)
 
@@ -101,7 +108,7 @@ def zoom(out: str) -> None:
 def tell_preview(out: str) -> None:
     """Point 2: the tell menu offers only tells that point at a card; the hovered one lights
     its cards up."""
-    app, t = _open("madoka", 4, ["you", "ai:strong", "ai:strong", "ai:strong"], 7)
+    app, t = _open("madoka", 4, ["you", "ai:simple", "ai:simple", "ai:simple"], 7)
     seat = t.others()[1]
     t.open_tell(seat)
     _frames(app, lambda: False, 5)

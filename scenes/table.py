@@ -1570,6 +1570,8 @@ class TableScene(Scene):
             if isinstance(f, _FlipFace):
                 s.flip = f.scale
             cardgfx.draw_sprite(surface, s, self.sprite_image(s), self.glow_color(s))
+            if s.key in self.menu_preview:  # the cards a menu option points at: unmistakable
+                cardgfx.glow_rect(surface, s.rect, self.accent, width=7)
             self.draw_card_marks(surface, s)
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:

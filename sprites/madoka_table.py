@@ -104,15 +104,16 @@ def knowledge_panel(card: pygame.Surface, know: dict, girl_order: tuple[str, ...
     y += 20
     col = 0
     for girl, number, unseen in sorted(know["identities"], key=lambda t: (girl_order.index(t[0]), t[1])):
-        if y > h - 80:
+        if y > h - 120:
             break
         icon = mc.symbol_icon(girl, 14)
         out.blit(icon, (x + col * 92, y + 2))
         out.blit(text.render(f"{number} ×{unseen}", 14, mc.pastel(mc.girl_colour(girl))), (x + 18 + col * 92, y))
         col = (col + 1) % 3
         y += 18 if col == 0 else 0
-    y = h - 64
-    for line in LEGEND:
+    legend = [part for line in LEGEND for part in text.wrap(line, 14, w - 24)]
+    y = h - 8 - 18 * len(legend)
+    for line in legend:
         out.blit(text.render(line, 14, DIM), (x, y))
         y += 18
     return out
