@@ -118,7 +118,7 @@ class Menu(Scene):
             box = pygame.Rect(0, 0, 620, 0)
             box.midtop = (cx, self.buttons["quit"].rect.bottom + 12)
             draw_wrapped(surface, self.notice, box, 16, theme.WARN, align="center")
-        draw_text(surface, "Arrows + Enter   ·   F11 fullscreen   ·   M sound on/off", (WIDTH - 24, HEIGHT - 18), 15,
+        draw_text(surface, "Arrows + Enter  ·  F11 fullscreen  ·  M sound", (WIDTH - 24, HEIGHT - 18), 15,
                   theme.TEXT_DIM, anchor="bottomright")
         draw_text(surface, f"v{self.version}", (24, HEIGHT - 18), 15, theme.TEXT_DIM,
                   anchor="bottomleft")
