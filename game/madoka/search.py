@@ -281,41 +281,47 @@ def rollouts_per_second(players: int = 4, seeds: range = range(20), moves=(10, 3
     return len(starts) / (time.perf_counter() - began)
 
 
-def decision_times(players: int = 4, seeds: range = range(10), seconds: float = 1.0) -> dict:
-    """Every seat `search` (the way selfplay seats it: each decision on a determinization):
-    the processor seconds of every decision, mean and max, and each deviation from the
-    blueprint as (turn, deck, grief, final round, blueprint's action, chosen action)."""
+def play_games(players: int, seeds: range, seconds: float, out) -> None:
+    """Every seat `search`, seated as selfplay seats it (the same bot seeds, each decision on
+    a determinization drawn the same way): one JSON line per game written to `out` as it
+    ends — score, Walpurgisnacht, tells, plays, decisions, the processor seconds of the
+    decisions (sum and max) and the deviations from the blueprint (turn, deck, grief, final
+    round, blueprint's action, chosen action)."""
+    import json
+
     from game.ai.agents import decide
     from game.madoka import GAME
 
-    times, deviations, scores = [], [], []
     for seed in seeds:
         s = GAME.new_state(players, seed)
         bots = [SearchBot(seed * 1000 + p, seconds=seconds) for p in range(players)]
-        worlds = Rng(seed ^ 0xD15C)
+        worlds = Rng(seed ^ 0xD15C)  # as selfplay draws the determinizations
+        times, kinds, deviations = [], {}, []
         while not s.is_over():
             p = s.to_act()[0]
             before = (s.turn, len(s.deck), s.grief, s.final_turns >= 0)
             began = time.thread_time()
             a = decide(bots[p], s, p, worlds)
             times.append(time.thread_time() - began)
+            kinds[a.kind] = kinds.get(a.kind, 0) + 1
             if bots[p].deviations and bots[p].deviations[-1][0] == s.turn:
                 _, chosen, base = bots[p].deviations.pop()
                 deviations.append((*before, base.label, chosen.label))
             s.step(p, a)
-        scores.append(s.outcome().scores[0])
-    return {"decisions": len(times), "mean_s": sum(times) / len(times), "max_s": max(times),
-            "mean_score": sum(scores) / len(scores), "deviations": deviations}
+        o = s.outcome()
+        played = sum(len(r) for r in s.rows)
+        print(json.dumps({"seed": seed, "score": o.scores[0], "walpurgis": o.details["walpurgis"],
+                          "lost": o.details["lost"], "tells": kinds.get("tell", 0), "plays": played,
+                          "decisions": len(times), "cpu_s": round(sum(times), 3),
+                          "max_s": round(max(times), 3), "deviations": deviations}),
+              file=out, flush=True)
 
 
 if __name__ == "__main__":
     import sys
 
-    if sys.argv[1:2] == ["decisions"]:
-        lo, hi = int(sys.argv[2]), int(sys.argv[3])
-        out = decision_times(seeds=range(lo, hi), seconds=float(sys.argv[4]) if sys.argv[4:] else 1.0)
-        for d in out.pop("deviations"):
-            print("deviation", *d)
-        print(out)
+    if sys.argv[1:2] == ["games"]:  # games PLAYERS FIRST_SEED LAST_SEED+1 SECONDS
+        players, lo, hi, seconds = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+        play_games(players, range(lo, hi), seconds, sys.stdout)
     else:
         print(f"{rollouts_per_second():.1f} rollouts/s")
