@@ -304,13 +304,31 @@ def lord_chose(s, gid: str) -> None:
     seats = [p for p in q.seat_order_from(s.lord, s.alive) if p != s.lord]
     for i, p in enumerate(seats):
         s.offers[p] = pool[i * k:(i + 1) * k]
-    dec.ask_secretly(s, "general", seats, prompt="{seat}: choose your general (in secret)")
+    ask_general(s, tuple(seats))
+
+
+def ask_general(s, seats: tuple) -> None:
+    """The others choose one at a time in seat order after the Lord (D37: one pending choice
+    at a time); each pick stays hidden until all are shown together."""
+    dec.ask(s, "general", seats[0], context=seats[1:],
+            prompt="{seat}: choose your general (hidden until everyone has chosen)")
+
+
+def general_picked(s, p: int, gid: str, rest: tuple) -> None:
+    s.picks[p] = gid
+    s.emit("general_chosen", f"{name(s, p)} has chosen a general.", p,
+           private=lambda: f"You choose {s.cs.general(gid).name}.", seen_by=(p,),
+           secret={"general": gid})
+    if rest:
+        ask_general(s, rest)
+    else:
+        generals_revealed(s)
 
 
 def generals_revealed(s) -> None:
-    frame = dec.pop(s)
-    for p, gid in frame.answers:
-        s.gen[p] = gid
+    for p in range(s.players):
+        if s.picks[p]:
+            s.gen[p], s.picks[p] = s.picks[p], ""
         s.offers[p] = []
     s.emit("generals", "The generals are revealed: " + ", ".join(
         name(s, p) for p in range(s.players)) + ".", None, generals=list(s.gen))
@@ -329,34 +347,26 @@ def start_game(s) -> None:
 
 
 def determinize_generals(real, st, player: int, rng) -> None:
-    """The generals offered to other seats (and their secret picks) are dealt anew."""
+    """The generals offered to other seats (and their hidden picks) are dealt anew."""
     if real.phase != "generals":
         return
-    frame = dec.top(real)
-    if frame is None:
+    if not real.gen[real.lord]:  # the Lord is choosing: his two random extras are hidden
+        if player != real.lord:
+            extras = sorted(g.id for g in real.cs.generals if not g.lord)
+            rng.shuffle(extras)
+            st.offers[real.lord] = [g.id for g in real.cs.lord_generals] + extras[:2]
         return
-    if frame.how == dec.ONE:  # the Lord is choosing: his two random extras are hidden
-        if player == real.lord:
-            return
-        extras = sorted(g.id for g in real.cs.generals if not g.lord)
-        rng.shuffle(extras)
-        st.offers[real.lord] = [g.id for g in real.cs.lord_generals] + extras[:2]
-        return
-    known = set(real.offers[player]) | {real.gen[real.lord]}
+    known = set(real.offers[player]) | {real.gen[real.lord], real.picks[player]}
     pool = sorted(g.id for g in real.cs.generals if g.id not in known)
     rng.shuffle(pool)
-    answers = []
-    for p in frame.seats:
-        if p == player:
+    for p in range(real.players):
+        if p in (player, real.lord):
             continue
         k = len(real.offers[p])
         st.offers[p] = pool[:k]
         del pool[:k]
-    for p, gid in frame.answers:
-        answers.append((p, gid if p == player else st.offers[p][rng.below(len(st.offers[p]))]))
-    st.decisions[-1] = dec.Decision(frame.kind, frame.seats, frame.how, frame.options,
-                                    frame.context, tuple(answers), frame.at_least,
-                                    frame.at_most, frame.cancellable, frame.prompt, frame.then)
+        if real.picks[p]:
+            st.picks[p] = st.offers[p][rng.below(k)]
 
 
 # --- the turn (spec: A turn) -----------------------------------------------------------------
@@ -1467,15 +1477,11 @@ def answer(s, p: int, a: Action) -> None:
     frame = dec.top(s)
     k = frame.kind
     if k == "general":
-        if frame.how == dec.ONE:
-            dec.pop(s)
+        dec.pop(s)
+        if p == s.lord and not s.gen[p]:
             lord_chose(s, a.option)
         else:
-            s.emit("general_chosen", f"{name(s, p)} has chosen a general.", p,
-                   private=lambda: f"You choose {s.cs.general(a.option).name}.",
-                   seen_by=(p,), secret={"general": a.option})
-            if dec.answer(s, p, a.option):
-                generals_revealed(s)
+            general_picked(s, p, a.option, frame.context)
         return
     if k == "play":
         play_answer(s, p, a, frame)

@@ -23,7 +23,7 @@ from game.sanguosha import rules
 from game.sanguosha.cards import EQUIP_SLOTS
 
 #: per-seat lists of plain values (copied with list())
-_SEAT_VALUES = ("gen", "identity", "revealed", "hp", "max_hp", "alive")
+_SEAT_VALUES = ("gen", "picks", "identity", "revealed", "hp", "max_hp", "alive")
 #: per-seat lists of lists
 _SEAT_LISTS = ("hand", "equip", "judge", "offers", "looking")
 _PILES = ("draw", "discard", "processing", "ag", "deaths", "tasks", "pending", "shown",
@@ -57,6 +57,7 @@ class SanguoshaState(State):
         self.rng = Rng(0)
         n = players
         self.gen = [""] * n
+        self.picks = [""] * n  # generals chosen in secret, shown when everyone has chosen
         self.identity = [""] * n
         self.revealed = [False] * n
         self.hp = [0] * n
@@ -137,7 +138,8 @@ class SanguoshaState(State):
         for p in range(self.players):
             known = self.revealed[p] or p == player
             seats.append({
-                "general": self.gen[p] if self.general_public(p) or p == player else "",
+                "general": self.gen[p] or (self.picks[p] if p == player else ""),
+                "picked": bool(self.gen[p] or self.picks[p]),
                 "hp": self.hp[p], "max_hp": self.max_hp[p], "alive": self.alive[p],
                 "identity": self.identity[p] if known else "",
                 "hand": len(self.hand[p]), "equip": list(self.equip[p]),
@@ -152,8 +154,6 @@ class SanguoshaState(State):
             if player is not None and frame.asks(player) and frame.how != decisions.SECRET:
                 d["options"] = _lists(frame.options)
                 d["context"] = _lists(frame.context)
-            if frame.how == decisions.SECRET:
-                d["answered"] = [s for s, _ in frame.answers]
         return {
             "phase": self.phase, "current": self.current, "turn": self.turn,
             "draw": len(self.draw), "discard": list(self.discard),
@@ -166,10 +166,6 @@ class SanguoshaState(State):
             "slashes": self.phase_used.get("slash", 0),
             "over": self.over, "result": self.result, "winners": list(self.winners),
         }
-
-    def general_public(self, p: int) -> bool:
-        """Generals are shown together once every seat has chosen; the Lord's at once."""
-        return bool(self.gen[p])
 
     def determinize(self, player: int, rng: Any) -> SanguoshaState:
         """Hidden parts dealt anew from what `player` knows: other hands and the draw pile,

@@ -129,12 +129,14 @@ def test_the_generals_offered_are_seen_only_by_their_player():
     s = GAME.new_state(5, 3)
     lord = s.lord
     s.apply(lord, s.legal_actions(lord)[0])
-    p = next(x for x in range(5) if x != lord)
-    other = next(x for x in range(5) if x not in (lord, p))
+    p = s.to_act()[0]  # one at a time, in seat order after the Lord
+    assert p == (lord + 1) % 5 and len(s.to_act()) == 1
+    other = (p + 1) % 5
     assert s.view(p)["offer"] == s.offers[p] and s.view(other)["offer"] != s.offers[p]
     ev = s.apply(p, s.legal_actions(p)[0])
     assert ev[0].for_viewer(other).text.endswith("has chosen a general.")
-    assert s.view(other)["seats"][p]["general"] == ""
+    assert s.view(other)["seats"][p]["general"] == "" and s.view(other)["seats"][p]["picked"]
+    assert s.view(p)["seats"][p]["general"] == s.picks[p] != ""
     world = s.determinize(other, Rng(9))
     assert world.view(other) == s.view(other)
 
