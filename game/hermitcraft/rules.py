@@ -729,9 +729,12 @@ def finish_action(s: HermitState) -> None:
         discard_attached(s, iid)
     s.shield_used = {}
     s.attack = None
-    resolve_knockouts(s)
-    if check_game_end(s):
-        return
+    # lives and boards change only by knock-outs: nothing to check while nobody is down
+    if any(hp <= 0 and h >= 0 for side in range(2)
+           for h, hp in zip(s.hermit[side], s.hp[side])):
+        resolve_knockouts(s)
+        if check_game_end(s):
+            return
     if s.active[p] < 0 and rows_with_hermits(s, p) and decisions.top(s).kind == "turn":
         ask_new_active(s, p)
 
