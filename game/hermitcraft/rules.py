@@ -8,7 +8,30 @@ effects.py, registered by card id; this file calls it at the moments the ruleboo
 Pending questions are frames on `s.decisions`: "turn" (the current player's main phase) at the
 bottom, choices (targets, forced switches, a card to discard) pushed on top. An action that
 needs several steps keeps its progress as plain data (`s.attack`, `s.pending`), so the state
-clones and saves without closures.
+clones and saves without closures. Attacks are in attacks.py, the answers to choices in
+choices.py.
+
+The actions (what the table matches a gesture against; rows are the acting seat's own rows
+0-4 unless the frame says otherwise):
+
+| kind | source | target | option |
+|---|---|---|---|
+| play_hermit | Hermit in hand | empty row | |
+| attach_effect, attach_item | card in hand | row | |
+| single_use | card in hand (a bucket too) | "single_use" | |
+| take_back | the waiting card in the slot | "hand" | |
+| attack | the active Hermit | "attack" | "primary" / "secondary" |
+| su_attack | the attack card in the slot | "attack" | |
+| switch | the AFK Hermit | its row | |
+| end_turn | | | |
+| choose / pick | | the answer (see choices.choice_options) | |
+
+Choice frames (`s.decisions[-1].kind`): new_active, forced_switch, self_switch (-1 = stay),
+keralis_heal, heal_target, mending_row, bucket_target (the asked seat's rows); hypno_target,
+bow_target, lead_row (the opponent's rows); crossbow_targets (tuples of the opponent's rows);
+copy_attack ((Hermit instance, "primary" / "secondary")); hypno_discard, chest_card, lead_item,
+looting_item (card instances); composter_discard (pick 2 of your hand), spyglass_discard (a
+card of the opponent's hand); grian_steal ("attach" / "discard").
 """
 
 from __future__ import annotations
