@@ -183,3 +183,18 @@ def test_a_card_that_cannot_answer_is_refused_in_words():
     with pytest.raises(IllegalAction) as err:
         respond(s, 1, "h3-peach")
     assert err.value.reason.startswith("Peach ♥3 is not a possible answer to: P2 Gan Ning:")
+
+
+def test_determinize_resamples_only_what_the_seat_cannot_know():
+    s = table([F] * 5, hands={1: ["h2-dodge", "h3-peach"], 2: ["c3-slash"]})
+    s.shown.append(cid("h3-peach"))  # everyone saw P2 take it
+    s.alive[4], s.revealed[4] = False, True
+    seen_hands, seen_ids = set(), set()
+    for seed in range(20):
+        w = s.determinize(0, Rng(seed))
+        assert cid("h3-peach") in w.hand[1] and len(w.hand[1]) == 2
+        assert w.hand[0] == s.hand[0] and w.identity[0] == "lord"
+        assert w.identity[4] == s.identity[4]
+        seen_hands.add(tuple(sorted(w.hand[2])))
+        seen_ids.add(tuple(w.identity))
+    assert len(seen_hands) > 1 and len(seen_ids) > 1
