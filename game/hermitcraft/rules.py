@@ -754,7 +754,7 @@ def finish_action(s: HermitState) -> None:
     s.attack = None
     # lives and boards change only by knock-outs: nothing to check while nobody is down
     if any(hp <= 0 and h >= 0 for side in range(2)
-           for h, hp in zip(s.hermit[side], s.hp[side])):
+           for h, hp in zip(s.hermit[side], s.hp[side], strict=True)):
         resolve_knockouts(s)
         if check_game_end(s):
             return
