@@ -300,3 +300,23 @@ def test_bots_finish_games(name):
             p = s.to_act()[0]
             s.apply(p, bots[p].choose(s, p))
         assert s.is_over()
+
+
+# --- what selfplay reports ---------------------------------------------------------------------
+
+def test_plays_per_tell_counts_the_cards_in_the_rows_against_the_tells_given():
+    s = make_state(players=2, rows={"homura": 4, "mami": 2})
+    outcome = s.outcome()
+    outcome.details["actions"] = {"tell": 3, "play": 7}
+    fields = GAME.summary_fields(outcome)
+    assert fields["plays_per_tell"] == (6.0, 3.0) and fields["tells"] == 3.0
+
+
+def test_selfplay_reports_a_ratio_field_as_the_ratio_of_its_totals():
+    from game.cli.selfplay import summarise
+
+    results = [{"scores": [0.0], "winners": [], "decisions": 1, "rounds": None,
+                "fields": {"plays_per_tell": (1.0, 2.0)}},
+               {"scores": [0.0], "winners": [], "decisions": 1, "rounds": None,
+                "fields": {"plays_per_tell": (5.0, 2.0)}}]
+    assert summarise(GAME, 2, ["strong"] * 2, None, results, 0.0)["plays_per_tell"] == 1.5
