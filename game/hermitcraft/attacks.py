@@ -230,18 +230,20 @@ def run_pending(s: HermitState, step: list) -> None:
 # --- value queries: no side effects ---------------------------------------------------------
 
 def expected_damage(s: HermitState, p: int, which: str) -> int:
-    """The damage the table shows beside an attack: the Hermit hit plus weakness, after the
-    target's armour with its budget left this turn; coins and choices count as their base."""
+    """The damage the table shows beside an attack: the Hermit hit (with the bonuses no coin
+    decides) plus weakness, after the target's armour with its budget left this turn; coins
+    and choices count as their base. Side-effect free."""
     r, q = s.active[p], 1 - p
     if r < 0 or s.active[q] < 0:
         return 0
     card = s.card(s.hermit[p][r])
     at = card.attack(which)
     target = s.active[q]
-    damage = at.damage
-    if card.id == "stress_r" and which == "secondary":
-        damage = s.hp[p][r]
-    for percent in s.invis[p]:
+    damage, mults = at.damage, []
+    if at.special and effects().has("known_bonus", card.id):
+        add, mults = effects().run("known_bonus", card.id, s, p, r, q, target)
+        damage += add
+    for percent in mults + s.invis[p]:
         damage = damage * percent // 100 // 10 * 10
     hits = [damage]
     if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):

@@ -20,6 +20,8 @@ EFFECTS = Effects("hermitcraft", hooks={
     "attack_choices": "choices before the attack resolves (D35 step 1): True if a frame was pushed",
     "own_effects": "the attack's own coin flips and effects, before any damage (D35 step 3)",
     "after_attack": "after the hits: queue switches, steals and grants (s.pending)",
+    "known_bonus": "the attack's additions and multipliers that no coin decides (pure): "
+                   "(add, [percent, ...])",
     "steal": "Grian's Borrow: flip, then take the opposing active's effect card",
     # attached effect cards
     "reduce": "reduce one hit on the card's Hermit (armour budgets, Shield, Netherite)",
@@ -49,6 +51,12 @@ def _attacker(s, p, atk):
     return s.hermit[p][atk["row"]]
 
 
+def _apply_bonus(s, p, atk, bonus):
+    add, mults = bonus(s, p, atk["row"], atk["target_side"], atk["target"])
+    atk["add"] += add
+    atk["mults"] += mults
+
+
 def _opp_active(s, p):
     """(seat, row) of the opposing active Hermit, row -1 if there is none."""
     return 1 - p, s.active[1 - p]
@@ -74,11 +82,15 @@ def _afk_names(s, p):
     return {s.name(s.hermit[p][r]) for r in R.afk_rows(s, p)}
 
 
+@on("known_bonus", "beef_ur")
+def nho_bonus(s, p, row, side, target):
+    params = _params(s, "beef_ur")
+    return 0, [params["percent"]] if set(params["afk_names"]) <= _afk_names(s, p) else []
+
+
 @on("own_effects", "beef_ur")
 def nho(s, p, atk):
-    params = _params(s, "beef_ur")
-    if set(params["afk_names"]) <= _afk_names(s, p):
-        atk["mults"].append(params["percent"])
+    _apply_bonus(s, p, atk, nho_bonus)
 
 
 @on("own_effects", "docm_r")
@@ -107,18 +119,28 @@ def supremacy(s, p, atk):
         R.heal(s, p, atk["row"], _params(s, "false_r")["heal"])
 
 
+@on("known_bonus", "impulse_r")
+def boomer_bonus(s, p, row, side, target):
+    params = _params(s, "impulse_r")
+    return params["per_hermit"] * len(set(params["afk_names"]) & _afk_names(s, p)), []
+
+
 @on("own_effects", "impulse_r")
 def boomer(s, p, atk):
-    params = _params(s, "impulse_r")
-    atk["add"] += params["per_hermit"] * len(set(params["afk_names"]) & _afk_names(s, p))
+    _apply_bonus(s, p, atk, boomer_bonus)
+
+
+@on("known_bonus", "iskall_r")
+def bird_poop_bonus(s, p, row, side, target):
+    params = _params(s, "iskall_r")
+    hit = target >= 0 and s.hermit[side][target] >= 0 and \
+        s.card(s.hermit[side][target]).type == params["against"]
+    return 0, [params["percent"]] if hit else []
 
 
 @on("own_effects", "iskall_r")
 def bird_poop(s, p, atk):
-    params = _params(s, "iskall_r")
-    side, r = atk["target_side"], atk["target"]
-    if r >= 0 and s.hermit[side][r] >= 0 and s.card(s.hermit[side][r]).type == params["against"]:
-        atk["mults"].append(params["percent"])
+    _apply_bonus(s, p, atk, bird_poop_bonus)
 
 
 @on("attack_check", "joe_r")
@@ -157,12 +179,18 @@ def sweet_face(s, p, atk):
         R.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
 
 
+@on("known_bonus", "mumbo_r")
+def quite_simple_bonus(s, p, row, side, target):
+    params = _params(s, "mumbo_r")
+    afk = any(s.card(s.hermit[p][r]).type == params["afk_type"] for r in R.afk_rows(s, p))
+    return 0, [params["percent"]] if afk else []
+
+
 @on("own_effects", "mumbo_r")
 def quite_simple(s, p, atk):
     params = _params(s, "mumbo_r")
     atk["add"] += params["per_heads"] * sum(R.flip(s, p, "mumbo_r", params["coins"]))
-    if any(s.card(s.hermit[p][r]).type == params["afk_type"] for r in R.afk_rows(s, p)):
-        atk["mults"].append(params["percent"])
+    _apply_bonus(s, p, atk, quite_simple_bonus)
 
 
 @on("own_effects", "pearl_r")
@@ -179,11 +207,15 @@ def deathloop(s, p, atk):
         s.armed.append(iid)
 
 
+@on("known_bonus", "stress_r")
+def yolo_bonus(s, p, row, side, target):
+    return s.hp[p][row], []  # the Hermit hit deals Stress's HP before the hits (D39)
+
+
 @on("own_effects", "stress_r")
 def yolo(s, p, atk):
-    hp = s.hp[p][atk["row"]]
-    atk["add"] += hp
-    atk["self_hit"] = hp
+    _apply_bonus(s, p, atk, yolo_bonus)
+    atk["self_hit"] = s.hp[p][atk["row"]]
 
 
 @on("own_effects", "tfc_r")
@@ -209,13 +241,19 @@ def take_it_easy(s, p, atk):
                to="discard")
 
 
+@on("known_bonus", "wels_r")
+def vengeance_bonus(s, p, row, side, target):
+    params, hp = _params(s, "wels_r"), s.hp[p][row]
+    if hp <= params["red_at_most"]:
+        return params["red_bonus"], []
+    if params["orange_at_least"] <= hp <= params["orange_at_most"]:
+        return params["orange_bonus"], []
+    return 0, []
+
+
 @on("own_effects", "wels_r")
 def vengeance(s, p, atk):
-    params, hp = _params(s, "wels_r"), s.hp[p][atk["row"]]
-    if hp <= params["red_at_most"]:
-        atk["add"] += params["red_bonus"]
-    elif params["orange_at_least"] <= hp <= params["orange_at_most"]:
-        atk["add"] += params["orange_bonus"]
+    _apply_bonus(s, p, atk, vengeance_bonus)
 
 
 @on("own_effects", "xb_r")

@@ -120,3 +120,17 @@ def test_views_are_json_and_hide_the_opponents_hand_and_both_decks():
         for q in range(2):
             assert "deck_cards" not in view["seats"][q]
             assert (view["seats"][q]["hand"] is not None) == (p == q)
+
+
+def test_expected_damage_counts_the_bonuses_no_coin_decides():
+    t = Table()
+    t.hermit(YOU, "wels_r", items=["pvp_item_x2", "pvp_item"], hp=90)
+    t.hermit(OPP, "etho_c")
+    t.start()
+    assert attacks.expected_damage(t.s, YOU, "secondary") == 140
+    t = Table()
+    t.hermit(YOU, "mumbo_r", items=["prankster_item_x2"])
+    t.hermit(YOU, "grian_r")
+    t.hermit(OPP, "xb_c")  # PvP: weak to Prankster
+    t.start()
+    assert attacks.expected_damage(t.s, YOU, "secondary") == 40 * 2 + 20
