@@ -48,7 +48,9 @@ RETREAT_COST = (3.0, 5.0, 40.0)
 #: the value of turning a face-down monster face up: its owner loses its +1 HRP a round
 FLIP_WORTH = 0.5
 #: the most a target's owner's lead adds to its worth
-LEADER_WORTH = 1.0
+LEADER_WORTH = 1.5
+#: how much being near the leaders' hidden monsters counts in a move
+JOURNEY = 0.5
 #: items that add ATK to this hunter's attack this round (id -> ATK)
 ATK_ITEMS = {"I03": 2, "I13": 2, "I14": 3, "I04": 1}
 DEF_ITEMS = {"I05": 2, "I04": 1}
@@ -87,7 +89,7 @@ def threat(s, q: int) -> float:
 def leader_bonus(s, me: int, q: int) -> float:
     """Hunting the most threatening player's sheet is worth more (up to LEADER_WORTH)."""
     top = max((threat(s, o) for o in range(s.players) if o != me), default=0.0)
-    return LEADER_WORTH * threat(s, q) / top if top > 0 else 0.0
+    return LEADER_WORTH * (threat(s, q) / top) ** 2 if top > 0 else 0.0
 
 
 # --- the deck is the hunter's life ---------------------------------------------------------
@@ -149,14 +151,17 @@ def card_value(s, p: int, c) -> float:
     card = s.card(c)
     if card.kind == "monster":
         return 3.0 + card.level * 0.3
-    if card.kind == "weapon":
-        cur = s.card(s.weapon[p]) if s.weapon[p] >= 0 else None
-        if cur is None or card.cost > cur.cost:
-            return 3.0 + card.cost * 0.2
-        return 1.5 if boost_kind(card, rules.stats(s, p).system) else 0.3
-    if card.kind == "armour":
-        cur = s.card(s.armour[p]) if s.armour[p] >= 0 else None
-        return 3.5 if cur is None or card.defence > cur.defence else 1.4
+    if card.kind in ("weapon", "armour"):
+        spare = 1.5 if boost_kind(card, rules.stats(s, p).system) else 0.3
+        if not is_upgrade(s, p, c):
+            return spare
+        # one copy of the best upgrade in reach is kept; others are boosts or dead weight
+        better = [o for o in s.hand[p] if o != c and s.card(o).kind == card.kind
+                  and is_upgrade(s, p, o) and (s.card(o).cost, o) > (card.cost, c)
+                  and affordable_soon(s, p, o)]
+        if better or not affordable_soon(s, p, c):
+            return max(spare, 1.2)
+        return 3.0 + card.cost * 0.2
     if s.players == 2 and not card.two_player:
         return 0.0
     if not any(i in rules.stats(s, p).icons for i in card.icons):
@@ -172,6 +177,21 @@ def dig_threshold(s, p: int) -> float:
         return 0.0
     monsters = sum(s.card(c).kind == "monster" for c in s.hand[p])
     return (DIG_NO_MONSTER, DIG_ONE_MONSTER)[monsters] if monsters < 2 else 1.0
+
+
+def is_upgrade(s, p: int, c) -> bool:
+    """A weapon or armour better than what p has equipped."""
+    card = s.card(c)
+    if card.kind == "weapon":
+        return (card.atk, card.cost) > (rules.stats(s, p).atk,
+                                        s.card(s.weapon[p]).cost if s.weapon[p] >= 0 else -1)
+    return card.defence > rules.stats(s, p).defence
+
+
+def affordable_soon(s, p: int, c) -> bool:
+    """Within about two defeats' material of p's pile (a monster is worth 1-4 points)."""
+    have = sum(s.card(m).material for m in s.materials[p])
+    return rules.price(s, p, c) <= have + 3
 
 
 def lowest(s, p: int, cards) -> int:
@@ -251,7 +271,18 @@ def place_value(s, p: int, place) -> float:
     for a in s.table.reachable(place, rules.stats(s, p).mov):
         if a != place and a[0] != p:
             later = max(later, hunt_value(s, p, a))
-    return now + 0.5 * later
+    return now + 0.5 * later + JOURNEY * journey(s, p, place)
+
+
+def journey(s, p: int, place) -> float:
+    """Being near the most threatening players' face-down monsters: the hunt of the rounds
+    after next (a face-down monster earns its owner 1 HRP each round it stays down)."""
+    best = 0.0
+    for m in s.board.values():
+        if not m.face_up and m.sheet != p:
+            worth = leader_bonus(s, p, m.sheet) / (1 + s.table.distance(place, m.place))
+            best = max(best, worth)
+    return best
 
 
 # --- the heuristic bot ------------------------------------------------------------------------
@@ -546,7 +577,7 @@ def pay_choice(s, p, legal):
 # --- ISMCTS -----------------------------------------------------------------------------------
 
 #: playouts stop after this many actions (a round is ~60-100 actions at 4 players)
-CUTOFF = 80
+CUTOFF = 60
 
 
 def evaluate(s) -> list[float]:
@@ -565,13 +596,44 @@ def evaluate(s) -> list[float]:
     return [w / total for w in weights]
 
 
+#: the questions ISMCTS searches; the rest (passes, payments, burrows) the heuristic answers
+SEARCHED = ("placement", "move", "target", "window", "respond", "equip")
+
+
+class MhIsmcts(Agent):
+    """SO-ISMCTS for the questions that shape a round (where to hide, where to go, whom to
+    hunt, which item or boost), with the heuristic as playout policy; a window turn is searched
+    only when the heuristic would not simply pass, and the small questions (discards, payments,
+    burrows, monster order) are the heuristic's. This keeps a 1 s budget for the decisions
+    that matter instead of spending it on a hundred passes a game."""
+
+    name = "ismcts"
+
+    def __init__(self, search, heuristic: HeuristicAgent) -> None:
+        self.search, self.heuristic = search, heuristic
+
+    @property
+    def last_iterations(self) -> int:
+        return self.search.last_iterations
+
+    def choose(self, state, player: int) -> Action:
+        kind = state.decisions[-1].kind if state.decisions else ""
+        if kind not in SEARCHED:
+            return self.heuristic.choose(state, player)
+        if kind in ("window", "respond", "equip"):
+            quick = self.heuristic.choose(state, player)
+            if quick.kind in ("pass", "done"):
+                return quick
+        return self.search.choose(state, player)
+
+
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
-    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per decision);
-    playouts stop after CUTOFF actions and `evaluate` scores the position."""
+    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per searched
+    decision); playouts stop after CUTOFF actions and `evaluate` scores the position."""
     from game.ai.ismcts import ISMCTS
 
     options = {"playout": HeuristicAgent, "cutoff": CUTOFF, "evaluate": evaluate}
     options.update(overrides)
     if "iterations" in overrides and "seconds" not in overrides:
         seconds = None
-    return ISMCTS(seed, seconds=seconds, **options)
+    return MhIsmcts(ISMCTS(seed, seconds=seconds, **options), HeuristicAgent(seed))
