@@ -32,7 +32,7 @@ from multiprocessing import get_context
 from game import registry
 from game.ai.agents import bots_for, decide, make_bot
 from game.core.rng import Rng
-from game.mhtcg import DECK_IDS, GAME, default_decks, rules
+from game.mhtcg import DECK_IDS, GAME
 
 registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
 
