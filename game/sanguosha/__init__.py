@@ -2,9 +2,10 @@
 identities, 25 generals. Spec: docs/rules/sanguosha.md.
 
 cards.py loads data/sanguosha/*.toml; queries.py holds the pure questions the rules, the bots
-and the table share; rules.py is the rulebook (setup, the turn, using a card, response
-windows, judgement, damage, dying, death, the end); effects.py registers what each card and
-skill does; state.py is the State (view, determinize, clone, JSON).
+and the table share; rules.py is the rulebook (setup, the turn, using a card, the end),
+windows.py its response windows (R1–R6), damage.py judgement, damage, dying and death;
+effects.py registers what each card and skill does; state.py is the State (view, determinize,
+clone, JSON); bots.py the heuristic bot; docs.py writes data/sanguosha/rules.md.
 
 Actions (the top decision says which are asked):
   Action("general", option=general_id)                      choose a general

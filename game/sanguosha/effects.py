@@ -10,10 +10,10 @@ from itertools import combinations
 
 from game.core import decisions as dec
 from game.core.contract import Action
+from game.sanguosha import damage, windows
 from game.sanguosha import queries as q
 from game.sanguosha.rules import (
     EFFECTS,
-    ask_helpers,
     ask_zone_card,
     begin_use,
     card,
@@ -26,10 +26,8 @@ from game.sanguosha.rules import (
     gender,
     give_card,
     has,
-    judgement,
     kind_of,
     living,
-    lose_hp,
     name,
     note,
     push,
@@ -37,7 +35,6 @@ from game.sanguosha.rules import (
     recover,
     remove_card,
     skill_name,
-    slash_sources,
     slash_unlimited,
     step,
     to_hand,
@@ -177,7 +174,7 @@ def borrowed_sword_options(s, h: int, frame) -> list[Action]:
     uid, v, p = frame.context
     acts = []
     if s.alive[v] and v != h:
-        for cs, k, via in slash_sources(s, h, "play"):
+        for cs, k, via in windows.slash_sources(s, h, "play"):
             if why_not_slash_at(s, h, v, cs) is None:
                 acts.append(Action("respond", cs, None, (k, via),
                                    label=f"Slash {name(s, v)} with "
@@ -265,13 +262,13 @@ def amazing_grace_reply(s, t: int, a: Action, frame) -> None:
 @EFFECTS.on("effect", "indulgence")
 def indulgence(s, uid: str, t: int) -> None:
     key = f"j{uid}"
-    judgement(s, t, key, ("delayed_result", uid, t, key), "indulgence")
+    damage.judgement(s, t, key, ("delayed_result", uid, t, key), "indulgence")
 
 
 @EFFECTS.on("effect", "lightning")
 def lightning(s, uid: str, t: int) -> None:
     key = f"j{uid}"
-    judgement(s, t, key, ("delayed_result", uid, t, key), "lightning")
+    damage.judgement(s, t, key, ("delayed_result", uid, t, key), "lightning")
 
 
 # --- weapons ------------------------------------------------------------------------------------
@@ -288,7 +285,7 @@ def blade_options(s, p: int, t: int) -> list[Action]:
     return [Action("invoke", cs, t, ("blade", k, via),
                    label=f"Slash {name(s, t)} again with {', '.join(clabel(s, c) for c in cs)}"
                          + (f" ({skill_name(s, via)})" if via else ""))
-            for cs, k, via in slash_sources(s, p, "play")]
+            for cs, k, via in windows.slash_sources(s, p, "play")]
 
 
 @EFFECTS.on("offer_options", "axe")
@@ -414,7 +411,7 @@ def fankui(s, p: int, a: Action, src: int) -> None:
 @EFFECTS.on("invoke", "ganglie")
 def ganglie(s, p: int, a: Action, src: int) -> None:
     key = f"ganglie:{s.next_uid}:{p}"
-    judgement(s, p, key, ("ganglie_result", p, src, key), "ganglie")
+    damage.judgement(s, p, key, ("ganglie_result", p, src, key), "ganglie")
 
 
 @step
@@ -514,7 +511,7 @@ def yiji_reply(s, p: int, a: Action, frame) -> None:
 def luoshen(s, p: int, a: Action) -> None:
     key = f"luoshen:{s.turn}:{len(s.hand[p])}:{s.next_uid}"
     s.next_uid += 1
-    judgement(s, p, key, ("luoshen_result", p, key), "luoshen")
+    damage.judgement(s, p, key, ("luoshen_result", p, key), "luoshen")
 
 
 @step
@@ -570,7 +567,7 @@ def rouse(s, p: int, a: Action) -> None:
     key = f"rouse:{s.next_uid}"
     s.next_uid += 1
     push(s, "rouse_done", p, a.target, key)
-    ask_helpers(s, "jijiang", p, "slash", key, "", "use")
+    windows.ask_helpers(s, "jijiang", p, "slash", key, "", "use")
 
 
 @step
@@ -652,7 +649,7 @@ def longdan(s, p: int, purpose: str):
 @EFFECTS.on("invoke", "tieqi")
 def tieqi(s, p: int, a: Action, uid: str, t: int) -> None:
     key = f"tieqi:{uid}:{t}"
-    judgement(s, p, key, ("tieqi_result", uid, t, key), "tieqi")
+    damage.judgement(s, p, key, ("tieqi_result", uid, t, key), "tieqi")
 
 
 @step
@@ -737,7 +734,7 @@ def kurou_active(s, p: int) -> list[Action]:
 @EFFECTS.on("act", "kurou")
 def kurou(s, p: int, a: Action) -> None:
     push(s, "draw_n", p, 2)  # drawn only if he is still alive (saved) afterwards
-    lose_hp(s, p, 1)
+    damage.lose_hp(s, p, 1)
 
 
 @EFFECTS.on("invoke", "yingzi")

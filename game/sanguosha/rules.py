@@ -7,7 +7,9 @@ a choice pushes its continuation task first and then asks. Triggers raised while
 (Chained Camps, Fierce Princess) collect in `s.pending` and are pushed on top as soon as the
 step returns, so they resolve before the interrupted procedure goes on (D39).
 
-Card and skill behaviour lives in effects.py, registered in `EFFECTS` by kind or skill id.
+The later chapters are their own modules: windows.py (R1–R6: Nullification, needing a Dodge
+or a Slash, the Peach rounds) and damage.py (judgement, damage, dying, death). Card and skill
+behaviour lives in effects.py, registered in `EFFECTS` by kind or skill id.
 """
 
 from __future__ import annotations
@@ -269,6 +271,28 @@ def give_card(s, src: int, dst: int, c: int, face_up: bool, gift: bool = False) 
 def random_hand_card(s, p: int) -> int:
     """A face-down hand card chosen by another player is a random one (D19)."""
     return s.hand[p][s.rng.below(len(s.hand[p]))]
+
+
+def recover(s, p: int, n: int) -> None:
+    gain = min(n, s.max_hp[p] - s.hp[p])
+    if gain > 0:
+        s.hp[p] += gain
+        s.emit("recover", f"{name(s, p)} recovers {gain} HP ({s.hp[p]}/{s.max_hp[p]}).", p,
+               counters=((p, "hp", s.hp[p]),))
+
+
+def _skill_keys(s, p: int) -> list[str]:
+    keys = [sid for sid in (s.cs.general(s.gen[p]).skills if s.gen[p] else ()) if has(s, p, sid)]
+    if weapon(s, p):
+        keys.append(weapon(s, p))
+    return keys
+
+
+def _resp_label(s, cs, k, via) -> str:
+    real = ", ".join(clabel(s, c) for c in cs)
+    if not via:
+        return real
+    return f"{skill_name(s, via)}: {real} as {s.cs.kinds[k].name}"
 
 
 # --- setup (spec: Setup) -------------------------------------------------------------------------
@@ -842,419 +866,6 @@ def finish_use(s, uid: str) -> None:
         s.ag.clear()
 
 
-# --- response windows (spec: R1–R6) --------------------------------------------------------------
-
-@step
-def nullify_window(s, uid: str, t: int, depth: int) -> None:
-    """R2: every living player in R1 order may nullify; each Nullification restarts the
-    asking. Odd chain: cancelled (D10)."""
-    u = s.uses.get(uid)
-    what = s.cs.kinds[u["kind"]].name if u else "the trick"
-    against = (f"{what} on {name(s, t)}" if depth == 0 else
-               f"the Nullification ({depth}) against {what} on {name(s, t)}")
-    dec.ask_in_order(s, "nullify", r1_order(s), context=(uid, t, depth),
-                     prompt=f"{{seat}}: use a Nullification against {against}?")
-
-
-def nullify_answer(s, p: int, a: Action, frame) -> None:
-    uid, t, depth = frame.context
-    if a.kind == "pass":
-        if not dec.pass_on(s):
-            s.flags[f"null:{uid}:{t}"] = depth % 2
-        return
-    dec.pop(s)
-    c = a.source[0]
-    remove_card(s, p, c)
-    s.discard.append(c)
-    s.emit("use", f"{name(s, p)} uses {clabel(s, c)}.", p, card="nullification", cards=[c])
-    u = s.uses.get(uid)
-    if u is not None:  # cancelling a hostile trick on t helps t; cancelling a gift harms t
-        helps = (u["kind"] in HOSTILE or u["kind"] in ("lightning",)) == (depth % 2 == 0)
-        note(s, p, t, -2 if helps else 2)
-    push(s, "nullify_window", uid, t, depth + 1)
-    if has(s, p, "jizhi"):
-        trigger(s, "offer", p, "jizhi")
-
-
-def dodge_sources(s, p: int) -> list[tuple[tuple, str, str]]:
-    """Ways p may give a Dodge from their own cards: (cards, kind, via)."""
-    out = [((c,), "dodge", "") for c in s.hand[p] if kind_of(s, c) == "dodge"]
-    out += [(cs, k, via) for via in _skill_keys(s, p)
-            for cs, k in conversions(s, p, "dodge", via) if k == "dodge"]
-    return out
-
-
-def slash_sources(s, p: int, purpose: str = "slash") -> list[tuple[tuple, str, str]]:
-    out = [((c,), "slash", "") for c in s.hand[p] if kind_of(s, c) == "slash"]
-    out += [(cs, k, via) for via in _skill_keys(s, p)
-            for cs, k in conversions(s, p, purpose, via) if k == "slash"]
-    return out
-
-
-def _skill_keys(s, p: int) -> list[str]:
-    keys = [sid for sid in (s.cs.general(s.gen[p]).skills if s.gen[p] else ()) if has(s, p, sid)]
-    if weapon(s, p):
-        keys.append(weapon(s, p))
-    return keys
-
-
-def armour_works(s, p: int, uid: str) -> bool:
-    """p's armour acts against this card unless its user's Qinggang Sword ignores it."""
-    u = s.uses.get(uid)
-    return not (u and u.get("ignore_armour") and p in u["targets"])
-
-
-@step
-def need(s, p: int, what: str, key: str, uid: str, left: int, tried: tuple, mode: str) -> None:
-    """R3 / R4: p must give `left` more Dodges (what="dodge") or Slashes (what="slash")."""
-    if not s.alive[p] or left <= 0:
-        s.flags[key] = 1 if left <= 0 else 0
-        return
-    u = s.uses.get(uid)
-    src = s.cs.kinds[u["kind"]].name if u else "it"
-    word = "a Dodge" if what == "dodge" else "a Slash"
-    more = f" ({left} needed)" if left > 1 else ""
-    verb = "use" if mode == "use" else "play"
-    dec.ask(s, "need", p, context=(what, key, uid, left, tried, mode),
-            prompt=f"{{seat}}: {verb} {word} against {src}{more}, or pass")
-
-
-def need_options(s, p: int, frame) -> list[Action]:
-    what, key, uid, left, tried, mode = frame.context
-    acts = []
-    srcs = dodge_sources(s, p) if what == "dodge" else slash_sources(s, p)
-    for cs, k, via in srcs:
-        acts.append(Action("respond", cs, None, (k, via),
-                           label=_resp_label(s, cs, k, via)))
-    if what == "dodge":
-        # D27: armour, then Royal Escort, each once per Dodge; a card from hand at any point
-        # (which passes over the means not tried yet)
-        armoured = armour(s, p) == "eight-diagrams" and armour_works(s, p, uid)
-        if armoured and "eight" not in tried and "hujia" not in tried:
-            acts.append(Action("invoke", None, None, "eight-diagrams",
-                               label="Judge with Eight Diagrams"))
-        if has(s, p, "hujia") and "hujia" not in tried and ("eight" in tried or not armoured):
-            acts.append(Action("invoke", None, None, "hujia", label="Royal Escort: ask Wei"))
-    elif has(s, p, "jijiang") and "jijiang" not in tried:
-        acts.append(Action("invoke", None, None, "jijiang", label="Rouse: ask Shu"))
-    acts.append(Action("pass", label="Pass"))
-    return acts
-
-
-def _resp_label(s, cs, k, via) -> str:
-    real = ", ".join(clabel(s, c) for c in cs)
-    if not via:
-        return real
-    return f"{skill_name(s, via)}: {real} as {s.cs.kinds[k].name}"
-
-
-def need_answer(s, p: int, a: Action, frame) -> None:
-    what, key, uid, left, tried, mode = frame.context
-    dec.pop(s)
-    if a.kind == "pass":
-        s.flags[key] = 0
-        return
-    if a.kind == "invoke":
-        if a.option == "eight-diagrams":
-            jkey = f"{key}:j"
-            judgement(s, p, jkey, ("eight_result", p, key, uid, left, tried + ("eight",),
-                                   mode, jkey), "eight-diagrams")
-        else:
-            push(s, "helper_done", p, what, key, uid, left, tried + (a.option,), mode)
-            ask_helpers(s, a.option, p, what, key, uid, "need")
-        return
-    give(s, p, a.source, a.option[0], a.option[1], mode, uid)
-    push(s, "need", p, what, key, uid, left - 1, (), mode)
-
-
-def give(s, p: int, cs: tuple, k: str, via: str, mode: str, uid: str, for_lord: int = -1) -> None:
-    """A Dodge or Slash used or played in answer: its cards go to the discard pile."""
-    for c in cs:
-        remove_card(s, p, c)
-        s.discard.append(c)
-    verb = "uses" if mode == "use" else "plays"
-    whose = f" for {name(s, for_lord)}" if for_lord >= 0 else ""
-    via_t = f" ({skill_name(s, via)})" if via else ""
-    s.emit("respond", f"{name(s, p)} {verb} {s.cs.kinds[k].name}{via_t} "
-           f"[{', '.join(clabel(s, c) for c in cs)}]{whose}.", p, card=k, cards=list(cs),
-           counters=((p, "hand", len(s.hand[p])),))
-    if k == "slash" and p == s.current and s.phase == "play":
-        s.marks["slashed"] = 1
-
-
-@step
-def eight_result(s, p: int, key: str, uid: str, left: int, tried: tuple, mode: str,
-                 jkey: str) -> None:
-    c = s.flags[jkey]
-    if q.is_red(card(s, c).suit):
-        s.emit("message", f"Eight Diagrams gives {name(s, p)} a Dodge.", p)
-        push(s, "need", p, "dodge", key, uid, left - 1, (), mode)
-    else:
-        push(s, "need", p, "dodge", key, uid, left, tried, mode)
-
-
-def ask_helpers(s, skill: str, lord: int, what: str, key: str, uid: str,
-                purpose: str) -> None:
-    """R5: the other living characters of the Lord's kingdom, in R1 order (D37)."""
-    helpers = [x for x in r1_order(s) if x != lord and kingdom(s, x) ==
-               ("wei" if what == "dodge" else "shu")]
-    word = "a Dodge" if what == "dodge" else "a Slash"
-    dec.ask_in_order(s, "helper", helpers, context=(skill, lord, what, key, uid, purpose),
-                     prompt=f"{{seat}}: give {word} for the Lord ({skill_name(s, skill)})?")
-
-
-def helper_options(s, p: int, frame) -> list[Action]:
-    skill, lord, what, key, uid, purpose = frame.context
-    srcs = dodge_sources(s, p) if what == "dodge" else slash_sources(s, p)
-    acts = [Action("respond", cs, None, (k, via), label=_resp_label(s, cs, k, via))
-            for cs, k, via in srcs]
-    if what == "dodge" and armour(s, p) == "eight-diagrams" and not s.flags.get(
-            f"{key}:helper8:{p}"):
-        acts.append(Action("invoke", None, None, "eight-diagrams",
-                           label="Judge with your Eight Diagrams for the Lord"))
-    acts.append(Action("pass", label="Pass"))
-    return acts
-
-
-def helper_answer(s, p: int, a: Action, frame) -> None:
-    skill, lord, what, key, uid, purpose = frame.context
-    if a.kind == "pass":
-        dec.pass_on(s)
-        return
-    if a.kind == "invoke":  # a Wei helper's Eight Diagrams (D40)
-        s.flags[f"{key}:helper8:{p}"] = 1
-        dec.pop(s)
-        jkey = f"{key}:h{p}"
-        judgement(s, p, jkey, ("helper_eight_result", p, frame.seats, frame.context, jkey),
-                  "eight-diagrams")
-        return
-    dec.pop(s)
-    if purpose == "use":  # Rouse in the play phase: the helper's Slash becomes Liu Bei's
-        for c in a.source:
-            remove_card(s, p, c)
-            s.processing.append(c)
-        s.emit("respond", f"{name(s, p)} plays a Slash for {name(s, lord)} (Rouse).", p,
-               card="slash", cards=list(a.source))
-        s.flags[f"{key}:given"] = tuple(a.source)
-        return
-    give(s, p, a.source, a.option[0], a.option[1], "play", uid, for_lord=lord)
-    s.flags[f"{key}:given"] = (1,)
-
-
-@step
-def helper_done(s, p: int, what: str, key: str, uid: str, left: int, tried: tuple,
-                mode: str) -> None:
-    """The helper's card counts as the Lord's own; with no helper the Lord may go on."""
-    if s.flags.pop(f"{key}:given", None):
-        push(s, "need", p, what, key, uid, left - 1, (), mode)
-    else:
-        push(s, "need", p, what, key, uid, left, tried, mode)
-
-
-@step
-def helper_eight_result(s, p: int, seats: tuple, context: tuple, jkey: str) -> None:
-    skill, lord, what, key, uid, purpose = context
-    c = s.flags.pop(jkey)
-    if q.is_red(card(s, c).suit):
-        s.emit("message", f"{name(s, p)}'s Eight Diagrams gives the Lord a Dodge.", p)
-        s.flags[f"{key}:given"] = (1,)
-        return
-    s.decisions.append(dec.Decision("helper", tuple(seats), dec.IN_ORDER, (), context,
-                                    prompt=f"{{seat}}: give a Dodge for the Lord "
-                                           f"({skill_name(s, skill)})?"))
-
-
-@step
-def peach_window(s, d: int, order: tuple) -> None:
-    """R6: while d is dying, each living player from the current player may use Peaches."""
-    if not s.alive[d] or s.hp[d] >= 1:
-        return
-    seats = [x for x in order if s.alive[x]]
-    dec.ask_in_order(s, "peach", seats, context=(d,),
-                     prompt=f"{{seat}}: {name(s, d)} is dying at {s.hp[d]} HP; "
-                            f"use a Peach on them?")
-
-
-def peach_sources(s, p: int) -> list[tuple[tuple, str, str]]:
-    out = [((c,), "peach", "") for c in s.hand[p] if kind_of(s, c) == "peach"]
-    out += [(cs, k, via) for via in _skill_keys(s, p)
-            for cs, k in conversions(s, p, "peach", via) if k == "peach"]
-    return out
-
-
-def peach_answer(s, p: int, a: Action, frame) -> None:
-    (d,) = frame.context
-    if a.kind == "pass":
-        dec.pass_on(s)
-        return
-    seats = frame.seats
-    dec.pop(s)
-    cs, (_k, via) = a.source, a.option
-    for c in cs:
-        remove_card(s, p, c)
-        s.discard.append(c)
-    amount = 2 if (has(s, d, "jiuyuan") and p != d and kingdom(s, p) == "wu") else 1
-    s.emit("use", f"{name(s, p)} uses a Peach{' (' + skill_name(s, via) + ')' if via else ''} "
-           f"on {name(s, d)}.", p, card="peach", cards=list(cs), target=d)
-    note(s, p, d, -4)
-    recover(s, d, amount)
-    push(s, "peach_window", d, seats)
-
-
-def recover(s, p: int, n: int) -> None:
-    gain = min(n, s.max_hp[p] - s.hp[p])
-    if gain > 0:
-        s.hp[p] += gain
-        s.emit("recover", f"{name(s, p)} recovers {gain} HP ({s.hp[p]}/{s.max_hp[p]}).", p,
-               counters=((p, "hp", s.hp[p]),))
-
-
-# --- judgement (spec: Judgement) -------------------------------------------------------------
-
-def judgement(s, p: int, key: str, then: tuple, reason: str) -> None:
-    """Reveal the top card (Demonic Talent may replace it), let `then` read flags[key], then
-    the card goes to the discard pile (or Heaven's Envy takes it)."""
-    push(s, "judge_done", p, key)
-    push(s, *then)
-    push(s, "judge_reveal", p, key, reason)
-
-
-@step
-def judge_reveal(s, p: int, key: str, reason: str) -> None:
-    c = top_card(s)
-    if c is None:
-        return
-    s.processing.append(c)
-    s.flags[key] = c
-    s.emit("judge", f"{name(s, p)} judges ({skill_name(s, reason)}): {clabel(s, c)}.", p,
-           card=c)
-    for x in reversed(r1_order(s)):
-        if has(s, x, "guicai") and s.hand[x]:
-            push(s, "offer", x, "guicai", key)
-
-
-@step
-def judge_done(s, p: int, key: str) -> None:
-    c = s.flags.pop(key, None)
-    if c is None or c not in s.processing:
-        return
-    if has(s, p, "tiandu"):
-        push(s, "offer", p, "tiandu", c)
-        return
-    s.processing.remove(c)
-    s.discard.append(c)
-
-
-# --- damage, dying, death (spec: Damage; Dying and death) ------------------------------------
-
-@step
-def damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
-    """1. The source's side (Kylin Bow, Ice Sword) may act, then the damage is dealt."""
-    if not s.alive[t]:
-        return
-    if src >= 0 and not s.alive[src]:
-        src = -1  # D33: the user has died; later damage has no source
-    push(s, "deal_damage", t, n, src, uid, cause)
-    if cause == "slash" and src >= 0:
-        w = weapon(s, src)
-        if w == "kylin-bow" and (s.equip[t][2] >= 0 or s.equip[t][3] >= 0):
-            push(s, "offer", src, "kylin-bow", t)
-        if w == "ice-sword" and cards_of(s, t):
-            push(s, "offer", src, "ice-sword", t, uid)
-
-
-@step
-def deal_damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
-    prevented = s.flags.pop(f"prevent:{uid}:{t}", 0)
-    if not s.alive[t] or prevented:
-        return
-    if src >= 0 and s.marks.get("luoyi") and src == s.current and cause in ("slash", "duel") \
-            and has(s, src, "luoyi"):
-        n += 1  # Bare-Chested
-    s.hp[t] -= n
-    note(s, src, t, 2 * n)
-    by = f" from {name(s, src)}" if src >= 0 else ""
-    s.emit("damage", f"{name(s, t)} takes {n} damage{by} ({s.hp[t]}/{s.max_hp[t]}).", t,
-           amount=n, source=src, counters=((t, "hp", s.hp[t]),))
-    push(s, "after_damage", t, n, src, uid, cause)
-    if s.hp[t] <= 0:
-        push(s, "dying", t, src, cause)
-
-
-@step
-def after_damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
-    """4. After damage, if still alive: Villainous Hero, Retaliation, Unyielding, Legacy
-    Plan (D32)."""
-    if not s.alive[t]:
-        return
-    if src >= 0 and not s.alive[src]:
-        src = -1
-    if has(s, t, "yiji"):
-        for _ in range(n):
-            push(s, "offer", t, "yiji")
-    if has(s, t, "ganglie") and src >= 0:
-        push(s, "offer", t, "ganglie", src)
-    if has(s, t, "fankui") and src >= 0 and cards_of(s, src):
-        push(s, "offer", t, "fankui", src)
-    if has(s, t, "jianxiong") and uid in s.uses and any(
-            c in s.processing for c in s.uses[uid]["cards"]):
-        push(s, "offer", t, "jianxiong", uid)
-
-
-def lose_hp(s, p: int, n: int) -> None:
-    """Losing HP is not damage (Self-Injury Ruse): no source, no after-damage skills."""
-    s.hp[p] -= n
-    s.emit("lose_hp", f"{name(s, p)} loses {n} HP ({s.hp[p]}/{s.max_hp[p]}).", p,
-           counters=((p, "hp", s.hp[p]),))
-    if s.hp[p] <= 0:
-        push(s, "dying", p, -1, "lose_hp")
-
-
-@step
-def dying(s, d: int, killer: int, cause: str) -> None:
-    if not s.alive[d] or s.hp[d] >= 1:
-        return
-    s.emit("dying", f"{name(s, d)} is dying ({s.hp[d]} HP).", d)
-    push(s, "dying_end", d, killer, cause)
-    push(s, "peach_window", d, tuple(r1_order(s)))
-
-
-@step
-def dying_end(s, d: int, killer: int, cause: str) -> None:
-    if s.alive[d] and s.hp[d] <= 0:
-        death(s, d, killer, cause)
-
-
-def death(s, d: int, killer: int, cause: str) -> None:
-    """D15: reveal, check the end of the game, discard the dead's cards, reward or penalty."""
-    s.alive[d] = False
-    s.revealed[d] = True
-    if killer >= 0 and not s.alive[killer]:
-        killer = -1
-    s.deaths.append((d, killer, cause))
-    s.emit("death", f"{name(s, d)} dies: they were the {s.identity[d].capitalize()}.", d,
-           identity=s.identity[d], killer=killer)
-    if check_game_end(s):
-        return
-    dead_cards = s.hand[d] + [c for c in s.equip[d] if c >= 0] + [c for c, _ in s.judge[d]]
-    s.shown[:] = [c for c in s.shown if c not in s.hand[d]]
-    s.hand[d] = []
-    s.equip[d] = [-1] * len(EQUIP_SLOTS)
-    s.judge[d] = []
-    s.looking[d] = []
-    s.discard.extend(dead_cards)
-    if dead_cards:
-        s.emit("discard", f"{name(s, d)}'s cards are discarded.", d, cards=dead_cards)
-    if killer >= 0:
-        if s.identity[d] == "rebel":
-            s.emit("message", f"{name(s, killer)} killed a Rebel and draws 3.", killer)
-            draw_cards(s, killer, 3)
-        elif s.identity[d] == "loyalist" and s.identity[killer] == "lord":
-            s.emit("message", "The Lord killed a Loyalist and discards every hand and "
-                   "equipped card.", killer)
-            discard_cards(s, killer, cards_of(s, killer), "discards")
-
-
 def check_game_end(s) -> bool:
     """End of the game: the Lord dies, or every Rebel and Renegade is dead (D17)."""
     alive = living(s)
@@ -1384,12 +995,12 @@ def candidates(s, p: int) -> list[Action]:
                 for c in sorted(s.hand[p]) if kind_of(s, c) == "nullification"] + \
             [Action("pass", label="Pass")]
     if k == "need":
-        return need_options(s, p, frame)
+        return windows.need_options(s, p, frame)
     if k == "helper":
-        return helper_options(s, p, frame)
+        return windows.helper_options(s, p, frame)
     if k == "peach":
         return [Action("respond", cs, None, (kk, via), label=_resp_label(s, cs, kk, via))
-                for cs, kk, via in peach_sources(s, p)] + [Action("pass", label="Pass")]
+                for cs, kk, via in windows.peach_sources(s, p)] + [Action("pass", label="Pass")]
     if k == "discard":
         return [Action("pick", c, label=f"Discard {clabel(s, c)}") for c in sorted(s.hand[p])]
     if k == "offer":
@@ -1486,13 +1097,13 @@ def answer(s, p: int, a: Action) -> None:
     if k == "play":
         play_answer(s, p, a, frame)
     elif k == "nullify":
-        nullify_answer(s, p, a, frame)
+        windows.nullify_answer(s, p, a, frame)
     elif k == "need":
-        need_answer(s, p, a, frame)
+        windows.need_answer(s, p, a, frame)
     elif k == "helper":
-        helper_answer(s, p, a, frame)
+        windows.helper_answer(s, p, a, frame)
     elif k == "peach":
-        peach_answer(s, p, a, frame)
+        windows.peach_answer(s, p, a, frame)
     elif k == "discard":
         (left,) = frame.context
         dec.pop(s)
@@ -1518,4 +1129,5 @@ CHECKS = {k: check_action for k in ("general", "use", "skill", "end", "respond",
                                      "invoke", "choose", "pick", "done")}
 
 
-from game.sanguosha import effects  # noqa: E402,F401  (registers the handlers)
+# the rulebook's later chapters, and what each card and skill does (they register their steps)
+from game.sanguosha import damage, effects, windows  # noqa: E402,F401
