@@ -80,6 +80,12 @@ class HermitcraftGame(Game):
         rules.setup(st, decks)
         return st
 
+    def bots(self) -> dict[str, Any]:
+        from game.ai.ismcts import ismcts_factory
+        from game.hermitcraft.bots import PLAYOUT_CUTOFF, evaluate
+
+        return {"ismcts": ismcts_factory(cutoff=PLAYOUT_CUTOFF, evaluate=evaluate)}
+
     def state_from_json(self, data: dict):
         from game.hermitcraft.state import HermitState
 

@@ -134,3 +134,15 @@ def test_expected_damage_counts_the_bonuses_no_coin_decides():
     t.hermit(OPP, "xb_c")  # PvP: weak to Prankster
     t.start()
     assert attacks.expected_damage(t.s, YOU, "secondary") == 40 * 2 + 20
+
+
+def test_the_search_evaluation_favours_the_seat_with_more_lives():
+    from game.hermitcraft.bots import evaluate
+
+    t = Table()
+    t.hermit(YOU, "etho_c")
+    t.hermit(OPP, "etho_c")
+    t.start()
+    assert evaluate(t.s) == [0.5, 0.5]
+    t.s.lives[OPP] = 2
+    assert evaluate(t.s)[YOU] > 0.5 and sum(evaluate(t.s)) == 1.0
