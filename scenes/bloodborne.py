@@ -69,14 +69,6 @@ class BloodborneTable(TableScene):
         return summary.result_details(match.state, outcome, match.seat_name)
 
     # ================================================================ layout ===============
-    @property
-    def me(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def others(self) -> list[int]:
-        n = self.match.players
-        return [(self.me + k) % n for k in range(1, n)]
-
     def layout(self) -> None:
         T = self.table_rect
         x = T.x + 8

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.core.contract import Action, Event
-from game.madoka import knowledge
+from game.madoka import knowledge, rules
 from scenes.table import Place, TableScene
 from sprites import cards as cg
 from sprites import madoka_cards as mc
@@ -54,14 +54,6 @@ class MadokaTable(TableScene):
         super().__init__(app, match)
 
     # ================================================================ layout ===============
-    def others(self) -> list[int]:
-        v = self.viewer if self.viewer is not None else 0
-        n = self.match.players
-        return [(v + k) % n for k in range(1, n)]
-
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
     def layout(self) -> None:
         T = self.table_rect
         n = self.match.players
@@ -85,7 +77,7 @@ class MadokaTable(TableScene):
                 self.seat_areas[others[1]] = (pygame.Rect(T.centerx + gap // 2, 44, w, 136), "top")
             mx0, mx1 = T.x + 16, T.right - 16
         bw = hand_n * STEP_HAND + 24
-        self.seat_areas[self.bottom_seat()] = (pygame.Rect(T.centerx - bw // 2, 558, bw, 158), "bottom")
+        self.seat_areas[self.me] = (pygame.Rect(T.centerx - bw // 2, 558, bw, 158), "bottom")
 
         # the middle: deck + discard | the girls' rows | witches + Soul Gem
         ng = 6 if self.state.qb else 5
@@ -176,10 +168,10 @@ class MadokaTable(TableScene):
                 pos = self.seat_card_pos(seat, i)
                 if c["girl"] is None:
                     face = ("mine", tuple(c["girls"]), tuple(c["numbers"]), c["clued"], girls) if marks else ("back",)
-                    size = HAND if seat == self.bottom_seat() else TABLE
+                    size = HAND if seat == self.me else TABLE
                 else:
                     face = ("girl", c["girl"], c["number"])
-                    size = TABLE if seat != self.bottom_seat() else HAND
+                    size = TABLE if seat != self.me else HAND
                 places.append(Place(c["id"], face, size, pos, f"hand:{seat}", 3))
         return places
 
@@ -221,7 +213,7 @@ class MadokaTable(TableScene):
         return place.face
 
     def hand_keys(self) -> list[Any]:
-        return list(self.state.hands[self.bottom_seat()]) if self.viewer is not None else []
+        return list(self.state.hands[self.me]) if self.viewer is not None else []
 
     def counters_from_view(self, view: dict) -> dict:
         return {(None, "grief"): view["grief"], (None, "max_grief"): view["max_grief"],
@@ -554,6 +546,14 @@ class MadokaTable(TableScene):
                 if sub:
                     s = text.render(sub, 14, DIM)
                     surface.blit(s, (rect.x + 20 + t.get_width(), rect.y + 6))
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """Over a girl's column: what she needs next, in the rules' words."""
+        z = self.zones["play"].rect
+        if self.sprite_at(pos) is None and z.collidepoint(pos):
+            girls = (self.shown or self.view())["girls"]
+            return rules.next_needed(self.state, min(len(girls) - 1, int((pos[0] - z.x - 8) // self.col_w)))
+        return None
 
     def thinking_point(self, seat: int):
         if seat not in self.seat_areas:

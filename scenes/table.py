@@ -326,6 +326,16 @@ class TableScene(Scene):
         """What a newly arriving card shows before it turns over (None = its back)."""
         return place.face
 
+    @property
+    def me(self) -> int:
+        """The seat the table is seen from (seat 0 when every seat is AI)."""
+        return self.viewer if self.viewer is not None else 0
+
+    def others(self) -> list[int]:
+        """The other seats, in turn order after yours."""
+        n = self.match.players
+        return [(self.me + k) % n for k in range(1, n)]
+
     def seat_target(self, seat: int) -> Any:
         """The value actions name as their target when they aim at `seat` (default: the seat
         number; a game may say "self" for your own)."""
