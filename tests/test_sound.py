@@ -22,6 +22,8 @@ SOUNDS = ROOT / "data" / "sounds"
 def fresh_mixer():
     sound.reset()
     sound.configure(60, False)
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()  # the dummy driver may never finish sounds played earlier
     yield
     sound.reset()
 
