@@ -51,17 +51,24 @@ def death_chance(s, p: int, card=None, shield: int = 0, heal: int = 0) -> float:
     card = card if card is not None else s.card_set.starter[0]
     h = min(rules.MAX_HEALTH, s.health[p] + heal)
 
-    def kills(total: int) -> bool:
+    def damage(total: int) -> int:
         blow = rules.attack_blow(s, total)
-        extra = shield if blow[1] else 0
-        return rules.damage_to_hunter(s, p, blow, card) - extra >= h
+        return rules.damage_to_hunter(s, p, blow, card) - (shield if blow[1] else 0)
 
-    lo, hi = 0, 40  # damage grows with the total: find the smallest total that kills
-    if not kills(hi - 1):
+    # The damage grows with the total, mostly one for one: start where that would kill, then
+    # step down to the smallest total that kills; if it grows slower (the Dream halves it),
+    # search the totals above.
+    t = min(39, max(0, h - damage(0)))
+    if damage(t) >= h:
+        while t > 0 and damage(t - 1) >= h:
+            t -= 1
+        return tail[t]
+    lo, hi = t + 1, 39
+    if damage(hi) < h:
         return 0.0
     while lo < hi:
         mid = (lo + hi) // 2
-        if kills(mid):
+        if damage(mid) >= h:
             hi = mid
         else:
             lo = mid + 1

@@ -52,8 +52,15 @@ def keywords(family: str) -> set[str]:
 def value(hook: str, key: str, v, *args):
     """A value hook for one card's keyword (a card has one ability): its handler's answer, or
     `v` unchanged when the keyword has none at this hook."""
-    fn = EFFECTS.get(hook, key)
+    fn = HANDLERS[hook].get(key)
     return v if fn is None else fn(v, *args)
+
+
+def run(hook: str, key: str, *args) -> None:
+    """The keyword's handler at a hook that acts on the state, if it has one."""
+    fn = HANDLERS[hook].get(key)
+    if fn is not None:
+        fn(*args)
 
 
 _FOLDS: dict = {}
@@ -337,3 +344,9 @@ def moon_presence(n, s):
 def orphan_of_kos(total, s, m):
     """Orphan of Kos: every monster attack deals +amount damage."""
     return total + s.final_boss.amount
+
+
+#: hook -> {keyword: handler}: the registry above as flat tables for the rules' hot paths
+#: (built here, after the last registration; every handler of the game is in this module)
+HANDLERS = {hook: {key: EFFECTS.get(hook, key) for key in EFFECTS.keys() if EFFECTS.has(hook, key)}
+            for hook in HOOKS}

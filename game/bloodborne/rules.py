@@ -214,7 +214,7 @@ def reveal_next_dungeon_card(s) -> None:
                card=s.current, monster=m.id, echoes=s.echoes, final=m.final,
                counters=((None, "monster", m.id), (None, "monster_echoes", s.echoes),
                          (None, "monster_echoes_full", s.echoes_full)))
-    effects.EFFECTS.run("on_reveal", m.ability, s, m)
+    effects.run("on_reveal", m.ability, s, m)
 
 
 # --- step 1: choose an action card ---------------------------------------------------------
@@ -442,7 +442,7 @@ def resolve_immediate(s, p: int, cancel: int | None) -> None:
         cancel_melee_attack(s, cancel, p)
     elif c.protection in ("shield", "choose"):
         s.prevention[p] += c.shield
-    effects.EFFECTS.run("immediate", c.ability, s, p, c)
+    effects.run("immediate", c.ability, s, p, c)
 
 
 def cancel_melee_attack(s, q: int, by: int) -> None:
@@ -485,7 +485,7 @@ def monster_attack(s) -> None:
         if s.recording:
             s.emit("damage", f"{name(s, p)} takes {d} damage.", p, amount=d,
                    health=s.health[p], counters=((p, "health", s.health[p]),))
-        effects.EFFECTS.run("on_wound", m.ability, s, p, m)
+        effects.run("on_wound", m.ability, s, p, m)
         if s.health[p] <= 0:
             hunter_dies(s, p)
         if s.is_over():
@@ -526,7 +526,7 @@ def hunter_dies(s, p: int) -> None:
     if s.recording:
         s.emit("death", f"{name(s, p)} dies and loses {lost} collected echoes.", p, lost=lost,
                counters=((p, "collected", 0), (p, "deaths", s.deaths[p]), (p, "dead", True)))
-    effects.EFFECTS.run("on_death", s.final_boss.ability, s, p)
+    effects.run("on_death", s.final_boss.ability, s, p)
 
 
 # --- step 5: hunter attack -------------------------------------------------------------------
@@ -546,7 +546,7 @@ def hunter_attack(s) -> None:
                 s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
             continue
         strike(s, p, c)
-        effects.EFFECTS.run("after_attack", c.ability, s, p, c)
+        effects.run("after_attack", c.ability, s, p, c)
 
 
 def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
@@ -566,7 +566,7 @@ def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
 def strike(s, p: int, c) -> None:
     """p's card deals its damage (what it costs is paid as it strikes)."""
     d = attack_damage(s, p, c)
-    effects.EFFECTS.run("on_strike", c.ability, s, p, c)
+    effects.run("on_strike", c.ability, s, p, c)
     take_echoes(s, p, d)
 
 
@@ -602,7 +602,7 @@ def monster_killed(s, killer: int) -> None:
                            trophy=KIND_NAMES[k].lower(),
                            counters=((p, "trophy_points", trophy_points(s, p)),
                                      (p, KIND_NAMES[k].lower(), s.trophies[3 * p + k])))
-    effects.EFFECTS.run("on_kill", s.final_boss.ability, s, killer)
+    effects.run("on_kill", s.final_boss.ability, s, killer)
     s.defeated.append(s.current)
     s.current = -1
     if m.final:
@@ -621,7 +621,7 @@ def escape(s) -> None:
     if s.recording:
         s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id,
                counters=((None, "monster", None), (None, "monster_echoes", 0)))
-    effects.EFFECTS.run("on_escape", m.ability, s, m)
+    effects.run("on_escape", m.ability, s, m)
 
 
 # --- step 7: the Hunter's Dream --------------------------------------------------------------
@@ -742,7 +742,7 @@ def end_of_round(s) -> None:
     s.transform_weapon = [-1] * s.players
     m = monster(s)
     if m is not None:
-        effects.EFFECTS.run("end_of_round", m.ability, s, m)
+        effects.run("end_of_round", m.ability, s, m)
     P = s.players
     for i in range(1, P + 1):
         if not s.out[(s.first_player + i) % P]:
