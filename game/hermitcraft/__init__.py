@@ -8,7 +8,13 @@ from game.core.contract import Game
 from game.core.data import CardDataError
 from game.core.rng import Rng
 from game.hermitcraft.cards import CardSet, card_set
-from game.hermitcraft.decks import DeckCodeError, import_deck, starter_decks, validate_deck
+from game.hermitcraft.decks import (
+    DeckCodeError,
+    import_deck,
+    random_deck,
+    starter_decks,
+    validate_deck,
+)
 
 _checked: list[bool] = []
 
@@ -32,7 +38,7 @@ class HermitcraftGame(Game):
     }
     seat_options: ClassVar[dict[str, tuple[Any, str]]] = {
         "deck": ("random", "a starter deck id, a HC1: deck code, a legacy hash or a list of "
-                 "card ids; 'random' picks a starter deck"),
+                 "card ids; 'random' picks a starter deck, 'build' builds a legal deck at random"),
     }
 
     def card_set(self) -> CardSet:
@@ -52,6 +58,8 @@ class HermitcraftGame(Game):
         starters = starter_decks(cards)
         if value in (None, "random"):
             return starters[sorted(starters)[rng.below(len(starters))]]
+        if value == "build":
+            return random_deck(cards, rng)
         if isinstance(value, str):
             if value in starters:
                 return starters[value]

@@ -185,7 +185,8 @@ def _answer_bucket(s, p, frame, r):
 
 
 def _answer_steal(s, p, frame, choice):
-    iid, r = frame.context
+    iid, r, opp_row = frame.context
+    s.effect[1 - p][opp_row] = -1
     if choice == "attach":
         s.effect[p][r] = iid
         s.emit("move", lambda: f"{s.name(s.hermit[p][r])} takes {s.name(iid)}.", p, card=iid,

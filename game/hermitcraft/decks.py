@@ -128,6 +128,36 @@ def starter_decks(cards: CardSet) -> dict[str, list[str]]:
     return {d.id: list(d.cards) for d in cards.starters}
 
 
+def random_deck(cards: CardSet, rng, rules: str = "rarity") -> list[str]:
+    """A legal deck built at random (for bots and for testing every card): one or two types,
+    10-14 of their Hermits (whose attacks those items pay), 4-6 effect cards, 8-12 single-use
+    cards, and items of those types for the rest."""
+    from game.hermitcraft.cards import ANY
+
+    while True:
+        types = sorted({rng.choice(cards.items).type for _ in range(1 + rng.below(2))})
+        payable = [h for h in cards.hermits
+                   if all(t in types or t == ANY for t in h.primary.cost + h.secondary.cost)]
+        if not payable:
+            continue
+        deck: list[str] = []
+
+        def add(pool, n):
+            for _ in range(n):
+                deck.append(rng.choice(pool).id)
+
+        add(payable, 10 + rng.below(5))
+        add(list(cards.effects), 4 + rng.below(3))
+        add(list(cards.single_uses), 8 + rng.below(5))
+        items = [i for i in cards.items if i.type in types]
+        while len(deck) < DECK_SIZE:
+            item = rng.choice(items)
+            deck.append(item.id if item.points == 1 or rng.below(4) == 0 else
+                        next(i.id for i in items if i.type == item.type and i.points == 1))
+        if not validate_deck(cards, deck, rules):
+            return deck
+
+
 # --- HC1 deck codes (D27) ----------------------------------------------------------------------
 
 def _export_key(cards: CardSet, card_id: str) -> tuple[int, str]:

@@ -367,13 +367,13 @@ def borrow_steal(s, p, opp_row, own_row):
     if not R.flip(s, p, "grian_r")[0]:
         return
     iid = s.effect[q][opp_row]
-    s.effect[q][opp_row] = -1
     can_attach = (s.hermit[p][own_row] >= 0 and s.effect[p][own_row] < 0
                   and not R.is_down(s, p, own_row))
-    if can_attach:
-        decisions.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row),
+    if can_attach:  # the card stays where it is until Grian's player answers
+        decisions.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row, opp_row),
                       prompt="{seat}: attach the stolen card to your Hermit, or discard it")
     else:
+        s.effect[q][opp_row] = -1
         R.discard(s, iid, to=p)
         s.emit("move", lambda: f"{R.seat(s, p)} takes and discards {s.name(iid)}.", p, card=iid,
                to="discard")

@@ -6,7 +6,7 @@ import pytest
 from game import registry
 from game.ai.agents import Agent, RandomAgent
 from game.core.rng import Rng
-from game.hermitcraft import GAME
+from game.hermitcraft import GAME, HermitcraftGame
 from tests.contract import ContractGame, check_bot_is_honest
 
 
@@ -30,9 +30,24 @@ class Aggressive(Agent):
         return self.rng.choice(actions)
 
 
+class BuiltDecks(HermitcraftGame):
+    """The game with a deck built at random for each seat, so every card's rules run."""
+
+    def new_state(self, players, seed, seats=None, **options):
+        return super().new_state(players, seed, seats or [{"deck": "build"}] * 2, **options)
+
+
+BUILT = BuiltDecks()
+
+
 @pytest.fixture
 def registered(monkeypatch):
     monkeypatch.setitem(registry._games, GAME.name, GAME)
+
+
+@pytest.fixture
+def built_registered(monkeypatch):
+    monkeypatch.setitem(registry._games, GAME.name, BUILT)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -43,6 +58,22 @@ def test_random_games_keep_the_contract(seed, registered):
 @pytest.mark.parametrize("seed", range(6))
 def test_aggressive_games_keep_the_contract(seed, registered):
     ContractGame(GAME, 2, 100 + seed, guide=Aggressive(seed)).play()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_games_with_built_decks_keep_the_contract(seed, built_registered):
+    ContractGame(BUILT, 2, 200 + seed, guide=Aggressive(seed) if seed % 2 else None).play()
+
+
+def test_built_decks_are_legal_and_hold_every_card_between_them():
+    from game.hermitcraft.decks import random_deck, validate_deck
+
+    cards, rng, seen = GAME.card_set(), Rng(3), set()
+    for _ in range(200):
+        deck = random_deck(cards, rng)
+        assert validate_deck(cards, deck) == []
+        seen |= set(deck)
+    assert seen == set(cards.by_id)
 
 
 def test_the_random_bot_is_honest(registered):
