@@ -140,15 +140,9 @@ def random_deck(cards: CardSet, rng, rules: str = "rarity") -> list[str]:
                    if all(t in types or t == ANY for t in h.primary.cost + h.secondary.cost)]
         if not payable:
             continue
-        deck: list[str] = []
-
-        def add(pool, n):
-            for _ in range(n):
-                deck.append(rng.choice(pool).id)
-
-        add(payable, 10 + rng.below(5))
-        add(list(cards.effects), 4 + rng.below(3))
-        add(list(cards.single_uses), 8 + rng.below(5))
+        deck = [rng.choice(payable).id for _ in range(10 + rng.below(5))]
+        deck += [rng.choice(cards.effects).id for _ in range(4 + rng.below(3))]
+        deck += [rng.choice(cards.single_uses).id for _ in range(8 + rng.below(5))]
         items = [i for i in cards.items if i.type in types]
         while len(deck) < DECK_SIZE:
             item = rng.choice(items)
