@@ -146,3 +146,32 @@ def test_the_search_evaluation_favours_the_seat_with_more_lives():
     assert evaluate(t.s) == [0.5, 0.5]
     t.s.lives[OPP] = 2
     assert evaluate(t.s)[YOU] > 0.5 and sum(evaluate(t.s)) == 1.0
+
+
+def test_the_last_hermit_knocked_out_loses_even_with_lives_left():
+    t = Table()
+    t.hermit(YOU, "etho_c", items=["balanced_item"])
+    t.hermit(OPP, "bdubs_c", hp=40)
+    t.start()
+    t.attack("primary")
+    assert t.s.is_over() and t.s.outcome().winners == (YOU,) and t.s.lives[OPP] == 2
+
+
+def test_two_losing_conditions_at_one_check_are_a_draw():
+    t = Table(deck=0)
+    t.hermit(YOU, "etho_c")
+    t.hermit(OPP, "bdubs_c", hp=20, status="burn")
+    t.start()
+    t.end_turn()  # the burn knocks out their last Hermit; you cannot draw
+    assert t.s.is_over() and t.s.outcome().winners == () and t.s.outcome().scores == (0.5, 0.5)
+
+
+def test_a_knocked_out_hermit_goes_with_its_cards_and_costs_a_life():
+    t = Table()
+    t.hermit(YOU, "etho_c", items=["balanced_item"])
+    t.hermit(OPP, "bdubs_c", hp=20, effect="iron_armour", items=["builder_item"])
+    t.hermit(OPP, "cleo_c")
+    t.start()
+    t.attack("primary")
+    assert t.s.lives[OPP] == 2 and t.hermit_id(OPP, 0) is None
+    assert sorted(t.discard_ids(OPP)) == ["bdubs_c", "builder_item", "iron_armour"]
