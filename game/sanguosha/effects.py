@@ -12,9 +12,11 @@ from game.core import decisions as dec
 from game.core.contract import Action
 from game.sanguosha import damage, windows
 from game.sanguosha import queries as q
+from game.sanguosha.cards import SUIT_NAMES
 from game.sanguosha.rules import (
     EFFECTS,
     ask_zone_card,
+    attack_range,
     begin_use,
     card,
     cards_of,
@@ -38,6 +40,7 @@ from game.sanguosha.rules import (
     slash_unlimited,
     step,
     to_hand,
+    top_card,
     weapon,
     why_not_slash_at,
 )
@@ -227,8 +230,6 @@ def peach_garden(s, uid: str, t: int) -> None:
 @EFFECTS.on("prepare", "amazing-grace")
 def amazing_grace_reveal(s, uid: str) -> None:
     """Reveal one card per target named at use (D24)."""
-    from game.sanguosha.rules import top_card
-
     for _ in s.uses[uid]["targets"]:
         c = top_card(s)
         if c is None:
@@ -442,9 +443,7 @@ def ganglie_reply(s, src: int, a: Action, frame) -> None:
 
 @EFFECTS.on("offer_options", "tuxi")
 def tuxi_options(s, p: int) -> list[Action]:
-    from game.sanguosha.queries import seat_order_from
-
-    others = [x for x in seat_order_from(p, s.alive) if x != p and s.hand[x]]  # seat order
+    others = [x for x in q.seat_order_from(p, s.alive) if x != p and s.hand[x]]  # seat order
     picks = [(x,) for x in others] + list(combinations(others, 2))
     return [Action("invoke", None, t, "tuxi", label="Sudden Strike: take from "
                    + " and ".join(name(s, x) for x in t)) for t in picks]
@@ -475,8 +474,6 @@ def tiandu(s, p: int, a: Action, c: int) -> None:
 @EFFECTS.on("invoke", "yiji")
 def yiji(s, p: int, a: Action) -> None:
     """Legacy Plan: look at the top 2 cards and give each to any player."""
-    from game.sanguosha.rules import top_card
-
     for _ in range(2):
         c = top_card(s)
         if c is None:
@@ -595,8 +592,6 @@ def wusheng(s, p: int, purpose: str):
 @EFFECTS.on("invoke", "guanxing")
 def guanxing(s, p: int, a: Action) -> None:
     """Stargazing: look at the top X cards, put them back on top and/or bottom."""
-    from game.sanguosha.rules import top_card
-
     x = min(5, len(living(s)))
     for _ in range(x):
         c = top_card(s)
@@ -758,8 +753,6 @@ def fanjian(s, p: int, a: Action) -> None:
 
 @EFFECTS.on("ask", "fanjian")
 def fanjian_options(s, t: int, frame) -> list[Action]:
-    from game.sanguosha.cards import SUIT_NAMES
-
     return [Action("choose", None, None, x, label=f"Name {SUIT_NAMES[x]}s") for x in "shcd"]
 
 
@@ -801,8 +794,7 @@ def liuli_options(s, p: int, uid: str) -> list[Action]:
 
 
 def _range_without(s, p: int, c: int) -> int:
-    from game.sanguosha.rules import attack_range
-
+    """Da Qiao's attack range without the card she discards for Deflect (D20)."""
     return attack_range(s, p, (c,))
 
 
