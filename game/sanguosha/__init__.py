@@ -51,9 +51,11 @@ class SanguoshaGame(Game):
     default_bot = "heuristic"
 
     def bots(self) -> dict[str, Any]:
-        from game.sanguosha.bots import HeuristicAgent
+        from game.ai.ismcts import ismcts_factory
+        from game.sanguosha.bots import PLAYOUT_CUTOFF, HeuristicAgent, evaluate
 
-        return {"heuristic": HeuristicAgent}
+        return {"heuristic": HeuristicAgent,
+                "ismcts": ismcts_factory(cutoff=PLAYOUT_CUTOFF, evaluate=evaluate)}
 
     def card_set(self):
         return card_set()

@@ -280,3 +280,23 @@ class HeuristicAgent(Agent):
         if key == "luoyi":
             return 0.5 if any(R.kind_of(s, c) == "slash" for c in s.hand[me]) else -0.5
         return 1.0  # drawing and taking cards is good
+
+
+#: playouts stop after this many actions and the position is scored by `evaluate`
+PLAYOUT_CUTOFF = 40
+
+SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
+
+
+def evaluate(s) -> list[float]:
+    """Per-seat rewards in [0, 1] for a playout cut short: each side's share of the living
+    HP (the Lord counted double: his death ends the game); a game already over scores its
+    winners 1. Used inside ISMCTS on determinized worlds only."""
+    if s.is_over():
+        return [1.0 if p in s.winners else 0.0 for p in range(s.players)]
+    strength = {"lord": 0.0, "rebel": 0.0, "renegade": 0.0}
+    for p in range(s.players):
+        if s.alive[p]:
+            strength[SIDES[s.identity[p]]] += max(0, s.hp[p]) * (2 if p == s.lord else 1) + 0.5
+    total = sum(strength.values()) or 1.0
+    return [strength[SIDES[s.identity[p]]] / total for p in range(s.players)]

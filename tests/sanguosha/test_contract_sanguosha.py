@@ -48,3 +48,20 @@ def test_random_games_with_every_option_keep_the_contract(players, options, regi
     monkeypatch.setattr(GAME, "new_state", lambda n, seed, **kw: plain(n, seed, **options))
     for seed in range(2):
         ContractGame(GAME, players, seed).play()
+
+
+def test_a_cut_playout_scores_each_side_by_its_living_hp():
+    from game.sanguosha.bots import SIDES, evaluate
+
+    s = GAME.new_state(5, 0)
+    while s.phase == "generals":
+        p = s.to_act()[0]
+        s.apply(p, s.legal_actions(p)[0])
+    rewards = evaluate(s)
+    assert all(0 < r < 1 for r in rewards)
+    by_side = {}
+    for p in range(5):
+        by_side.setdefault(SIDES[s.identity[p]], set()).add(rewards[p])
+    assert all(len(v) == 1 for v in by_side.values())  # one reward per side
+    s.hp[s.lord] -= 2
+    assert evaluate(s)[s.lord] < rewards[s.lord]
