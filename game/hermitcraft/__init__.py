@@ -25,6 +25,7 @@ class HermitcraftGame(Game):
     min_players = 2
     max_players = 2
     cooperative = False
+    default_bot = "heuristic"
     options: ClassVar[dict[str, tuple[Any, str]]] = {
         "reward_card": (False, "a knock-out gives the opponent the top card of the victim's deck"),
         "deck_rules": ("rarity", "deck building: rarity limits (default) or the token option"),
@@ -90,9 +91,11 @@ class HermitcraftGame(Game):
 
     def bots(self) -> dict[str, Any]:
         from game.ai.ismcts import ismcts_factory
-        from game.hermitcraft.bots import PLAYOUT_CUTOFF, evaluate
+        from game.hermitcraft.bots import PLAYOUT_CUTOFF, HeuristicBot, evaluate
 
-        return {"ismcts": ismcts_factory(cutoff=PLAYOUT_CUTOFF, evaluate=evaluate)}
+        return {"heuristic": HeuristicBot,
+                "ismcts": ismcts_factory(playout=HeuristicBot, cutoff=PLAYOUT_CUTOFF,
+                                         evaluate=evaluate)}
 
     def state_from_json(self, data: dict):
         from game.hermitcraft.state import HermitState
