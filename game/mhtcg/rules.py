@@ -146,6 +146,19 @@ def cards_lost(s, m, p: int) -> int:
     return EFFECTS.modify("attack_loss", keywords(monster_card(s, m)), loss, s, m, p)
 
 
+def loss_breakdown(s, m, p: int) -> tuple[int, list[tuple[str, int]]]:
+    """`cards_lost` and what each ability adds to it, [("poison", 1)]: the table's damage
+    preview ("Rathian: you lose 3 (+1 Poison)"). Side-effect free."""
+    loss = monster_attack_value(s, m) - stats(s, p).defence - s.def_bonus[p]
+    parts = []
+    for key, handler in EFFECTS.ordered("attack_loss", keywords(monster_card(s, m))):
+        new = handler(loss, s, m, p)  # the same fold as cards_lost, one ability at a time
+        if new != loss:
+            parts.append((key, new - loss))
+            loss = new
+    return loss, parts
+
+
 def strikes_first(s, p: int, m) -> bool:
     """A face-down monster turned up by p's attack strikes first: higher RNG or Ambush, unless
     the hunter has Sidestep (4.2 step 2)."""

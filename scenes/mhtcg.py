@@ -1,0 +1,463 @@
+"""The Monster Hunter table: the players' sheets as one ring of inked regions on a parchment map
+(sprites/mhtcg_map.py), your sheet at the bottom and your hand below it.
+
+The table base does the gestures and the banner (the rules' prompt); this module lays the map
+out, draws it and says where things lie:
+
+- drag your hunter token onto an area it can reach (they glow: the rules' move actions), or
+  click a glowing area; a drop anywhere else glides back with the rules' reason
+- drag a monster from your hand onto an area of your own sheet (face down), or onto a face-up
+  monster of yours to replace it (both glow)
+- click a monster in the resolving area to attack it; items aim by dragging them onto a
+  glowing monster; items with no target, boosts, equipping and discards: click the card
+- an item window turns your hand into a tray with Pass; the middle of the map shows the area
+  being resolved, the order its actors go in, what the next attack will cost (a rules query)
+  and, after the result phase, every HRP gained and why (the rules' HRP log)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.contract import Action, Event
+from game.mhtcg import rules
+from game.mhtcg.maps import CAMP
+from scenes.table import Place, Spot, TableScene
+from sprites import cards as cg
+from sprites import mhtcg_cards as mc
+from sprites import mhtcg_map as mm
+from sprites import text
+from sprites.cards import HAND, CardSprite
+from sprites.tween import Wait
+from sprites.zones import Zone, panel
+
+MAP = mc.MAP
+TOKEN = 30
+TEXT = (248, 240, 222)
+INK = mm.INK
+DIM = (110, 86, 60)
+OCHRE = mm.OCHRE
+LOSS = (176, 40, 30)
+SEAT_COLOURS = [(196, 142, 52), (58, 120, 72), (70, 104, 160), (168, 64, 54)]
+#: action kinds whose target is a monster on the map (a token)
+MONSTER_KINDS = frozenset({"attack", "order", "keep", "burrow", "replace", "spotter", "item"})
+WINDOWS = {"opening": "the hunt opens", "hunter": "a hunter is about to attack",
+           "monster": "a monster is about to attack"}
+HOLD = {"reveal": 0.45, "defeat": 0.5, "area": 0.5, "strike_first": 0.4, "retreat": 0.5,
+        "hit": 0.3, "lose": 0.3, "hrp": 0.25}
+
+
+class MonsterHunterTable(TableScene):
+    palette_name = "menu"
+    accent = (250, 200, 70)
+    card_target_kinds = frozenset()  # monsters are found by `spot_of` (their sprites' keys)
+
+    def __init__(self, app: Any, match: Any) -> None:
+        self.cs = match.game.card_set()
+        self.sheets: dict[int, mm.Sheet] = {}
+        self.middle = pygame.Rect(0, 0, 0, 0)
+        self._map: tuple[Any, pygame.Surface] | None = None
+        super().__init__(app, match)
+
+    # ================================================================ layout ===============
+    @property
+    def me(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def layout(self) -> None:
+        T = self.table_rect
+        self.map_rect = pygame.Rect(T.x + 14, 50, T.w - 28, T.h - 50 - 152)
+        side = self.state.table.side
+        self.sheets, self.middle = mm.ring(self.match.players, self.me, len(side.areas), self.map_rect)
+        self.path_lines = mm.paths(self.sheets, side.links, side.exit, side.entry, self.match.players)
+        for seat, sh in self.sheets.items():
+            for a, r in sh.areas.items():
+                self.zones[f"area:{seat}:{a}"] = Zone(f"area:{seat}:{a}", r, (seat, a), visible=False)
+            camp = pygame.Rect(0, 0, 34, 34)
+            camp.center = sh.camp
+            self.zones[f"camp:{seat}"] = Zone(f"camp:{seat}", camp, (seat, CAMP), visible=False)
+        hand = pygame.Rect(T.x + 8, self.map_rect.bottom + 10, T.w - 16, T.bottom - self.map_rect.bottom - 14)
+        self.zones["hand"] = Zone("hand", hand, None, visible=False)
+
+    def button_bar_rect(self) -> pygame.Rect:
+        r = self.zones["hand"].rect
+        return pygame.Rect(r.x + 8, r.y + 6, r.w - 16, 34)
+
+    def seat_rect(self, seat: int) -> pygame.Rect | None:
+        sh = self.sheets.get(seat)
+        return sh.plate if sh is not None else None
+
+    def thinking_point(self, seat: int):
+        p = self.seat_rect(seat)
+        return ("topleft", (p.x + 4, p.bottom + 2)) if p is not None else None
+
+    def hand_pos(self, i: int, n: int) -> tuple[float, float]:
+        r = self.zones["hand"].rect
+        width = r.w - 330  # the tray's words and the buttons keep the right-hand side
+        step = min(HAND[0] + 8, (width - HAND[0]) / max(1, n - 1)) if n > 1 else 0
+        return r.x + 10 + HAND[0] / 2 + i * step, r.bottom - 4 - HAND[1] / 2
+
+    def monster_pos(self, seat: int, area: int, i: int, n: int) -> tuple[float, float]:
+        r = self.sheets[seat].areas[area]
+        step = min(MAP[0] + 6, (r.w - 24 - MAP[0]) / max(1, n - 1)) if n > 1 else 0
+        x0 = r.centerx - step * (n - 1) / 2
+        return x0 + i * step, r.bottom - 6 - MAP[1] / 2
+
+    def token_pos(self, place, i: int) -> tuple[float, float]:
+        sheet, area = place
+        if area == CAMP:
+            x, y = self.sheets[sheet].camp
+            return x + (i - 0.5) * 12, y - 4
+        r = self.sheets[sheet].areas[area]
+        return r.right - 18 - i * (TOKEN - 4), r.y + 16
+
+    # ================================================================ cards ================
+    def card_places(self, view: dict) -> list[Place]:
+        places: list[Place] = []
+        by_area: dict[tuple[int, int], list[dict]] = {}
+        for m in view["monsters"]:
+            by_area.setdefault((m["sheet"], m["area"]), []).append(m)
+        for (sheet, area), ms in by_area.items():
+            for i, m in enumerate(ms):
+                places.append(Place(("m", m["token"]), self.monster_face(m), MAP,
+                                    self.monster_pos(sheet, area, i, len(ms)), f"area:{sheet}:{area}", 1))
+        here: dict[tuple[int, int], int] = {}
+        for s in view["seats"]:
+            if s["pos"] is None:
+                continue
+            place = tuple(s["pos"])
+            i = here.get(place, 0)
+            here[place] = i + 1
+            places.append(Place(("h", s["seat"]), ("tok", s["seat"]), (TOKEN, TOKEN),
+                                self.token_pos(place, i), "token", 3))
+        hand = (view["seats"][self.me]["hand"] or []) if self.viewer is not None else []
+        for i, c in enumerate(hand):
+            places.append(Place(c, ("card", self.state.cards[c]), HAND, self.hand_pos(i, len(hand)), "hand", 4))
+        return places
+
+    def monster_face(self, m: dict) -> Any:
+        if m["card"] is None:
+            return None
+        return ("mon", self.state.cards[m["card"]], not m["face_up"])
+
+    def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
+        if face is None:
+            return mc.back(size)
+        if face[0] == "tok":
+            seat = face[1]
+            return mc.hunter_token(seat, size[0], SEAT_COLOURS[seat % 4], str(seat + 1))
+        card = self.cs.card(face[1])
+        return mc.deck_card(card, size, face[0] == "mon" and face[2])
+
+    def zoom_image(self, s: CardSprite) -> pygame.Surface | None:
+        f = getattr(s.face_key, "new", s.face_key)
+        if f is None or f[0] == "tok":
+            return None
+        return self.face(f, cg.ZOOM)
+
+    def hand_keys(self) -> list[Any]:
+        if self.viewer is None:
+            return []
+        return list(self.view()["seats"][self.me]["hand"] or [])
+
+    def spawn_point(self, place: Place) -> tuple[float, float]:
+        key = place.key
+        if isinstance(key, tuple) and key[0] == "m":
+            seat = int(place.zone.split(":")[1])
+            return self.zones["hand"].rect.center if seat == self.me else self.sheets[seat].plate.center
+        if place.zone == "hand":
+            return self.sheets[self.me].plate.midleft
+        return place.pos
+
+    def vanish_point(self, sprite: CardSprite) -> tuple[float, float] | None:
+        if sprite.zone == "hand" or sprite.zone.startswith("area:"):
+            seat = self.me if sprite.zone == "hand" else int(sprite.zone.split(":")[1])
+            return self.sheets[seat].plate.center  # to the graveyard or the material pile
+        return None
+
+    # ================================================================ gestures =============
+    def spot_of(self, action: Action) -> Spot | None:
+        """Actions aimed at a monster find it by its token's sprite."""
+        if action.kind in MONSTER_KINDS and isinstance(action.target, int):
+            s = self.sprites.get(("m", action.target))
+            return Spot("card", ("m", action.target), s.rect) if s is not None else None
+        return super().spot_of(action)
+
+    def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
+        """Your hunter token's actions are the moves (they name no card)."""
+        if isinstance(key, tuple) and key[0] == "h":
+            p = self.acting_human() if player is None else player
+            if p is None or key[1] != p:
+                return []
+            return [a for a in self.legal(p) if a.kind == "move"]
+        return super().card_actions(key, player)
+
+    def draggable(self, sprite: CardSprite) -> bool:
+        if sprite.key == ("h", self.me) and self.viewer is not None:
+            return True  # your hunter may always be lifted: a wrong drop says why not
+        return super().draggable(sprite)
+
+    def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
+        """What a drop means, so the rules can say why not."""
+        if zone.target is None or not isinstance(zone.target, tuple):
+            return None
+        if isinstance(sprite.key, tuple) and sprite.key[0] == "h":
+            return Action("move", None, zone.target)
+        if isinstance(sprite.key, int):
+            return Action("place", sprite.key, zone.target)
+        return None
+
+    def drop_hint(self, sprite: CardSprite) -> str:
+        return self.prompt_text or "Drop it on a glowing area or monster."
+
+    # ================================================================ events ===============
+    def counters_from_view(self, view: dict) -> dict:
+        out: dict = {}
+        for s in view["seats"]:
+            p = s["seat"]
+            for name in ("deck", "hand_size", "hrp", "retreats"):
+                out[(p, name)] = s[name]
+            out[(p, "hand")] = s["hand_size"]
+        return out
+
+    def event_cards(self, event: Event) -> list[Any]:
+        d = event.data
+        if "token" in d and d["token"] is not None and event.kind != "item":
+            return [("m", d["token"])]
+        if event.kind in ("move", "farcaster", "retreat"):
+            return [("h", event.player)]
+        if event.kind in ("lose", "draw"):
+            return []
+        return super().event_cards(event)
+
+    def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
+        if seat is None or old is None or seat not in self.sheets:
+            return
+        at = self.sheets[seat].plate.midleft
+        if name == "deck" and new < old:
+            self.float_text(f"-{old - new} cards", (at[0] + 40, at[1]), (255, 110, 90), 20)
+        elif name == "hrp" and new > old:
+            self.float_text(f"+{new - old} HRP", (at[0] + 120, at[1]), (255, 220, 120), 20)
+
+    def animate_event(self, event: Event) -> list[Any]:
+        k, d = event.kind, event.data
+        if k == "hit" and ("m", d.get("token")) in self.sprites:
+            s = self.sprites[("m", d["token"])]
+            self.float_text(f"-{d['amount']} HP", (s.x, s.y - 20), (255, 90, 70), 22)
+        if k == "area":
+            r = self.zones.get("area:{}:{}".format(*d["place"]))
+            order = " → ".join(d.get("order", []))
+            self.notice(event.text.split(" (")[0], f"Order: {order}" if order else "", OCHRE, 2.2,
+                        r.rect if r is not None else None)
+        return [Wait(HOLD[k])] if k in HOLD else []
+
+    # ================================================================ queries ==============
+    def hunt_lines(self) -> list[tuple[str, Any]]:
+        """What the middle of the map says now: the area resolving, its actors' order, the
+        next attack's cost, or the round's HRP; from the rules' own queries."""
+        s = self.state
+        lines: list[tuple[str, Any]] = []
+        name = self.match.seat_name
+        if s.phase == "hunt" and s.area is not None and not self.timeline.busy:
+            lines.append((f"Resolving {s.table.name(s.area, name)}", INK))
+            order = rules.actor_order_preview(s)
+            if order:
+                lines.append(("Order: " + " → ".join(order), INK))
+            m = s.board.get(s.monster_turn)
+            if m is not None and m.face_up:
+                for p in rules.attack_targets(s, m):
+                    lines.append((self.loss_words(m, p), LOSS))
+            h = s.hunter_turn
+            t = s.board.get(s.target)
+            if h >= 0 and t is not None and t.face_up:
+                dmg = rules.hunter_damage(s, h, t)
+                left = rules.remaining_hp(s, t)
+                who = "You" if name(h) == "You" else name(h)
+                lines.append((f"{who} will deal {dmg} to {rules.monster_card(s, t).name} "
+                              f"({left} HP left)", FOREST_INK))
+        elif s.phase == "hunt" and not self.timeline.busy:
+            lines.append(("The hunt opens: items and boosts, then area by area", INK))
+        gains = s.gains
+        if gains and s.phase in ("result", "hand", "placement", "move") or (gains and s.over):
+            last = gains[-1][3]
+            lines.append((f"HRP gained in round {last}:", INK))
+            for p, amount, _, rnd, why in gains:
+                if rnd == last:
+                    lines.append((f"{name(p)} +{amount}: {why}", DIM))
+        return lines
+
+    def loss_words(self, m, p: int) -> str:
+        """"Rathian: you lose 3 (+1 Poison)" — the rules' loss query, by part."""
+        s = self.state
+        total, parts = rules.loss_breakdown(s, m, p)
+        who = "you lose" if self.match.seat_name(p) == "You" else f"{self.match.seat_name(p)} loses"
+        extra = "".join(f" (+{n} {mc.ABILITY_NAMES.get(k, k)})" for k, n in parts)
+        base = total - sum(n for _, n in parts)
+        if total <= 0:
+            return f"{rules.monster_card(s, m).name}: {who} nothing"
+        return f"{rules.monster_card(s, m).name}: {who} {base}{extra}"
+
+    def window_tray(self) -> str:
+        """The tray's words when you are asked in an item window, else ""."""
+        if self.timeline.busy or not any(a.kind in ("item", "boost", "respond") for a in self.legal()):
+            return ""
+        if any(a.kind == "respond" for a in self.legal()):
+            return "Response: an Interrupt, or pass"
+        return f"Item window ({WINDOWS.get(self.state.win_purpose, 'the hunt')}): use an item or a boost, or Pass"
+
+    # ================================================================ drawing ==============
+    def static_key(self) -> Any:
+        glow = tuple(sorted(str(z.name) for z in self.zones.values() if z.glow))
+        hover = next((z.name for z in self.zones.values() if z.hover), None)
+        return (self.viewer, glow, hover, self.shown_acting)
+
+    def base_map(self, size: tuple[int, int]) -> pygame.Surface:
+        """The painted map, made once per layout (the static layer adds the glows to it)."""
+        key = (self.layout_version, size)
+        if self._map is None or self._map[0] != key:
+            surf = pygame.Surface(size)
+            names = {p: self.match.seat_name(p) for p in range(self.match.players)}
+            colours = {p: SEAT_COLOURS[p % 4] for p in range(self.match.players)}
+            mm.paint_map(surf, self.map_rect, self.sheets, self.path_lines, names, colours)
+            for sh in self.sheets.values():
+                for a, r in sh.areas.items():
+                    mm.area_number(surf, r, a)
+            self._map = (key, surf.convert() if pygame.display.get_surface() is not None else surf)
+        return self._map[1]
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        surface.blit(self.base_map(surface.get_size()), (0, 0))
+        for seat, sh in self.sheets.items():
+            for a, r in sh.areas.items():
+                z = self.zones[f"area:{seat}:{a}"]
+                if z.glow:
+                    mm.glow_blob(surface, r, self.accent, seat * 10 + a, z.hover)
+            if seat in self.shown_acting:
+                pygame.draw.rect(surface, self.accent, sh.rect, 3, border_radius=12)
+        hz = self.zones["hand"].rect
+        panel(surface, hz, (30, 18, 8, 150), (200, 160, 90, 120), radius=10)
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        """The plates are in the overlay layer (they change with the events, not per frame)."""
+
+    def overlay_key(self) -> Any:
+        return (self.shown_version, self.counters_version, self.shown_acting, self.position_key(),
+                self.window_tray())
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        """Each sheet's plate (name, the deck — the hunter's life — large, HRP, hand,
+        retreats) and the middle of the map."""
+        for seat, sh in self.sheets.items():
+            self.draw_plate(surface, seat, sh.plate)
+        self.draw_middle(surface)
+
+    def draw_plate(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+        acting = seat in self.shown_acting
+        panel(surface, r, (46, 30, 16, 225), (*(self.accent if acting else (170, 130, 70)), 255),
+              radius=8, width=3 if acting else 1)
+        deck = self.counter("deck", seat)
+        box = pygame.Rect(r.x + 4, r.y + 4, 48, min(r.h - 8, 44))
+        low = deck <= 8  # a short deck is a hunter near its retreat: in red
+        pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
+        ink = TEXT if low else INK
+        n = text.render(str(deck), 18, ink, "bold")
+        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 2)))
+        lab = text.render("deck", 14, ink, "bold")
+        surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
+        x = box.right + 8
+        hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
+        surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
+        name = self.match.seat_name(seat) + (" · AI" if self.match.is_ai(seat) else "")
+        colour = TEXT if seat == self.me else cg.mix(SEAT_COLOURS[seat % 4], (255, 255, 255), 0.45)
+        t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
+        surface.blit(t, (x, r.y + 3))
+        rest = f"hand {self.counter('hand', seat)} · retreats {self.counter('retreats', seat)}/3"
+        surface.blit(cg.fit_text(rest, 14, TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
+        if r.h >= 70:
+            st = rules.stats(self.state, seat)
+            gear = f"ATK {st.atk} DEF {st.defence} MOV {st.mov} RNG {st.rng}"
+            surface.blit(cg.fit_text(gear, 14, TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        tray = self.window_tray()
+        hz = self.zones["hand"].rect
+        if tray:
+            cg.glow_rect(surface, hz, self.accent, width=3)
+        words = tray or self.hand_title()
+        t = cg.fit_text(words, 15, self.accent if tray else TEXT, 320, "bold")
+        if self.bar:  # the buttons take the top of the tray: the words sit under them
+            surface.blit(t, t.get_rect(bottomright=(hz.right - 10, hz.bottom - 10)))
+        else:
+            surface.blit(t, t.get_rect(topright=(hz.right - 10, hz.y + 10)))
+
+    def hand_title(self) -> str:
+        if self.viewer is None:
+            return ""
+        v = self.shown or self.view()
+        me = v["seats"][self.me]
+        return f"{self.match.seat_name(self.me)}: hand {me['hand_size']}, grave {len(me['grave'])}, material {len(me['materials'])}"
+
+    def draw_middle(self, surface: pygame.Surface) -> None:
+        """The middle of the ring: the round and phase, then `hunt_lines`."""
+        r = self.middle
+        if r.w < 60 or r.h < 40:
+            return
+        s = self.state
+        panel(surface, r, (236, 220, 180, 210), (*INK, 200), radius=10, width=2)
+        title = f"Round {s.round} · {s.phase} phase · {self.match.seat_name(s.dealer)} deals"
+        y = r.y + 6
+        t = cg.fit_text(title, 16, INK, r.w - 16, "bold")
+        surface.blit(t, (r.x + 8, y))
+        y += 22
+        lines = self.hunt_lines()
+        room = (r.bottom - 6 - y) // 19
+        if len(lines) > room:
+            lines = lines[:room - 1] + [(f"and {len(lines) - room + 1} more (see the log)", DIM)]
+        for words, colour in lines:
+            for ln in cg.wrapped(words, 14, r.w - 16)[:1]:
+                surface.blit(text.render(ln, 14, colour, "bold" if colour != DIM else "sans"), (r.x + 8, y))
+            y += 19
+
+    def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """Damage on a monster this round, and the marks of a Pitfall Trap or a Flash Bomb."""
+        if not (isinstance(sprite.key, tuple) and sprite.key[0] == "m"):
+            return
+        m = self.state.board.get(sprite.key[1])
+        if m is None or not sprite.at_home():
+            return
+        marks = [f"-{m.damage}"] if m.damage else []
+        marks += ["trap"] if m.stopped else []
+        marks += [f"{m.atk_mod} ATK"] if m.atk_mod else []
+        y = sprite.rect.y + 20
+        for mark in marks:
+            t = text.render(mark, 14, (255, 240, 230), "bold")
+            box = t.get_rect(midtop=(sprite.rect.centerx, y)).inflate(8, 2)
+            pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
+            surface.blit(t, t.get_rect(center=box.center))
+            y += box.h + 2
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """A plate: the seat's hunter and gear; an area: its name."""
+        if self.sprite_at(pos) is not None:
+            return None
+        v = self.shown or self.view()
+        for seat, sh in self.sheets.items():
+            if sh.plate.collidepoint(pos):
+                st = v["seats"][seat]
+                gear = [self.state.card_name(c) for c in (st["weapon"], st["armour"]) if c >= 0]
+                hunter = self.cs.hunters[st["hunter"]]
+                return (f"{self.match.seat_name(seat)}: {hunter.name} ({hunter.text}) "
+                        f"Gear: {', '.join(gear) or 'none'}. Graveyard {len(st['grave'])}, "
+                        f"material {len(st['materials'])}.")
+        return None
+
+    def help_lines(self) -> list[str]:
+        return ["Monster Hunter: drag your hunter token to a glowing area (or click the area).",
+                "Drag a monster from your hand onto an area of your own sheet: it lies face down.",
+                "Click a monster in the resolving area to attack it; drag an item onto a monster.",
+                "Your deck is your hunter's life: when it runs out, the hunter retreats."]
+
+
+FOREST_INK = (36, 84, 46)
