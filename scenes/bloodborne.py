@@ -407,7 +407,7 @@ class BloodborneTable(TableScene):
         return not self.timeline.busy and any(a.kind == "upgrade" for a in self.legal())
 
     def static_key(self) -> Any:
-        return (self.upgrades_glow(), self.shown_acting, self.zones_key(), self.viewer)
+        return (self.upgrades_glow(), self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "bloodborne")
@@ -428,7 +428,7 @@ class BloodborneTable(TableScene):
 
     def overlay_key(self) -> Any:
         """The panels' numbers change with the events, not every frame: a cached level."""
-        return (self.shown_version, self.counters_version, tuple(sorted(self.glow_seats)))
+        return (self.shown_version, self.counters_version)
 
     def draw_static_overlay(self, surface: pygame.Surface) -> None:
         view = self.shown if self.shown is not None else self.view()

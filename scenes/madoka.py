@@ -378,24 +378,28 @@ class MadokaTable(TableScene):
 
     # ================================================================ drawing ==============
     def static_key(self) -> Any:
-        """The table changes only with the shown view, the looks, whose turn it is and the
-        zones' glow (a drag): everything else of a frame is the cached static layer."""
-        return (self.shown_version, self.counters_version, self.looks(), self.shown_acting,
-                self.zones_key(), self.viewer)
+        """The sky, the zones (their glow while you drag) and the seats: repainted rarely."""
+        return (self.looks(), self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         theme.draw_background(surface, "madoka")
         for r in self.busy_rects():  # the night sky's sparkles stay off the zones and seats
             panel(surface, r, (16, 12, 40, 200), None, radius=12)
+        self.draw_zones(surface)
+        self.draw_seat_panels(surface)
+        self.draw_seat_labels(surface)
+
+    def overlay_key(self) -> Any:
+        """The rows, piles, witches, gem and score change with the events: a second level."""
+        return (self.shown_version, self.counters_version)
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
         view = self.shown if self.shown is not None else self.view()
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)
         self.draw_witches(surface, view)
         self.draw_soul_gem(surface, view, halo=False)
         self.draw_score(surface, view)
-        self.draw_zones(surface)
-        self.draw_seat_panels(surface)
-        self.draw_seat_labels(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Over the static layer: the Soul Gem's pulse when it takes grief."""

@@ -731,8 +731,8 @@ class TableScene(Scene):
         target = about.center if about is not None else area.center
         best, best_key = None, None
         w, h = size
-        for y in range(area.top, area.bottom - h + 1, 24):
-            for x in range(area.left, area.right - w + 1, 32):
+        for y in range(area.top, area.bottom - h + 1, 36):
+            for x in range(area.left, area.right - w + 1, 48):
                 r = pygame.Rect(x, y, w, h)
                 if about is not None and r.colliderect(about):
                     continue
@@ -1477,6 +1477,7 @@ class TableScene(Scene):
             self.draw_table(surface)
         if self.tray is not None:
             self.draw_tray(surface)
+        self.draw_seat_marks(surface)
         self.draw_seats(surface)
         self.draw_thinking(surface)
         self.draw_cards(surface)
@@ -1553,8 +1554,8 @@ class TableScene(Scene):
 
     def zones_key(self) -> tuple:
         """How the zones look now (their felt is part of the static layer)."""
-        return (tuple((z.name, tuple(z.rect), z.visible, z.glow, z.hover, z.label, z.tint)
-                      for z in self.zones.values()), tuple(sorted(self.glow_seats)))
+        return tuple((z.name, tuple(z.rect), z.visible, z.glow, z.hover, z.label, z.tint)
+                     for z in self.zones.values())
 
     def draw_zones(self, surface: pygame.Surface) -> None:
         for z in self.zones.values():
@@ -1591,16 +1592,20 @@ class TableScene(Scene):
         self.draw_seat_panels(surface)
 
     def draw_seat_panels(self, surface: pygame.Surface) -> None:
-        """Each seat's area; the acting seats' outlined in the accent."""
-        acting = set(self.shown_acting)
+        """Each seat's area (part of the static layer; `draw_seat_marks` outlines the acting
+        seats and glows the ones you may aim at, live, so the layer is not repainted)."""
         for seat in range(self.match.players):
+            r = self.seat_rect(seat)
+            if r is not None:
+                panel(surface, r, (0, 0, 0, 50), (255, 255, 255, 40), radius=14, width=1)
+
+    def draw_seat_marks(self, surface: pygame.Surface) -> None:
+        for seat in set(self.shown_acting) | self.glow_seats:
             r = self.seat_rect(seat)
             if r is None:
                 continue
-            if seat in acting:
+            if seat in self.shown_acting:
                 panel(surface, r, (*self.accent, 26), (*self.accent, 220), radius=14, width=3)
-            else:
-                panel(surface, r, (0, 0, 0, 50), (255, 255, 255, 40), radius=14, width=1)
             if seat in self.glow_seats:  # a seat you may aim at
                 cardgfx.glow_rect(surface, r, self.accent)
 
