@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
+from game.sanguosha import queries as q
 from game.sanguosha import rules as R
 
 #: how much a card is worth keeping (discards drop the lowest)
@@ -46,11 +47,24 @@ class HeuristicAgent(Agent):
         return s.identity[q] if q == me or s.revealed[q] else ""
 
     def lean(self, s, q: int) -> float:
-        """How much q sides with the Lord, from the public record (+ Lord's side, − Rebels)."""
-        n, lord = s.players, s.lord
-        if q == lord:
+        """How much q sides with the Lord, from the public record (+ Lord's side, − Rebels):
+        harming the Lord or his revealed side counts against q, helping them for q, and so
+        does whom the Lord himself attacks; then harming a seat that leans one way counts a
+        little towards the other side."""
+        first = [self._lean0(s, x) for x in range(s.players)]
+        if q == s.lord:
             return 10.0
-        score = -s.ledger[q * n + lord] + s.ledger[lord * n + q] * 0.5
+        n = s.players
+        score = first[q]
+        for x in range(n):
+            if x in (q, s.lord) or s.revealed[x] or not s.alive[x] or first[x] == 0:
+                continue
+            score -= 0.3 * (1 if first[x] > 0 else -1) * s.ledger[q * n + x]
+        return score
+
+    def _lean0(self, s, q: int) -> float:
+        n, lord = s.players, s.lord
+        score = -s.ledger[q * n + lord] - s.ledger[lord * n + q] * 0.5
         for x in range(n):
             if x in (q, lord) or not s.revealed[x]:
                 continue
@@ -58,25 +72,34 @@ class HeuristicAgent(Agent):
             score -= side * s.ledger[q * n + x] * 0.5
         return score
 
+    def rebels_alive(self, s) -> int:
+        """Public: the Rebels dealt minus the Rebels revealed dead."""
+        dealt = q.identity_split(s.players, s.four_player, s.two_renegades).rebel
+        return dealt - sum(1 for p in range(s.players) if not s.alive[p]
+                           and s.identity[p] == "rebel")
+
     def attitude(self, s, me: int, q: int) -> float:
         """> 0: a friend, < 0: an enemy (how strongly)."""
         if q == me:
             return 10.0
         mine = s.identity[me]
         theirs = self.known(s, me, q)
+        rebels = self.rebels_alive(s) if mine == "renegade" else 0
         if theirs:
             if mine in ("lord", "loyalist"):
                 return 5.0 if theirs in ("lord", "loyalist") else -5.0
             if mine == "rebel":
                 return 5.0 if theirs == "rebel" else -5.0
-            # Renegade: keep the Lord alive while others live; everyone else is in the way
-            return 2.0 if theirs == "lord" and self.others_alive(s, me) else -3.0
+            # the Renegade sides with the Lord while Rebels live, then stands alone
+            if theirs == "lord":
+                return 2.0 if rebels else -5.0
+            return -5.0 if theirs == "rebel" or not rebels else 0.5
         lean = self.lean(s, q)
         if mine in ("lord", "loyalist"):
             return lean
         if mine == "rebel":
             return -lean
-        return -abs(lean) - 0.5  # the Renegade trusts nobody
+        return lean * 0.5 if rebels else -abs(lean) - 1.0
 
     def others_alive(self, s, me: int) -> bool:
         return sum(s.alive) > 2
