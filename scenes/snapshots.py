@@ -136,7 +136,40 @@ def hold(seconds: float = 90.0) -> None:
         time.sleep(0.05)
 
 
-SNAPSHOTS = {"dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice,
+def aim(out: str) -> None:
+    """Issue 8: the Hunter Pistol asks to protect you (your board glows) or cancel a melee
+    attack (a button: it has no board yet); then the boards you may aim at glow."""
+    from game.bloodborne.setups import make_state
+    from scenes.app import App
+    from scenes.match import Match
+    from scenes.storage import Settings
+
+    class Axe:  # the other hunters play their Hunter Axe (a melee attack to cancel)
+        def choose(self, state, player):
+            legal = state.legal_actions(player)
+            return next((a for a in legal if isinstance(a.source, int)
+                         and state.cards[a.source].id == "hunter_axe"), legal[0])
+
+    app = App(smoke=True, settings=Settings(animation_speed="x2"))
+    match = Match("bloodborne", 4, 2, ["you", "ai:heuristic", "ai:heuristic", "ai:heuristic"])
+    match.state = make_state(players=4, monster="huntsman_mob", first=0, seed=2,
+                             hands={0: ["hunter_pistol", "hunter_axe"]})
+    for seat in (1, 2, 3):
+        match.agents[seat] = Axe()
+    app.open_table(match)
+    t = app.manager.top
+    pistol = next(c for c in t.hand_keys() if t.state.cards[c].id == "hunter_pistol")
+    t.apply(0, next(a for a in t.legal() if a.source == pistol))
+    _frames(app, lambda: t.bar and not t.timeline.busy)
+    _frames(app, lambda: False, 10)
+    pygame.image.save(app.screen, out.replace(".png", "-protect.png"))
+    t.bar[0].activate() if "cancel" in t.bar[0].text else t.bar[-1].activate()
+    _frames(app, lambda: t.glow_seats and not t.timeline.busy)
+    _frames(app, lambda: False, 10)
+    pygame.image.save(app.screen, out)
+
+
+SNAPSHOTS = {"aim": aim, "dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice,
              "tell-preview": tell_preview}
 
 if __name__ == "__main__":
