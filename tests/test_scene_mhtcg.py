@@ -1,0 +1,179 @@
+"""The Monster Hunter table driven by real pygame mouse events (dummy video driver).
+
+Each test starts from a hand-made position (game.mhtcg.setups) with you in seat 0 and the other
+seats' bots held still, and asserts what the rules say a gesture does (spec 2 "Placement", 3
+"Move"), or that a refused gesture changes nothing and shows the rules' reason.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.mhtcg import rules, setups
+from game.mhtcg.maps import CAMP
+from scenes.match import Match
+from tests.scene_helpers import click, drag, pump
+
+SEATS = ["you", "ai:random", "ai:random", "ai:random"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A real App (smoke mode) at animation speed x4, with Monster Hunter's table known."""
+    import game.registry as registry
+    from scenes import storage
+    from scenes.app import App
+    from scenes.tables import TABLES
+
+    if "mhtcg" not in registry.GAME_PACKAGES:  # before the game is registered for the app
+        monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, "mhtcg"))
+    if "mhtcg" not in TABLES:
+        monkeypatch.setitem(TABLES, "mhtcg", "scenes.mhtcg:MonsterHunterTable")
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
+    yield a
+    pygame.event.clear()
+
+
+def open_position(app, state, seats=SEATS):
+    match = Match("mhtcg", state.players, 1, list(seats))
+    match.state = state
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None  # the other seats wait: the question stays open
+    pump(app, 3)
+    return table
+
+
+def settle(app, frames: int = 40):
+    pump(app, frames)
+
+
+def toast_text(app):
+    return app.toasts.toasts[-1].text if app.toasts.toasts else None
+
+
+def move_position():
+    s = setups.table(4, dealer=0)
+    return setups.start(s, "move_turn", "move")
+
+
+def test_dragging_your_hunter_to_an_area_it_can_reach_moves_it_there(app):
+    table = open_position(app, move_position())
+    st = table.state
+    assert setups.asked(st) == "move" and setups.seat(st) == 0
+    token = table.sprites[("h", 0)]
+    target = (0, 2)  # two steps from the camp: MOV 2 reaches it
+    assert target in rules.destinations(st, 0)
+    drag(token.rect.center, table.zones["area:0:2"].rect.center)
+    settle(app)
+    assert table.state.pos[0] == target
+    assert len(table.match.record.actions) == 1
+
+
+def test_the_areas_your_hunter_can_reach_glow_while_it_is_lifted(app):
+    table = open_position(app, move_position())
+    token = table.sprites[("h", 0)]
+    x, y = token.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 30, y - 30), rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    pump(app, 1)
+    lit = {z.target for z in table.zones.values() if z.glow}
+    assert lit == set(rules.destinations(table.state, 0))
+    assert (1, 1) not in lit and (0, CAMP) not in lit
+
+
+def test_a_drop_where_the_hunter_cannot_reach_glides_back_with_the_rules_reason(app):
+    table = open_position(app, move_position())
+    st = table.state
+    far = (2, 1)  # the sheet across the table: six steps from your camp
+    assert far not in rules.destinations(st, 0)
+    token = table.sprites[("h", 0)]
+    home = token.home
+    drag(token.rect.center, table.zones["area:2:1"].rect.center)
+    settle(app)
+    assert table.state.pos[0] == (0, CAMP) and not table.match.record.actions
+    from game.core.contract import Action
+
+    assert toast_text(app) == st.why_illegal(0, Action("move", None, far))
+    assert "cannot reach" in toast_text(app)
+    assert (token.x, token.y) == pytest.approx(home)
+
+
+def test_a_monster_dragged_onto_your_sheet_lies_face_down_hidden_from_the_others(app):
+    s = setups.table(4, dealer=0)
+    (rathian,) = setups.give(s, 0, "M16")
+    setups.give(s, 0, "I01")
+    table = open_position(app, setups.start(s, "placement_turn", "placement"))
+    assert setups.asked(table.state) == "placement"
+    lit_before = table.sprites[rathian]
+    drag(lit_before.rect.center, table.zones["area:0:3"].rect.center)
+    settle(app)
+    st = table.state
+    placed = [m for m in st.board.values() if m.card == rathian]
+    assert len(placed) == 1 and placed[0].place == (0, 3) and not placed[0].face_up
+    sprite = table.sprites[("m", placed[0].token)]
+    assert sprite.face_key == ("mon", "M16", True)  # you see it, marked hidden
+    assert table.view()["monsters"][0]["card"] is not None
+    table.switch_viewer(1)  # the next player at the screen sees only its back
+    assert table.sprites[("m", placed[0].token)].face_key is None
+
+
+def test_a_monster_cannot_be_placed_on_another_players_sheet(app):
+    s = setups.table(4, dealer=0)
+    (rathian,) = setups.give(s, 0, "M16")
+    table = open_position(app, setups.start(s, "placement_turn", "placement"))
+    card = table.sprites[rathian]
+    drag(card.rect.center, table.zones["area:1:1"].rect.center)
+    settle(app)
+    assert not table.state.board and rathian in table.state.hand[0]
+    assert toast_text(app) == "Monsters are placed in an area of your own sheet."
+
+
+def hunt_with_rathian():
+    """Your hunter (Kokoto, DEF 1) in Player 2's area 2 with a face-up Rathian (ATK 4,
+    Poison): the monster acts first (RNG 2 against 1), so its window opens."""
+    s = setups.table(4, dealer=0)
+    token = setups.monster(s, 1, 2, "M16", face_up=True)
+    setups.hunter_at(s, 0, 1, 2)
+    setups.give(s, 0, "I01")
+    setups.hunt(s)
+    for _ in range(20):
+        if s.win_purpose == "monster":
+            break
+        setups.act(s, setups.seat(s), "pass")
+    return s, token
+
+
+def test_the_damage_preview_says_what_the_monster_attack_will_cost(app):
+    s, token = hunt_with_rathian()
+    table = open_position(app, s)
+    m = table.state.board[token]
+    assert rules.loss_breakdown(table.state, m, 0) == (4, [("poison", 1)])
+    assert table.loss_words(m, 0) == "Rathian: you lose 3 (+1 Poison)"
+    words = [w for w, _ in table.hunt_lines()]
+    assert "Rathian: you lose 3 (+1 Poison)" in words
+    assert any(w.startswith("Order: ") for w in words)
+
+
+def test_an_item_window_makes_your_hand_a_tray_with_pass(app):
+    s, _ = hunt_with_rathian()
+    table = open_position(app, s)
+    assert "Item window" in table.window_tray()
+    assert [b.text for b in table.bar] == ["Pass"]
+    click(table.bar[0].rect.center)
+    settle(app, 5)
+    assert table.match.record.actions[-1][1].kind == "pass"
+
+
+def test_the_result_lines_list_every_hrp_gained_with_its_reason(app):
+    s = setups.table(4, dealer=0)
+    setups.monster(s, 0, 1, "M01")
+    setups.monster(s, 0, 2, "M05")
+    setups.start(s, "result_turn", "result")
+    table = open_position(app, s)
+    words = [w for w, _ in table.hunt_lines()]
+    assert any(w.startswith("HRP gained in round 1") for w in words)
+    assert "You +2: 2 hidden monsters" in words
