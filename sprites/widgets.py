@@ -542,8 +542,12 @@ class Toast:
     def update(self, dt: float) -> None:
         self.age += dt
 
-    def draw(self, surface: pygame.Surface, midbottom: tuple[int, int]) -> pygame.Rect:
+    def draw(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None,
+             midtop: tuple[int, int] | None = None) -> pygame.Rect:
         lines = wrap(self.text, 18, 640)
+        if len(lines) > 1:  # balance the lines: never a lone word on the last one
+            width = sum(font(18).size(line)[0] for line in lines) // len(lines) + 60
+            lines = wrap(self.text, 18, min(640, width))
         lh = font(18).get_linesize()
         w = max(font(18).size(line)[0] for line in lines) + 40
         h = lh * len(lines) + 22
@@ -553,17 +557,19 @@ class Toast:
         for i, line in enumerate(lines):
             draw_text(box, line, (w // 2, 11 + i * lh), 18, theme.TEXT, anchor="midtop")
         box.set_alpha(self.alpha)
-        r = box.get_rect(midbottom=midbottom)
+        r = box.get_rect(midtop=midtop) if midtop is not None else box.get_rect(midbottom=midbottom)
         surface.blit(box, r)
         return r
 
 
 class ToastStack:
-    """Toasts stacked above the bottom centre of the screen; newest at the bottom."""
+    """Toasts stacked above the bottom centre of the screen, newest at the bottom; or, when
+    `top` is set (a table: the bottom is your hand), down from `top`, newest at the top."""
 
     def __init__(self, max_toasts: int = 4) -> None:
         self.toasts: list[Toast] = []
         self.max_toasts = max_toasts
+        self.top: int | None = None
 
     def add(self, text: str, duration: float = 2.5) -> Toast:
         if self.toasts and self.toasts[-1].text == text and not self.toasts[-1].done:
@@ -580,6 +586,11 @@ class ToastStack:
         self.toasts = [t for t in self.toasts if not t.done]
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.top is not None:
+            y = self.top
+            for t in reversed(self.toasts):
+                y = t.draw(surface, midtop=(surface.get_width() // 2, y)).bottom + 8
+            return
         y = surface.get_height() - 36
         for t in reversed(self.toasts):
             y = t.draw(surface, (surface.get_width() // 2, y)).top - 8
