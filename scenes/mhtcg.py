@@ -45,6 +45,13 @@ SEAT_COLOURS = [(196, 142, 52), (58, 120, 72), (70, 104, 160), (168, 64, 54)]
 MONSTER_KINDS = frozenset({"attack", "order", "keep", "burrow", "replace", "spotter", "item"})
 WINDOWS = {"opening": "the hunt opens", "hunter": "a hunter is about to attack",
            "monster": "a monster is about to attack"}
+PHASE_HINTS = {
+    "hand": "Discard what you like, then draw up to 6.",
+    "placement": "Each player may hide one monster face down on their own sheet.",
+    "move": "Hunters move up to their MOV; the areas yours can reach glow.",
+    "equip": "Equip a weapon and an armour, paid with material from defeated monsters.",
+    "result": "Hidden monsters earn HRP; the lowest HRP deals the next round.",
+}
 HOLD = {"reveal": 0.45, "defeat": 0.5, "area": 0.5, "strike_first": 0.4, "retreat": 0.5,
         "hit": 0.3, "lose": 0.3, "hrp": 0.25}
 
@@ -279,6 +286,8 @@ class MonsterHunterTable(TableScene):
                               f"({left} HP left)", FOREST_INK))
         elif s.phase == "hunt" and not self.timeline.busy:
             lines.append(("The hunt opens: items and boosts, then area by area", INK))
+        elif s.phase in PHASE_HINTS:
+            lines.append((PHASE_HINTS[s.phase], INK))
         gains = s.gains
         if gains and s.phase in ("result", "hand", "placement", "move") or (gains and s.over):
             last = gains[-1][3]
@@ -305,13 +314,18 @@ class MonsterHunterTable(TableScene):
             return ""
         if any(a.kind == "respond" for a in self.legal()):
             return "Response: an Interrupt, or pass"
-        return f"Item window ({WINDOWS.get(self.state.win_purpose, 'the hunt')}): use an item or a boost, or Pass"
+        return f"Item window: {WINDOWS.get(self.state.win_purpose, 'the hunt')}|use an item or a boost, or Pass"
 
     # ================================================================ drawing ==============
+    def resolving(self) -> tuple[int, int] | None:
+        """The area the hunt resolves now, as the table shows it."""
+        area = (self.shown or {}).get("area")
+        return tuple(area) if area else None
+
     def static_key(self) -> Any:
         glow = tuple(sorted(str(z.name) for z in self.zones.values() if z.glow))
         hover = next((z.name for z in self.zones.values() if z.hover), None)
-        return (self.viewer, glow, hover, self.shown_acting)
+        return (self.viewer, glow, hover, self.shown_acting, self.resolving())
 
     def base_map(self, size: tuple[int, int]) -> pygame.Surface:
         """The painted map, made once per layout (the static layer adds the glows to it)."""
@@ -329,9 +343,12 @@ class MonsterHunterTable(TableScene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(self.base_map(surface.get_size()), (0, 0))
+        here = self.resolving()
         for seat, sh in self.sheets.items():
             for a, r in sh.areas.items():
                 z = self.zones[f"area:{seat}:{a}"]
+                if (seat, a) == here:  # the area being resolved: red ink, thick
+                    mm.glow_blob(surface, r.inflate(8, 8), LOSS, seat * 10 + a, True)
                 if z.glow:
                     mm.glow_blob(surface, r, self.accent, seat * 10 + a, z.hover)
             if seat in self.shown_acting:
@@ -385,12 +402,12 @@ class MonsterHunterTable(TableScene):
         hz = self.zones["hand"].rect
         if tray:
             cg.glow_rect(surface, hz, self.accent, width=3)
-        words = tray or self.hand_title()
-        t = cg.fit_text(words, 15, self.accent if tray else TEXT, 320, "bold")
-        if self.bar:  # the buttons take the top of the tray: the words sit under them
-            surface.blit(t, t.get_rect(bottomright=(hz.right - 10, hz.bottom - 10)))
-        else:
-            surface.blit(t, t.get_rect(topright=(hz.right - 10, hz.y + 10)))
+        lines = (tray or self.hand_title()).split("|")
+        y = hz.bottom - 8 - 20 * len(lines) if self.bar else hz.y + 10  # under the buttons
+        for ln in lines:
+            t = cg.fit_text(ln, 15, self.accent if tray else TEXT, 320, "bold")
+            surface.blit(t, t.get_rect(topright=(hz.right - 16, y)))
+            y += 20
 
     def hand_title(self) -> str:
         if self.viewer is None:
@@ -406,7 +423,7 @@ class MonsterHunterTable(TableScene):
             return
         s = self.state
         panel(surface, r, (236, 220, 180, 210), (*INK, 200), radius=10, width=2)
-        title = f"Round {s.round} · {s.phase} phase · {self.match.seat_name(s.dealer)} deals"
+        title = f"Round {s.round} · {s.phase} phase · dealer: {self.match.seat_name(s.dealer)}"
         y = r.y + 6
         t = cg.fit_text(title, 16, INK, r.w - 16, "bold")
         surface.blit(t, (r.x + 8, y))
