@@ -78,6 +78,24 @@ class HeuristicAgent(Agent):
         return dealt - sum(1 for p in range(s.players) if not s.alive[p]
                            and s.identity[p] == "rebel")
 
+    def guess(self, s, me: int, seat: int) -> str:
+        """The identity `me` finds most likely for `seat` (what a debug overlay shows): the
+        known one, else from the seat's lean among the identities still unaccounted for."""
+        known = self.known(s, me, seat)
+        if known:
+            return known
+        split = q.identity_split(s.players, s.four_player, s.two_renegades)
+        left = {"loyalist": split.loyalist, "rebel": split.rebel, "renegade": split.renegade}
+        for p in range(s.players):
+            ident = self.known(s, me, p)
+            if ident in left:
+                left[ident] -= 1
+        lean = self.lean(s, seat)
+        order = (("loyalist", "renegade", "rebel") if lean >= 1 else
+                 ("rebel", "renegade", "loyalist") if lean <= -1 else
+                 tuple(sorted(left, key=lambda k: -left[k])))
+        return next((k for k in order if left[k] > 0), order[0])
+
     def attitude(self, s, me: int, q: int) -> float:
         """> 0: a friend, < 0: an enemy (how strongly)."""
         if q == me:

@@ -65,3 +65,18 @@ def test_a_cut_playout_scores_each_side_by_its_living_hp():
     assert all(len(v) == 1 for v in by_side.values())  # one reward per side
     s.hp[s.lord] -= 2
     assert evaluate(s)[s.lord] < rewards[s.lord]
+
+
+def test_the_bot_guesses_known_identities_and_reads_the_public_record():
+    from game.sanguosha.bots import HeuristicAgent
+
+    s = GAME.new_state(5, 0)
+    while s.phase == "generals":
+        p = s.to_act()[0]
+        s.apply(p, s.legal_actions(p)[0])
+    bot = HeuristicAgent(0)
+    me = next(p for p in range(5) if p != s.lord)
+    other = next(p for p in range(5) if p not in (me, s.lord))
+    assert bot.guess(s, me, s.lord) == "lord" and bot.guess(s, me, me) == s.identity[me]
+    s.ledger[other * 5 + s.lord] += 6  # `other` was seen hurting the Lord
+    assert bot.guess(s, me, other) == "rebel"  # 5 players: two Rebels, so one is left
