@@ -58,6 +58,9 @@ class BloodborneTable(TableScene):
         self.defs = {c.id: c for c in self.cs.starter + self.cs.upgrades}
         self.boards: dict[int, pygame.Rect] = {}
         self.marks: dict[Any, str] = {}  # card key -> "SLAIN" / "ESCAPED" / "CANCELLED"
+        self.round_summary: Any = None  # the round being summed up, then the last one's words
+        self.last_summary: dict | None = None
+        self.summary_open = False
         self.flash: dict[int, float] = {}  # seat -> red flash of a wound
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
         super().__init__(app, match)
@@ -276,6 +279,12 @@ class BloodborneTable(TableScene):
         reveals = [e for e in events if e.kind == "reveal"]
         self.reveals = {e.data["card"]: e.player for e in reveals}
         self.first_reveal = reveals[0] if reveals else None
+        if reveals and self.shown is not None:  # the rules sum the round up (R shows it)
+            self.round_summary = summary.RoundSummary(self.state)
+            self.round_summary.round = self.shown["round"]
+        if self.round_summary is not None and (self.round_summary.add(events)
+                                               or self.round_summary.finish_if_waiting_for_cards(self.state)):
+            self.last_summary, self.round_summary = self.round_summary.as_dict(), None
         super().sync(animate, events)
 
     def event_cards(self, event: Event) -> list[Any]:
@@ -400,7 +409,13 @@ class BloodborneTable(TableScene):
     def help_lines(self) -> list[str]:
         return ["Bloodborne: drag a card from your hand onto your chosen slot (or double-click it);",
                 "a Transform weapon the same way. Aim an Immediate card: click a glowing board.",
-                "Hunter's Dream: drag an Available Upgrade into your hand."]
+                "Hunter's Dream: drag an Available Upgrade into your hand.  R: the last round."]
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_r:
+            self.summary_open = not self.summary_open and self.last_summary is not None
+        else:
+            super().key(event)
 
     # ================================================================ drawing ==============
     def upgrades_glow(self) -> bool:
@@ -550,6 +565,9 @@ class BloodborneTable(TableScene):
         return c
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        if self.summary_open and self.last_summary is not None:  # over the top row, not the boards
+            bt.round_summary(surface, self.dungeon_rect.union(self.upgrades_rect),
+                             self.last_summary, [self.match.seat_name(p) for p in range(self.match.players)])
         z = self.zones["removed"]
         if z.visible:
             pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)

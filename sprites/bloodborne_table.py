@@ -62,3 +62,34 @@ def monster_panel(surface: pygame.Surface, r: pygame.Rect, x0: int, m, left: int
     bc.lantern_badge(surface, m.lantern, (x0 + 10, y + 10), 20)
     surface.blit(text.render(f"rolls the {m.lantern} die" if w >= 150 else f"{m.lantern} die", 14, TEXT, "bold"),
                  (x0 + 24, y + 1))
+
+
+def round_summary(surface: pygame.Surface, r: pygame.Rect, s: dict, names: list[str]) -> None:
+    """The last round in a table (the rules' `summary.RoundSummary.as_dict()`): per hunter the
+    card played, damage taken and dealt, echoes, trophies and what else befell them."""
+    from sprites.zones import panel
+
+    panel(surface, r, (16, 10, 10, 250), (*GOLD, 220), radius=12)
+    title = f"Round {s['round']}" + (f" vs {s['monster']}" if s.get("monster") else "")
+    if s.get("roll"):
+        title += f" · {s['roll'][0]} die rolled {s['roll'][1]}"
+    if s.get("end"):
+        title += f" · {s['end']}"
+    surface.blit(text.render(title, 16, GOLD, "bold"), (r.x + 12, r.y + 8))
+    hint = text.render("R to close", 14, DIM)
+    surface.blit(hint, hint.get_rect(topright=(r.right - 12, r.y + 10)))
+    cols = [("Hunter", 0), ("Played", 120), ("Took", 360), ("Dealt", 420), ("Echoes", 480),
+            ("Trophies", 550), ("", 650)]
+    y = r.y + 34
+    for label, dx in cols:
+        surface.blit(text.render(label, 14, DIM, "bold"), (r.x + 12 + dx, y))
+    y += 22
+    for p, row in sorted(s["rows"].items()):
+        vals = [names[p], row["card"] or "—", f"-{row['taken']}" if row["taken"] else "0",
+                str(row["dealt"]), f"{row['echoes']:+}" if row["echoes"] else "0",
+                ", ".join(row["trophies"]) or "—", "; ".join(row["notes"])]
+        for i, ((_, dx), v) in enumerate(zip(cols, vals, strict=True)):
+            room = (cols[i + 1][1] if i + 1 < len(cols) else r.w - 24) - dx - 6
+            colour = (255, 120, 110) if ("died" in v or v.startswith("-")) else TEXT
+            surface.blit(cg.fit_text(v, 15, colour, max(20, room), "sans"), (r.x + 12 + dx, y))
+        y += 22

@@ -310,3 +310,22 @@ def test_a_new_monster_finds_the_dice_tray_empty_and_the_healed_hunters_alive(ap
     assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
     assert table.tray.dice == [] and table.last_roll is None, "the last monster's roll is gone"
     assert not any(table.counter("dead", p, False) for p in range(4)), "the Dream healed them"
+
+
+def test_r_shows_the_last_round_summed_up_by_the_rules(app):
+    from tests.scene_helpers import key
+
+    table = open_bloodborne(app)
+    st = table.state
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
+    s = table.last_summary
+    assert s is not None and s["round"] == 1 and set(s["rows"]) == {0, 1, 2, 3}
+    assert s["rows"][0]["card"] == "Hunter Axe"
+    key(pygame.K_r)
+    pump(app, 2)
+    assert table.summary_open
+    key(pygame.K_r)
+    pump(app, 1)
+    assert not table.summary_open
