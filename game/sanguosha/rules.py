@@ -726,7 +726,8 @@ def begin_use(s, p: int, cards: tuple, kind: str, targets: tuple, via: str = "",
     real = ", ".join(clabel(s, c) for c in cards)
     on = f" on {', '.join(name(s, t) for t in order)}" if order and order != (p,) else ""
     s.emit("use", f"{name(s, p)} uses {what}{' [' + real + ']' if via and real else ''}{on}.",
-           p, card=kind, cards=list(cards), targets=list(order))
+           p, card=kind, cards=list(cards), targets=list(order),
+           counters=((p, "hand", sum(1 for c in s.hand[p] if c not in cards)),))
     push(s, "finish_use", uid)
     if k.is_equipment:
         for c in cards:

@@ -55,7 +55,8 @@ def nullify_answer(s, p: int, a: Action, frame) -> None:
     c = a.source[0]
     remove_card(s, p, c)
     s.discard.append(c)
-    s.emit("use", f"{name(s, p)} uses {clabel(s, c)}.", p, card="nullification", cards=[c])
+    s.emit("use", f"{name(s, p)} uses {clabel(s, c)}.", p, card="nullification", cards=[c],
+           counters=((p, "hand", len(s.hand[p])),))
     u = s.uses.get(uid)
     if u is not None:  # cancelling a hostile trick on t helps t; cancelling a gift harms t
         helps = (u["kind"] in HOSTILE or u["kind"] in ("lightning",)) == (depth % 2 == 0)
@@ -270,7 +271,8 @@ def peach_answer(s, p: int, a: Action, frame) -> None:
         s.discard.append(c)
     amount = 2 if (has(s, d, "jiuyuan") and p != d and kingdom(s, p) == "wu") else 1
     s.emit("use", f"{name(s, p)} uses a Peach{' (' + skill_name(s, via) + ')' if via else ''} "
-           f"on {name(s, d)}.", p, card="peach", cards=list(cs), target=d)
+           f"on {name(s, d)}.", p, card="peach", cards=list(cs), target=d,
+           counters=((p, "hand", len(s.hand[p])),))
     note(s, p, d, -4)
     recover(s, d, amount)
     push(s, "peach_window", d, seats)

@@ -198,3 +198,11 @@ def test_determinize_resamples_only_what_the_seat_cannot_know():
         seen_hands.add(tuple(sorted(w.hand[2])))
         seen_ids.add(tuple(w.identity))
     assert len(seen_hands) > 1 and len(seen_ids) > 1
+
+
+def test_events_carry_the_numbers_after_them():
+    s = table([F] * 4, hands={0: ["c3-slash", "c4-slash"]})
+    ev = use(s, 0, "c3-slash", 1)
+    assert ev[0].counter("hand", 0) == 1
+    ev = pass_(s, 1)
+    assert [e.counter("hp", 1) for e in ev if e.kind == "damage"] == [3]
