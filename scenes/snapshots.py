@@ -169,7 +169,16 @@ def aim(out: str) -> None:
     pygame.image.save(app.screen, out)
 
 
-SNAPSHOTS = {"aim": aim, "dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice,
+def round_summary(out: str) -> None:
+    """Point 7: the round summary opens on R over the top row, the boards stay in view."""
+    app, t = _open("bloodborne", 4, ["ai:heuristic"] * 4, 5)
+    _frames(app, lambda: t.last_summary is not None and not t.timeline.busy)
+    t.summary_open = True
+    _frames(app, lambda: False, 3)
+    pygame.image.save(app.screen, out)
+
+
+SNAPSHOTS = {"aim": aim, "summary": round_summary, "dice-log": dice_log, "banner": banner, "cost": cost, "zoom": zoom, "notice": notice,
              "tell-preview": tell_preview}
 
 if __name__ == "__main__":
