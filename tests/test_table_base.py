@@ -360,3 +360,17 @@ def test_the_table_plays_its_sounds_on_events(app, monkeypatch):
     table.apply(0, Action("throw", 0, 1))
     settle(app, table)
     assert {"card_slide", "card_snap"} <= set(played)
+
+
+def test_a_coin_flip_lands_in_the_tray_on_the_rules_side_and_is_logged_then(app):
+    from game.core.contract import Event
+
+    table = open_target(app)
+    table.run_ai = lambda: None
+    flip = Event("coin", "Player 1 flips: heads", 0, {"side": "heads"})
+    table.sync(events=[flip])
+    assert run_until(app, lambda: table.tray.coin is not None, timeout=5)
+    assert "Player 1 flips: heads" not in [t for t, _ in table.log.entries]
+    settle(app, table)
+    assert table.tray.coin.shown_side() == "heads"
+    assert "Player 1 flips: heads" in [t for t, _ in table.log.entries]
