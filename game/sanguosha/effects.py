@@ -183,6 +183,10 @@ def borrowed_sword_options(s, h: int, frame) -> list[Action]:
                                    label=f"Slash {name(s, v)} with "
                                          f"{', '.join(clabel(s, c) for c in cs)}"
                                          + (f" ({skill_name(s, via)})" if via else "")))
+        if has(s, h, "jijiang") and not s.flags.get(f"bsrouse:{uid}") \
+                and why_not_slash_at(s, h, v) is None:  # R4: the Lord Liu Bei may ask Shu
+            acts.append(Action("invoke", None, v, "jijiang",
+                               label=f"Rouse: ask Shu to Slash {name(s, v)}"))
     return acts + [Action("pass", label="Give up your weapon")]
 
 
@@ -192,8 +196,28 @@ def borrowed_sword_reply(s, h: int, a: Action, frame) -> None:
     dec.pop(s)
     if a.kind == "respond":
         begin_use(s, h, a.source, "slash", (v,), a.option[1], count=False)
+    elif a.kind == "invoke":
+        s.flags[f"bsrouse:{uid}"] = 1
+        key = f"rouse:{s.next_uid}"
+        s.next_uid += 1
+        push(s, "borrowed_rouse_done", uid, h, v, p, key)
+        windows.ask_helpers(s, "jijiang", h, "slash", key, uid, "use")
     elif s.alive[p] and s.equip[h][0] >= 0:
         give_card(s, h, p, s.equip[h][0], face_up=True)
+
+
+@step
+def borrowed_rouse_done(s, uid: str, h: int, v: int, p: int, key: str) -> None:
+    """A Shu helper's Slash is the holder's own; with none, the holder is asked again."""
+    cs = s.flags.pop(f"{key}:given", None)
+    if cs and s.alive[v] and s.alive[h]:
+        begin_use(s, h, cs, "slash", (v,), "jijiang", count=False, placed=True)
+    elif cs:
+        s.processing[:] = [c for c in s.processing if c not in cs]
+        s.discard.extend(cs)
+    elif s.alive[h]:
+        dec.ask(s, "borrowed-sword", h, (), (uid, v, p),
+                prompt=f"{{seat}}: Slash {name(s, v)}, or give your weapon to {name(s, p)}")
 
 
 @EFFECTS.on("effect", "ex-nihilo")

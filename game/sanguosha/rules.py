@@ -854,6 +854,7 @@ def effect_go(s, uid: str, t: int) -> None:
 def finish_use(s, uid: str) -> None:
     """Step 4: the card goes to the discard pile unless it is already elsewhere."""
     u = s.uses.pop(uid, None)
+    s.flags.pop(f"bsrouse:{uid}", None)
     if u is None:
         return
     for c in u["cards"]:

@@ -226,3 +226,21 @@ def test_lord_skills_are_offered_only_to_the_lord():
     use(s, 0, "c3-slash", 1)
     assert "Royal Escort: ask Wei" not in labels(s, 1)
     assert R.has(s, 1, "jianxiong")
+
+
+def test_rouse_answers_borrowed_sword_for_the_lord_liu_bei():
+    s = table([F, "liubei", "guanyu", F], ids=["rebel", "lord", "loyalist", "renegade"],
+              lord=1, hands={0: ["c12-borrowed-sword"], 2: ["c3-slash"]},
+              equip={1: ["s6-qinggang-sword"]})
+    use(s, 0, "c12-borrowed-sword", 1, 0)
+    pass_all(s, until=lambda s: asked(s)[0] != "nullify")
+    do(s, 1, "Rouse: ask Shu to Slash P1 Gan Ning")
+    respond(s, 2, "c3-slash")
+    assert asked(s) == ("need", 0)  # Liu Bei's Slash (Guan Yu's card) on the user
+    t = table([F, "liubei", "guanyu", F], ids=["rebel", "lord", "loyalist", "renegade"],
+              lord=1, hands={0: ["c12-borrowed-sword"]}, equip={1: ["s6-qinggang-sword"]})
+    use(t, 0, "c12-borrowed-sword", 1, 0)
+    pass_all(t, until=lambda s: asked(s)[0] != "nullify")
+    do(t, 1, "Rouse: ask Shu to Slash P1 Gan Ning")
+    pass_(t, 2)
+    assert asked(t) == ("borrowed-sword", 1) and labels(t, 1) == ["Give up your weapon"]
