@@ -299,18 +299,41 @@ def lightning(s, uid: str, t: int) -> None:
 # --- weapons ------------------------------------------------------------------------------------
 
 @EFFECTS.on("invoke", "blade")
-def blade(s, p: int, a: Action, t: int) -> None:
-    """Green Dragon Blade: another Slash on the same target, ignoring range and the limit."""
+def blade(s, p: int, a: Action, t: int, rouse_tried: int = 0) -> None:
+    """Green Dragon Blade: another Slash on the same target, ignoring range and the limit
+    (the Lord Liu Bei may ask Shu for it, R4)."""
     cs, (_k, via) = a.source, a.option[1:]
+    if via == "jijiang" and not cs:
+        key = f"rouse:{s.next_uid}"
+        s.next_uid += 1
+        push(s, "blade_rouse_done", p, t, key)
+        windows.ask_helpers(s, "jijiang", p, "slash", key, "", "use")
+        return
     begin_use(s, p, cs, "slash", (t,), via, count=False)
 
 
+@step
+def blade_rouse_done(s, p: int, t: int, key: str) -> None:
+    cs = s.flags.pop(f"{key}:given", None)
+    if cs and s.alive[t] and s.alive[p]:
+        begin_use(s, p, cs, "slash", (t,), "jijiang", count=False, placed=True)
+    elif cs:
+        s.processing[:] = [c for c in s.processing if c not in cs]
+        s.discard.extend(cs)
+    else:
+        push(s, "offer", p, "blade", t, 1)  # nobody helped: his own Slash, once more
+
+
 @EFFECTS.on("offer_options", "blade")
-def blade_options(s, p: int, t: int) -> list[Action]:
-    return [Action("invoke", cs, t, ("blade", k, via),
+def blade_options(s, p: int, t: int, rouse_tried: int = 0) -> list[Action]:
+    acts = [Action("invoke", cs, t, ("blade", k, via),
                    label=f"Slash {name(s, t)} again with {', '.join(clabel(s, c) for c in cs)}"
                          + (f" ({skill_name(s, via)})" if via else ""))
             for cs, k, via in windows.slash_sources(s, p, "play")]
+    if has(s, p, "jijiang") and not rouse_tried:
+        acts.append(Action("invoke", (), t, ("blade", "slash", "jijiang"),
+                           label=f"Rouse: ask Shu to Slash {name(s, t)} again"))
+    return acts
 
 
 @EFFECTS.on("offer_options", "axe")

@@ -244,3 +244,16 @@ def test_rouse_answers_borrowed_sword_for_the_lord_liu_bei():
     do(t, 1, "Rouse: ask Shu to Slash P1 Gan Ning")
     pass_(t, 2)
     assert asked(t) == ("borrowed-sword", 1) and labels(t, 1) == ["Give up your weapon"]
+
+
+def test_rouse_gives_the_lord_liu_bei_the_blades_extra_slash():
+    s = table(["liubei", F, "guanyu", F], ids=["lord", "rebel", "loyalist", "renegade"],
+              hands={0: ["c3-slash"], 1: ["h2-dodge"], 2: ["c4-slash"]},
+              equip={0: ["s5-blade"]})
+    use(s, 0, "c3-slash", 1)
+    respond(s, 1, "h2-dodge")
+    do(s, 0, "Rouse: ask Shu to Slash P2 Gan Ning again")
+    respond(s, 2, "c4-slash")
+    assert asked(s) == ("need", 1)
+    pass_(s, 1)
+    assert s.hp[1] == 3 and s.phase_used["slash"] == 1
