@@ -286,12 +286,13 @@ class Rules(Modal):
         y = p.top + 84
         self.tabs: dict[str, Button] = {}
         if self.pick_game:
+            tall = len(self.games) <= 2  # more games: slimmer tabs leave the contents room
             for name, title in self.games.items():
                 kind = "primary" if name == self.game else "ghost"
                 self.tabs[name] = self.group.add(
-                    Button((p.left + 20, y, self.SIDEBAR - 20, 46), _short(title),
-                           lambda n=name: self.show(n), kind, size=17, tooltip=title))
-                y += 54
+                    Button((p.left + 20, y, self.SIDEBAR - 20, 46 if tall else 34), _short(title),
+                           lambda n=name: self.show(n), kind, size=17 if tall else 16, tooltip=title))
+                y += 54 if tall else 40
             y += 10
         if self.contents:
             self.contents_top = y

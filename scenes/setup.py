@@ -46,7 +46,8 @@ def bot_levels(game: Any) -> list[tuple[str, str]]:
     bots = playable_bots(game)
     declared = getattr(game, "bot_levels", None)
     if isinstance(declared, dict) and declared:
-        return [(b, str(declared[b])) for b in bots if b in declared]
+        named = [(b, str(declared[b])) for b in bots if b in declared]
+        return sorted(named, key=lambda e: LEVELS.index(e[1]) if e[1] in LEVELS else len(LEVELS))
 
     def strength(b: str) -> tuple[int, int]:
         return BOT_STRENGTH.get(b, 2), -bots.index(b)

@@ -26,4 +26,5 @@ class _Tables(dict):
 
 
 TABLES: dict[str, type] = _Tables(madoka="scenes.madoka:MadokaTable",
-                                  bloodborne="scenes.bloodborne:BloodborneTable")
+                                  bloodborne="scenes.bloodborne:BloodborneTable",
+                                  mhtcg="scenes.mhtcg:MonsterHunterTable")

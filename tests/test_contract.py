@@ -24,6 +24,13 @@ from tests.contract import ContractGame, check_bot_is_honest
 SEEDS = int(os.environ.get("CARDTABLE_SOAK", "50"))
 
 
+def seeds_for(game: Game) -> int:
+    """The seeds a game plays: its own `contract_seeds` (long games), unless soaking."""
+    if "CARDTABLE_SOAK" in os.environ or game.contract_seeds is None:
+        return SEEDS
+    return game.contract_seeds
+
+
 GAMES = {**all_games(), toygame.GAME.name: toygame.GAME}
 
 
@@ -56,7 +63,7 @@ def guide_bot(game: Game):
 @pytest.mark.parametrize(("game", "players"), list(_cases()))
 def test_random_games_keep_the_contract(game: Game, players: int, toy_registered):
     guide = guide_bot(game)
-    for seed in range(SEEDS):
+    for seed in range(seeds_for(game)):
         bot = guide(seed) if guide is not None and seed % 2 else None
         ContractGame(game, players, seed, bot).play()
 

@@ -146,6 +146,9 @@ class Game:
     default_bot: ClassVar[str] = ""
     #: bot name -> a level a player understands ("Easy", "Normal", "Hard")
     bot_levels: ClassVar[dict[str, str]] = {}
+    #: seeds per player count the contract test plays (None: its default); a game with long
+    #: games plays fewer in the suite (CARDTABLE_SOAK=N still plays N)
+    contract_seeds: ClassVar[int | None] = None
 
     def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
                   **options: Any) -> State:

@@ -93,6 +93,8 @@ class MonsterHunterGame(Game):
     #: the bot the app seats by default: quick and readable ("ismcts" thinks ~1 s per move)
     default_bot = "heuristic"
     bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
+    #: a game runs to 20 HRP over many rounds: the suite's contract test plays 10 seeds a count
+    contract_seeds = 10
 
     def bots(self) -> dict[str, Any]:
         """The heuristic hunter (bots.py) and ISMCTS with it as the playout policy, cut off
