@@ -17,6 +17,7 @@ out, draws it and says where things lie:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -45,6 +46,8 @@ SEAT_COLOURS = [(196, 142, 52), (58, 120, 72), (70, 104, 160), (168, 64, 54)]
 MONSTER_KINDS = frozenset({"attack", "order", "keep", "burrow", "replace", "spotter", "item"})
 WINDOWS = {"opening": "the hunt opens", "hunter": "a hunter is about to attack",
            "monster": "a monster is about to attack"}
+HRP_SOURCES = {"kill": "Hunted", "hidden": "Hidden", "unique": "Unique check",
+               "eye": "Eye check", "empty_sheet": "Empty sheet"}
 PHASE_HINTS = {
     "hand": "Discard what you like, then draw up to 6.",
     "placement": "Each player may hide one monster face down on their own sheet.",
@@ -67,6 +70,23 @@ class MonsterHunterTable(TableScene):
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._map: tuple[Any, pygame.Surface] | None = None
         super().__init__(app, match)
+
+    # ================================================================ results ==============
+    @staticmethod
+    def result_details(match: Any, outcome: Any) -> dict:
+        """The results screen: each player's HRP by where it came from (the rules' HRP log),
+        and the retreats; how the game ended in words."""
+        d = outcome.details
+        reasons = {"20 HRP": "A hunter reached 20 HRP.", "round limit": "Round 50 ended the game.",
+                   "last player standing": "Every other player forfeited.",
+                   "every player forfeited": "Every player forfeited: nobody wins."}
+        rows = []
+        for p, sources in enumerate(d["hrp_by_source"]):
+            parts = [[HRP_SOURCES.get(k, k), v] for k, v in sources.items()]
+            rows.append({"score": outcome.scores[p],
+                         "parts": parts + [["Retreats", d["retreats"][p]]]})
+        return {"reason": reasons.get(d["reason"], d["reason"]), "per_player": rows,
+                "rounds": d["rounds"]}
 
     # ================================================================ layout ===============
     @property
@@ -96,9 +116,17 @@ class MonsterHunterTable(TableScene):
         sh = self.sheets.get(seat)
         return sh.plate if sh is not None else None
 
-    def thinking_point(self, seat: int):
-        p = self.seat_rect(seat)
-        return ("topleft", (p.x + 4, p.bottom + 2)) if p is not None else None
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """"thinking…" under the AI seat's plate, on a dark pill (the parchment is light)."""
+        seat = self.thinking_seat()
+        if seat is None or seat not in self.sheets:
+            return
+        p = self.sheets[seat].plate
+        dots = "." * (1 + int(time.monotonic() * 3) % 3)
+        t = text.render(f"thinking{dots}", 14, self.accent, "bold")
+        box = pygame.Rect(p.x + 4, p.bottom + 3, 84, t.get_height() + 2)
+        pygame.draw.rect(surface, (46, 30, 16), box, border_radius=box.h // 2)
+        surface.blit(t, (box.x + 8, box.y + 1))
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect

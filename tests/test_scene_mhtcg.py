@@ -177,3 +177,20 @@ def test_the_result_lines_list_every_hrp_gained_with_its_reason(app):
     words = [w for w, _ in table.hunt_lines()]
     assert any(w.startswith("HRP gained in round 1") for w in words)
     assert "You +2: 2 hidden monsters" in words
+
+
+def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
+    from scenes.mhtcg import MonsterHunterTable
+    from scenes.results import Results
+
+    s = setups.table(4, dealer=0)
+    s.hrp[0] = 19
+    setups.monster(s, 0, 1, "M01")
+    setups.start(s, "result_turn", "result")
+    assert s.over and s.winners == [0]
+    match = Match("mhtcg", 4, 1, SEATS)
+    match.state = s
+    details = MonsterHunterTable.result_details(match, s.outcome())
+    assert details["per_player"][0]["parts"][0] == ["Hidden", 1]
+    assert details["reason"] == "A hunter reached 20 HRP."
+    Results(app, match).draw(app.screen)  # the screen lays these rows out
