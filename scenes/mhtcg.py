@@ -81,8 +81,9 @@ class MonsterHunterTable(TableScene):
                    "last player standing": "Every other player forfeited.",
                    "every player forfeited": "Every player forfeited: nobody wins."}
         rows = []
+        used = [k for k in HRP_SOURCES if any(k in src for src in d["hrp_by_source"])]
         for p, sources in enumerate(d["hrp_by_source"]):
-            parts = [[HRP_SOURCES.get(k, k), v] for k, v in sources.items()]
+            parts = [[HRP_SOURCES[k], sources.get(k, 0)] for k in used]  # same columns for all
             rows.append({"score": outcome.scores[p],
                          "parts": parts + [["Retreats", d["retreats"][p]]]})
         return {"reason": reasons.get(d["reason"], d["reason"]), "per_player": rows,
