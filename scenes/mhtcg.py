@@ -69,6 +69,7 @@ class MonsterHunterTable(TableScene):
         self.sheets: dict[int, mm.Sheet] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._map: tuple[Any, pygame.Surface] | None = None
+        self.area_note: list[str] = []  # the area resolved next and its order, as announced
         super().__init__(app, match)
 
     # ================================================================ results ==============
@@ -282,11 +283,10 @@ class MonsterHunterTable(TableScene):
         if k == "hit" and ("m", d.get("token")) in self.sprites:
             s = self.sprites[("m", d["token"])]
             self.float_text(f"-{d['amount']} HP", (s.x, s.y - 20), (255, 90, 70), 22)
-        if k == "area":
-            r = self.zones.get("area:{}:{}".format(*d["place"]))
-            order = " → ".join(d.get("order", []))
-            self.notice(event.text.split(" (")[0], f"Order: {order}" if order else "", OCHRE, 2.2,
-                        r.rect if r is not None else None)
+        if k == "area":  # the middle says it while the area's events play (`hunt_lines`)
+            self.area_note = [event.text.split(" (")[0], "Order: " + " → ".join(d.get("order", []))]
+        elif k == "phase":
+            self.area_note = []
         return [Wait(HOLD[k])] if k in HOLD else []
 
     # ================================================================ queries ==============
@@ -313,6 +313,8 @@ class MonsterHunterTable(TableScene):
                 who = "You" if name(h) == "You" else name(h)
                 lines.append((f"{who} will deal {dmg} to {rules.monster_card(s, t).name} "
                               f"({left} HP left)", FOREST_INK))
+        elif s.phase == "hunt" and self.timeline.busy and self.area_note:
+            lines += [(words, INK) for words in self.area_note]
         elif s.phase == "hunt" and not self.timeline.busy:
             lines.append(("The hunt opens: items and boosts, then area by area", INK))
         elif s.phase in PHASE_HINTS:
@@ -390,7 +392,7 @@ class MonsterHunterTable(TableScene):
 
     def overlay_key(self) -> Any:
         return (self.shown_version, self.counters_version, self.shown_acting, self.position_key(),
-                self.window_tray())
+                self.window_tray(), tuple(self.area_note))
 
     def draw_static_overlay(self, surface: pygame.Surface) -> None:
         """Each sheet's plate (name, the deck — the hunter's life — large, HRP, hand,
