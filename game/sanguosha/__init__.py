@@ -57,6 +57,14 @@ class SanguoshaGame(Game):
         return {"heuristic": HeuristicAgent,
                 "ismcts": ismcts_factory(cutoff=PLAYOUT_CUTOFF, evaluate=evaluate)}
 
+    def summary_fields(self, outcome) -> dict[str, float]:
+        """Self-play averages: each side's win share, draws, turns and deaths a game."""
+        r = outcome.rank
+        return {"lord_side": float(r.startswith("The Lord")), "rebels": float(r.startswith(
+            "The Rebels")), "renegade": float(r.startswith("The Renegade")),
+            "draw": float(r.startswith("Draw")), "turns": float(outcome.details["turns"]),
+            "deaths": float(len(outcome.details["deaths"]))}
+
     def card_set(self):
         return card_set()
 

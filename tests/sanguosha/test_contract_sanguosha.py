@@ -7,6 +7,7 @@ import pytest
 
 from game import registry
 from game.ai.agents import bots_for
+from game.core.rng import Rng
 from game.sanguosha import GAME
 from tests.contract import ContractGame, check_bot_is_honest
 
@@ -80,3 +81,14 @@ def test_the_bot_guesses_known_identities_and_reads_the_public_record():
     assert bot.guess(s, me, s.lord) == "lord" and bot.guess(s, me, me) == s.identity[me]
     s.ledger[other * 5 + s.lord] += 6  # `other` was seen hurting the Lord
     assert bot.guess(s, me, other) == "rebel"  # 5 players: two Rebels, so one is left
+
+
+def test_selfplay_summary_names_the_winning_side():
+    s = GAME.new_state(4, 0)
+    rng = Rng(0)
+    while not s.is_over():
+        p = s.to_act()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    fields = GAME.summary_fields(s.outcome())
+    assert sum(fields[k] for k in ("lord_side", "rebels", "renegade", "draw")) == 1.0
+    assert fields["turns"] == s.turn and fields["deaths"] == len(s.deaths)
