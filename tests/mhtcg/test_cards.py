@@ -33,16 +33,20 @@ def test_each_deck_comes_with_its_hunter():
         "charge", "sidestep", "counter", "spotter"]
 
 
+#: after the balance tuning (data/mhtcg/balance.md): level and material totals per deck
+TUNED_TOTALS = {"A": (25, 24), "B": (27, 27), "C": (28, 27), "D": (25, 24)}
+
+
 @pytest.mark.parametrize("deck", ["A", "B", "C", "D"])
-def test_a_starter_deck_is_14_monsters_9_weapons_7_armour_10_items(deck):
+def test_a_starter_deck_is_12_monsters_9_weapons_7_armour_12_items_as_tuned(deck):
     cs = card_set()
     cards = cs.deck_cards(deck)
     assert len(cards) == DECK_SIZE
     kinds = [c.kind for c in cards]
-    assert [kinds.count(k) for k in ("monster", "weapon", "armour", "item")] == [14, 9, 7, 10]
+    assert [kinds.count(k) for k in ("monster", "weapon", "armour", "item")] == [12, 9, 7, 12]
     monsters = [c for c in cards if c.kind == "monster"]
-    assert sum(m.level for m in monsters) == 29
-    assert 28 <= sum(m.material for m in monsters) <= 29
+    assert (sum(m.level for m in monsters), sum(m.material for m in monsters)) == (
+        TUNED_TOTALS[deck])
     system = cs.hunters[cs.decks[deck].hunter].system
     weapons = [c for c in cards if c.kind == "weapon"]
     assert all(w.system == system for w in weapons)
@@ -89,7 +93,7 @@ def test_some_spot_values_match_the_spec_tables():
         "Rathalos", 4, 9, 5, 3, 3, True, True)
     w = cs.weapons["W12"]
     assert (w.name, w.system, w.cost, w.atk, w.rng, w.mov, w.icons) == (
-        "Red Tail", "lance", 7, 6, 3, 1, ("whetstone", "trap", "bomb"))
+        "Red Tail", "lance", 7, 6, 3, 2, ("whetstone", "trap", "bomb"))  # tuned: MOV 1 -> 2
     assert (cs.armour["A03"].cost, cs.armour["A03"].defence) == (5, 4)
     h = cs.hunters["H4"]
     assert (h.atk, h.defence, h.mov, h.rng, h.icons) == (2, 0, 2, 3, ("heal", "ammo", "bomb"))
