@@ -227,7 +227,7 @@ def paint_map(surface: pygame.Surface, m: pygame.Rect, sheets: dict[int, Sheet],
 
 def area_number(surface: pygame.Surface, r: pygame.Rect, area: int) -> None:
     """The area's number in an ink circle at its upper left (the rules name areas by number)."""
-    c = (r.x + 14, r.y + 14)
+    c = (r.x + 12, r.y + 10)  # above the monsters' row, which lies at the area's foot
     pygame.draw.circle(surface, INK, c, 11)
     t = text.render(str(area), 14, PARCH, "bold")
     surface.blit(t, t.get_rect(center=c))
