@@ -123,10 +123,13 @@ class MonsterHunterTable(TableScene):
         seat = self.thinking_seat()
         if seat is None or seat not in self.sheets:
             return
-        p = self.sheets[seat].plate
+        sh = self.sheets[seat]
+        p = sh.plate
         dots = "." * (1 + int(time.monotonic() * 3) % 3)
         t = text.render(f"thinking{dots}", 14, self.accent, "bold")
         box = pygame.Rect(p.x + 4, p.bottom + 3, 84, t.get_height() + 2)
+        if sh.edge in ("top", "bottom"):  # beside the camp, clear of the areas
+            box.midleft = (sh.camp[0] + 22, p.centery)
         pygame.draw.rect(surface, (46, 30, 16), box, border_radius=box.h // 2)
         surface.blit(t, (box.x + 8, box.y + 1))
 
@@ -455,18 +458,18 @@ class MonsterHunterTable(TableScene):
         s = self.state
         panel(surface, r, (236, 220, 180, 210), (*INK, 200), radius=10, width=2)
         title = f"Round {s.round} · {s.phase} phase · dealer: {self.match.seat_name(s.dealer)}"
+        width = r.w - 16
+        rows = [(ln, INK, "bold", 16) for ln in cg.wrapped(title, 16, width, "bold")]
+        for words, colour in self.hunt_lines():
+            face = "sans" if colour == DIM else "bold"
+            rows += [(ln, colour, face, 14) for ln in cg.wrapped(words, 14, width, face)]
+        room = (r.h - 10) // 19
+        if len(rows) > room:  # the rest is in the log
+            rows = rows[:room - 1] + [("(more in the log)", DIM, "sans", 14)]
         y = r.y + 6
-        t = cg.fit_text(title, 16, INK, r.w - 16, "bold")
-        surface.blit(t, (r.x + 8, y))
-        y += 22
-        lines = self.hunt_lines()
-        room = (r.bottom - 6 - y) // 19
-        if len(lines) > room:
-            lines = lines[:room - 1] + [(f"and {len(lines) - room + 1} more (see the log)", DIM)]
-        for words, colour in lines:
-            for ln in cg.wrapped(words, 14, r.w - 16)[:1]:
-                surface.blit(text.render(ln, 14, colour, "bold" if colour != DIM else "sans"), (r.x + 8, y))
-            y += 19
+        for ln, colour, face, size in rows:
+            surface.blit(text.render(ln, size, colour, face), (r.x + 8, y))
+            y += 19 if size == 14 else 22
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """Damage on a monster this round, and the marks of a Pitfall Trap or a Flash Bomb."""

@@ -32,7 +32,7 @@ FOREST: Color = (46, 96, 58)
 #: areas of each side in the sheet's own frame (u along the sheet, v inwards), and the camp
 LAYOUTS = {
     3: {2: (0.17, 0.58), 1: (0.5, 0.58), 3: (0.83, 0.58)},
-    4: {2: (0.12, 0.5), 1: (0.38, 0.3), 4: (0.62, 0.7), 3: (0.88, 0.5)},
+    4: {2: (0.12, 0.5), 1: (0.38, 0.34), 4: (0.62, 0.66), 3: (0.88, 0.5)},
 }
 
 
@@ -66,7 +66,7 @@ def _sheet_rects(n: int, m: pygame.Rect) -> tuple[list[tuple[pygame.Rect, str]],
     """The sheets' rects (relative seat 0 = yours, then clockwise) and the free middle."""
     gap = 8
     if n == 2:
-        h = (m.h - 70) // 2
+        h = (m.h - 150) // 2
         return ([(pygame.Rect(m.x, m.bottom - h, m.w, h), "bottom"),
                  (pygame.Rect(m.x, m.y, m.w, h), "top")],
                 pygame.Rect(m.x + 140, m.y + h + gap, m.w - 280, m.h - 2 * h - 2 * gap))
@@ -107,7 +107,7 @@ def ring(n: int, me: int, areas: int, m: pygame.Rect) -> tuple[dict[int, Sheet],
             body = body.inflate(0, -plate_h)
             body.y = r.y + 4 if edge == "bottom" else r.y + plate_h
             size = (min(176, round(r.w * (0.24 if areas == 4 else 0.3))),
-                    round(body.h * (0.6 if areas == 4 else 0.94)))
+                    round(body.h * (0.68 if areas == 4 else 0.94)))
         rects_ = {}
         for a, (u, v) in layout.items():
             if vertical:
