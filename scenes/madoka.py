@@ -220,12 +220,6 @@ class MadokaTable(TableScene):
                 (None, "score"): view["score"], (None, "deck"): view["deck"],
                 (None, "witch_deck"): view["witch_deck"]}
 
-    def loses(self, player: int, action: Action) -> str | None:
-        return self.state.loses(player, action)
-
-    def cost(self, player: int, action: Action) -> str:
-        return self.state.cost(player, action)
-
     # ================================================================ gestures =============
     def zoom_image(self, s: CardSprite) -> pygame.Surface | None:
         """Your own card zooms with what you know of it (the rules' knowledge)."""

@@ -402,12 +402,13 @@ class TableScene(Scene):
         """A live number changed while its event played (floaters, flashes: optional)."""
 
     def cost(self, player: int, action: Action) -> str:
-        """What `action` costs, in words, shown where it is chosen ("1 grief"; "" for none)."""
-        return ""
+        """What `action` costs, in words, shown where it is chosen: the rules' `State.cost`."""
+        return self.state.cost(player, action)
 
     def loses(self, player: int, action: Action) -> str | None:
-        """Why `action` would end the game in a loss (the table then asks first), or None."""
-        return None
+        """Why `action` would end the game in a loss (the table then asks first): the rules'
+        `State.loses`."""
+        return self.state.loses(player, action)
 
     def thinking_point(self, seat: int) -> tuple[str, tuple[int, int]] | None:
         """Where "thinking…" is written for an AI seat: (rect anchor, point); by default

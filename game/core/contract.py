@@ -290,6 +290,14 @@ class State:
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def cost(self, player: int, action: Action) -> str:
+        """What `action` costs, in words, shown where it is chosen ("1 grief"; "" for none)."""
+        return ""
+
+    def loses(self, player: int, action: Action) -> str | None:
+        """Why `action` would end the game in a loss (the table then asks first), or None."""
+        return None
+
     # --- shared -----------------------------------------------------------------------------
     def check_seat(self, player: int | None, spectator: bool = False) -> None:
         """Refuse a seat that is not at this table (None only where a spectator may look)."""
