@@ -69,6 +69,7 @@ class MonsterHunterTable(TableScene):
         self.sheets: dict[int, mm.Sheet] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._map: tuple[Any, pygame.Surface] | None = None
+        self._aimed: tuple[Any, set] = (None, set())
         self.area_note: list[str] = []  # the area resolved next and its order, as announced
         super().__init__(app, match)
 
@@ -233,6 +234,19 @@ class MonsterHunterTable(TableScene):
                 return []
             return [a for a in self.legal(p) if a.kind == "move"]
         return super().card_actions(key, player)
+
+    def aimed_monsters(self) -> set:
+        """The monsters a click would choose now (attack, order, keep, burrow: no card used)."""
+        key = self.position_key()
+        if self._aimed[0] != key:
+            busy = self.timeline.busy
+            self._aimed = (key, set() if busy else {("m", a.target) for a in self.legal()
+                                                    if a.source is None and a.kind in MONSTER_KINDS})
+        return self._aimed[1]
+
+    def glow_color(self, s: CardSprite):
+        c = super().glow_color(s)
+        return self.accent if c is None and s.key in self.aimed_monsters() else c
 
     def draggable(self, sprite: CardSprite) -> bool:
         if sprite.key == ("h", self.me) and self.viewer is not None:

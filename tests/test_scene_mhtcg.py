@@ -194,3 +194,19 @@ def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
     assert details["per_player"][0]["parts"][0] == ["Hidden", 1]
     assert details["reason"] == "A hunter reached 20 HRP."
     Results(app, match).draw(app.screen)  # the screen lays these rows out
+
+
+def test_clicking_a_monster_in_the_resolving_area_attacks_it(app):
+    s = setups.table(4, dealer=0)
+    token = setups.monster(s, 1, 2, "M05")  # a face-down Kelbi
+    setups.hunter_at(s, 0, 1, 2)
+    setups.hunt(s)
+    setups.pass_until(s, "target")
+    table = open_position(app, s)
+    assert setups.asked(table.state) == "target" and setups.seat(table.state) == 0
+    assert table.aimed_monsters() == {("m", token)}  # it glows: a click attacks it
+    click(table.sprites[("m", token)].rect.center)
+    settle(app)
+    assert table.match.record.actions[0][1].kind == "attack"
+    assert table.match.record.actions[0][1].target == token
+    assert token not in table.state.board or table.state.board[token].face_up
