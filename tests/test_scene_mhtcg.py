@@ -210,3 +210,21 @@ def test_clicking_a_monster_in_the_resolving_area_attacks_it(app):
     assert table.match.record.actions[0][1].kind == "attack"
     assert table.match.record.actions[0][1].target == token
     assert token not in table.state.board or table.state.board[token].face_up
+
+
+def test_hot_seat_hides_your_hand_and_face_down_monsters_behind_a_handoff(app):
+    from scenes.handoff import Handoff
+
+    s = setups.table(4, dealer=0)
+    (rathian,) = setups.give(s, 0, "M16")
+    setups.give(s, 1, "M01")
+    table = open_position(app, setups.start(s, "placement_turn", "placement"),
+                          seats=["you", "human", "ai:random", "ai:random"])
+    drag(table.sprites[rathian].rect.center, table.zones["area:0:1"].rect.center)
+    settle(app)
+    assert isinstance(app.manager.top, Handoff)  # Player 2 is asked: the table is covered
+    app.manager.top.done()
+    pump(app, 3)
+    assert table.viewer == 1 and rathian not in table.sprites  # your hand is gone
+    token = next(m.token for m in table.state.board.values() if m.card == rathian)
+    assert table.sprites[("m", token)].face_key is None  # your monster shows its back
