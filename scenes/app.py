@@ -52,7 +52,7 @@ def default_bot(game: Any) -> str:
     """The game's best bot: its `default_bot` attribute, else the first bot that is not a
     bound ("random", "open…"), else "random"."""
     bots = game.bots()
-    named = getattr(game, "default_bot", None)
+    named = game.default_bot
     if named in bots:
         return named
     for name in bots:

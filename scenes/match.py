@@ -54,8 +54,7 @@ class Match:
                 self.sees_everything[i] = name in bounds
         for agent in self.agents.values():
             # who is a person is public at the table; a bot may play differently with them
-            if hasattr(agent, "meet_people"):
-                agent.meet_people(self.human_seats)
+            agent.meet_people(self.human_seats)
 
     # --- who sits where ---------------------------------------------------------------------
     @property
@@ -143,7 +142,7 @@ class Match:
             raise ValueError(str(e)) from None
         for n, (player, action) in enumerate(record.actions, 1):
             agent = match.agents.get(player)
-            if hasattr(agent, "observe"):  # a bot with memory relives its own moves, seeing
+            if agent is not None:  # a bot with memory relives its own moves, seeing
                 world = (match.state if match.sees_everything.get(player) else  # what it saw then
                          match.state.determinize(player, match.world_rng(player)))
                 agent.observe(world, player, action)

@@ -44,8 +44,8 @@ def bot_levels(game: Any) -> list[tuple[str, str]]:
     Hard is the game's best (its default), Easy the weakest that is not random, Normal the
     strongest of the rest below Hard."""
     bots = playable_bots(game)
-    declared = getattr(game, "bot_levels", None)
-    if isinstance(declared, dict) and declared:
+    declared = game.bot_levels
+    if declared:
         named = [(b, str(declared[b])) for b in bots if b in declared]
         return sorted(named, key=lambda e: LEVELS.index(e[1]) if e[1] in LEVELS else len(LEVELS))
 
@@ -250,7 +250,7 @@ class Setup(Scene):
                 sp.key_name = f"bot:{i}"
             y += 50
         y += 14
-        choices = getattr(game, "option_choices", {}) or {}
+        choices = game.option_choices
         for name, (default, desc) in game.options.items():
             label = desc or name.replace("_", " ").capitalize()
             if isinstance(default, bool):

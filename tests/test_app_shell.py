@@ -551,9 +551,10 @@ def test_setup_offers_levels_a_player_understands_with_the_bot_in_the_tooltip(ap
 
 
 def test_easy_to_hard_follows_how_strongly_the_bots_play():
+    from game.core.contract import Game
     from scenes.setup import bot_levels
 
-    class G:
+    class G(Game):
         default_bot = "heuristic"
 
         def bots(self):

@@ -40,7 +40,7 @@ def parse_options(game: Game, pairs: list[tuple[str, str]]) -> dict[str, Any]:
     one of `game.options`, and the value is read as the type of that option's default (a yes/no
     option takes true/false, yes/no, on/off or 1/0; anything else is refused, so "False" can
     never switch an option on). A game's `option_choices` limits a value to its choices."""
-    choices = getattr(game, "option_choices", {}) or {}
+    choices = game.option_choices
     out: dict[str, Any] = {}
     for name, text in pairs:
         if name not in game.options:
