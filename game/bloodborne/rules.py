@@ -647,7 +647,7 @@ def wake_in_dream(s, p: int) -> None:
     if s.dead[p]:
         if s.recording:
             s.emit("dream", f"{name(s, p)} wakes in the Hunter's Dream, healed.", p, died=True,
-                   counters=((p, "health", MAX_HEALTH),))
+                   counters=((p, "health", MAX_HEALTH), (p, "dead", False)))
     else:
         bank_echoes(s, p)
         back = s.used[p] + [s.chosen[p]]

@@ -142,6 +142,9 @@ class BloodborneState(State):
         what = {"choose": "to choose their action cards" if len(waiting) > 1
                 else "to choose an action card",
                 "transform": "to choose a weapon for Transform"}.get(frame.kind, "to decide")
+        if frame.how == decisions.SECRET and player in frame.seats:  # answered already
+            done = "your card" if frame.kind == "choose" else "your weapon"
+            return f"You have chosen {done}; waiting for {who} {what}."
         return f"Waiting for {who} {what}."
 
     # --- information -----------------------------------------------------------------------
@@ -196,7 +199,8 @@ class BloodborneState(State):
                 or (secret == "transform" and p in answered),
                 "transform": self._card(weapon) if weapon >= 0
                 and (mine or secret != "transform") else None,
-                "dead": self.dead[p],
+                "dead": self.dead[p] and self.health[p] <= 0,  # lying dead (until the Dream)
+                "died_this_round": self.dead[p],
                 "out": self.out[p],
                 "deaths": self.deaths[p],
             }

@@ -32,7 +32,8 @@ def test_step_one_is_one_secret_choice_of_every_hunter():
     assert (frame.kind, frame.how, frame.seats) == ("choose", decisions.SECRET, (0, 1, 2, 3))
     assert s.prompt(0) == "Choose your action card"
     s.apply(0, Action("choose", instance(s, 0, "hunter_axe"), "chosen"))
-    assert s.prompt(0) == "Waiting for Player 2, Player 3, Player 4 to choose their action cards."
+    assert s.prompt(0) == ("You have chosen your card; waiting for Player 2, Player 3, Player 4 "
+                           "to choose their action cards.")
     assert s.view(1)["decision"]["answers"] == [[0, None]]  # the card stays face down
     assert s.view(0)["decision"]["answers"][0][1] is not None  # but not from its owner
 

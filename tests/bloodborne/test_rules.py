@@ -432,7 +432,8 @@ def test_illegal_actions_are_refused_with_readable_reasons():
     s.apply(0, Action("choose", instance(s, 0, "hunter_axe"), "chosen"))
     with pytest.raises(IllegalAction, match="not Player 1's turn"):
         s.apply(0, Action("choose", instance(s, 0, "saw_cleaver"), "chosen"))
-    assert s.prompt(0) == "Waiting for Player 2, Player 3, Player 4 to choose their action cards."
+    assert s.prompt(0) == ("You have chosen your card; waiting for Player 2, Player 3, Player 4 "
+                           "to choose their action cards.")
     choose_all(s, {1: "hunters_dream", 2: "hunter_axe", 3: "hunter_axe"})
     assert rules.step_name(s) == "hunters_dream" and s.to_act() == (1,)
     assert s.why_illegal(1, Action("skip_upgrade")) == "A hunter in the Dream must take an upgrade."
