@@ -27,7 +27,8 @@ def _agent_seed(seed: int, seat: int) -> int:
 
 class Match:
     def __init__(self, game_name: str, players: int, seed: int, seats: list[str],
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None,
+                 seat_options: list[dict[str, Any]] | None = None) -> None:
         self.game = get_game(game_name)
         self.game.check_players(players)
         if len(seats) != players:
@@ -36,8 +37,6 @@ class Match:
             if not (s in ("you", "human") or s.startswith("ai:")):
                 raise ValueError(f"unknown seat kind {s!r}")
         self.options = dict(options or {})
-        self.state: State = self.game.new_state(players, seed, **self.options)
-        self.record = GameRecord(game_name, players, seed, self.options)
         self.seats = list(seats)
         self.on_change: Callable[[Match], None] | None = None
         self.agents: dict[int, Any] = {}
@@ -52,9 +51,31 @@ class Match:
                     raise ValueError(f"{self.game.title} has no bot {name!r}; known: {', '.join(bots)}")
                 self.agents[i] = make_bot(bots[name], _agent_seed(seed, i))
                 self.sees_everything[i] = name in bounds
+        self.seat_options = self._choose_seat_options(seed, seat_options)
+        if self.seat_options:
+            self.state: State = self.game.new_state(players, seed, seats=self.seat_options,
+                                                    **self.options)
+        else:
+            self.state = self.game.new_state(players, seed, **self.options)
+        self.record = GameRecord(game_name, players, seed, self.options, self.seat_options)
         for agent in self.agents.values():
             # who is a person is public at the table; a bot may play differently with them
             agent.meet_people(self.human_seats)
+
+    def _choose_seat_options(self, seed: int, given: list[dict] | None) -> list[dict]:
+        """Each seat's own options (a deck) for a game that has them: what the setup gave,
+        else the seat's bot's choice, else the game's defaults; each checked by the game."""
+        if not self.game.seat_options:
+            return []
+        chosen = [dict(o) for o in (given or [])] + [{}] * (len(self.seats) - len(given or []))
+        for i, agent in self.agents.items():
+            if not chosen[i]:
+                chosen[i] = dict(agent.choose_seat_options(self.game, i, Rng(_agent_seed(seed, i))))
+        for i, opts in enumerate(chosen):
+            problems = self.game.validate_seat_options(opts)
+            if problems:
+                raise ValueError(f"Player {i + 1}: " + "; ".join(problems))
+        return chosen
 
     # --- who sits where ---------------------------------------------------------------------
     @property
@@ -137,7 +158,8 @@ class Match:
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise ValueError("'seats' must be a list of strings")
         try:
-            match = Match(record.game, record.players, record.seed, seats, record.options)
+            match = Match(record.game, record.players, record.seed, seats, record.options,
+                          record.seats or None)
         except KeyError as e:
             raise ValueError(str(e)) from None
         for n, (player, action) in enumerate(record.actions, 1):

@@ -156,3 +156,42 @@ def test_reason_asks_the_rules_without_touching_the_match():
     reason = match.reason(other, Action("discard", source=match.state.hands[other][0], target="discard"))
     assert reason and "turn" in reason
     assert match.state.to_json() == before
+
+
+def test_each_seat_brings_its_own_options_and_a_bot_chooses_its_own(monkeypatch):
+    """A game with seat options (a deck each): a person's choice is kept, an AI seat's bot
+    picks its own, each is checked by the game, and the record (so a save) keeps them all."""
+    from game import registry
+    from game.ai.agents import RandomAgent
+    from tests import toygame
+
+    class DeckedBid(toygame.SecretBid):
+        name = "decked"
+        seat_options = {"deck": ("plain", "which bid cards a seat plays with")}
+        given: list = []
+
+        def new_state(self, players, seed, seats=None, **options):
+            DeckedBid.given.append(seats)
+            return super().new_state(players, seed, **options)
+
+        def validate_seat_options(self, seat):
+            problems = super().validate_seat_options(seat)
+            if seat.get("deck") not in (None, "plain", "bold"):
+                problems.append(f"no deck called {seat['deck']!r}")
+            return problems
+
+        def bots(self):
+            return {"bold": BoldBot}
+
+    class BoldBot(RandomAgent):
+        def choose_seat_options(self, game, seat, rng):
+            return {"deck": "bold"}
+
+    game = DeckedBid()
+    monkeypatch.setitem(registry._games, "decked", game)
+    match = Match("decked", 2, 3, ["you", "ai:bold"], seat_options=[{"deck": "plain"}])
+    assert DeckedBid.given[-1] == [{"deck": "plain"}, {"deck": "bold"}]
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert again.record.seats == [{"deck": "plain"}, {"deck": "bold"}]
+    with pytest.raises(ValueError, match="Player 1: no deck called 'huge'"):
+        Match("decked", 2, 3, ["you", "ai:bold"], seat_options=[{"deck": "huge"}])
