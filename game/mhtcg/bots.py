@@ -124,16 +124,16 @@ def usable(s, p: int, c) -> bool:
 
 
 def spare_weapons(s, p: int) -> list[int]:
-    """Weapons in hand of the current system that are no upgrade to buy: boosts for +1 ATK."""
+    """Weapons in hand of the current system that are no upgrade within reach (or a second
+    copy of one): boosts for +1 ATK."""
     system = rules.stats(s, p).system
-    cur = s.card(s.weapon[p]).cost if s.weapon[p] >= 0 else -1
     return [c for c in s.hand[p] if s.card(c).kind == "weapon"
-            and boost_kind(s.card(c), system) == "atk" and s.card(c).cost <= cur]
+            and boost_kind(s.card(c), system) == "atk" and card_value(s, p, c) < 3.0]
 
 
 def spare_armour(s, p: int) -> list[int]:
-    cur = s.card(s.armour[p]).defence if s.armour[p] >= 0 else -1
-    return [c for c in s.hand[p] if s.card(c).kind == "armour" and s.card(c).defence <= cur]
+    """Armour in hand that is no upgrade within reach: boosts for +1 DEF."""
+    return [c for c in s.hand[p] if s.card(c).kind == "armour" and card_value(s, p, c) < 3.0]
 
 
 def hand_attack_help(s, p: int) -> int:
