@@ -59,10 +59,11 @@ def turn_order(s) -> tuple[int, ...]:
     return tuple(p for p in order if not out[p]) if True in out else order
 
 
-def hunters_after(s, p: int) -> tuple[int, ...]:
+def hunters_after(s, p: int) -> list[int]:
     """The hunters after p in this round's order (a step resumed after p goes on with them)."""
     order = _ROTATIONS[s.players][s.first_player]
-    return tuple(q for q in order[order.index(p) + 1:] if not s.out[q])
+    out = s.out
+    return [q for q in order[order.index(p) + 1:] if not out[q]]
 
 
 def monster(s):
@@ -488,8 +489,8 @@ def monster_attack(s) -> None:
         effects.run("on_wound", m.ability, s, p, m)
         if s.health[p] <= 0:
             hunter_dies(s, p)
-        if s.is_over():
-            return
+            if s.is_over():  # Rom: every hunter is out
+                return
 
 
 def attack_blow(s, total: int) -> tuple[int, bool, bool]:
