@@ -228,3 +228,27 @@ def test_hot_seat_hides_your_hand_and_face_down_monsters_behind_a_handoff(app):
     assert table.viewer == 1 and rathian not in table.sprites  # your hand is gone
     token = next(m.token for m in table.state.board.values() if m.card == rathian)
     assert table.sprites[("m", token)].face_key is None  # your monster shows its back
+
+
+def test_on_a_full_sheet_a_monster_dropped_on_a_face_up_one_replaces_it(app):
+    s = setups.table(4, dealer=0)
+    up = setups.monster(s, 0, 1, "M01", face_up=True)
+    for area in (1, 2, 2, 3, 3):  # six monsters: the sheet is full (spec 2)
+        setups.monster(s, 0, area, "M05")
+    (rathian,) = setups.give(s, 0, "M16")
+    table = open_position(app, setups.start(s, "placement_turn", "placement"))
+    card = table.sprites[rathian]
+    x, y = card.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 40), rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    pump(app, 1)
+    assert table.glow_cards == {("m", up)}  # only the face-up monster may be replaced
+    assert not any(z.glow for z in table.zones.values())
+    target = table.sprites[("m", up)].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    settle(app)
+    st = table.state
+    assert up not in st.board and any(m.card == rathian for m in st.board.values())
+    assert len([c for c in st.hand[0] if st.cards[c] == "M01"]) == 1  # back in hand
