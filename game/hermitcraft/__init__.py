@@ -90,12 +90,9 @@ class HermitcraftGame(Game):
         return st
 
     def bots(self) -> dict[str, Any]:
-        from game.ai.ismcts import ismcts_factory
-        from game.hermitcraft.bots import PLAYOUT_CUTOFF, HeuristicBot, evaluate
+        from game.hermitcraft.bots import HeuristicBot, ismcts
 
-        return {"heuristic": HeuristicBot,
-                "ismcts": ismcts_factory(playout=HeuristicBot, cutoff=PLAYOUT_CUTOFF,
-                                         evaluate=evaluate)}
+        return {"heuristic": HeuristicBot, "ismcts": ismcts}
 
     def state_from_json(self, data: dict):
         from game.hermitcraft.state import HermitState
