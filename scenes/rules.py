@@ -264,6 +264,7 @@ class Rules(Modal):
 
     PANEL = pygame.Rect(0, 0, 1180, 668)
     SIDEBAR = 250
+    TABS_LEFT = 150  # the game tabs start right of the word "Rules"
 
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
@@ -285,15 +286,14 @@ class Rules(Modal):
         p = self.panel
         y = p.top + 84
         self.tabs: dict[str, Button] = {}
-        if self.pick_game:
-            tall = len(self.games) <= 2  # more games: slimmer tabs leave the contents room
-            for name, title in self.games.items():
+        if self.pick_game:  # one tab a game across the header, so the contents keep the sidebar
+            left, right = p.left + self.TABS_LEFT, p.right - 80
+            width = min(190, (right - left) // len(self.games))
+            for i, (name, title) in enumerate(self.games.items()):
                 kind = "primary" if name == self.game else "ghost"
                 self.tabs[name] = self.group.add(
-                    Button((p.left + 20, y, self.SIDEBAR - 20, 46 if tall else 34), _short(title),
-                           lambda n=name: self.show(n), kind, size=17 if tall else 16, tooltip=title))
-                y += 54 if tall else 40
-            y += 10
+                    Button((left + i * width, p.top + 22, width - 8, 38), _short(title),
+                           lambda n=name: self.show(n), kind, size=15, tooltip=title))
         if self.contents:
             self.contents_top = y
             y += 28
@@ -360,7 +360,7 @@ class Rules(Modal):
         shadow(surface, p, 16, 6, 140)
         fill_rounded(surface, (24, 25, 30), p, 16)
         fill_rounded(surface, theme.PANEL_EDGE, p, 16, 1)
-        title = "Rules" if self.game is None else f"Rules — {self.games[self.game]}"
+        title = "Rules" if self.game is None or self.pick_game else f"Rules — {self.games[self.game]}"
         surface.blit(render(title, 28, theme.TEXT, "serif"), (p.left + 32, p.top + 20))
         pygame.draw.line(surface, theme.ACCENT_LO, (p.left + 32, p.top + 72),
                          (p.right - 32, p.top + 72))
@@ -405,5 +405,7 @@ class ContentsLink(Button):
 
 
 def _short(title: str) -> str:
-    """A game title short enough for the sidebar ("Bloodborne: The Card Game" → "Bloodborne")."""
-    return title.split(":")[0] if len(title) > 20 else title
+    """A game title short enough for a tab ("Bloodborne: The Card Game" → "Bloodborne",
+    "Monster Hunter TCG" → "Monster Hunter")."""
+    short = title.split(":")[0]
+    return short.removesuffix(" TCG") if len(short) > 14 else short

@@ -628,3 +628,20 @@ def test_an_exact_multiple_of_the_screen_is_scaled_pixel_for_pixel(app):
     app.present()
     assert [app.window.get_at(p)[:3] for p in ((20, 20), (21, 21), (22, 22))] == \
         [(255, 255, 255), (255, 255, 255), (0, 0, 0)]
+
+
+def test_rules_game_tabs_sit_in_one_header_row_even_for_five_games(app, monkeypatch):
+    from scenes import rules as rules_scene
+
+    five = {"madoka": "Madoka Magica", "bloodborne": "Bloodborne: The Card Game",
+            "mhtcg": "Monster Hunter TCG", "hermitcraft": "Hermitcraft TCG",
+            "sanguosha": "Sanguosha: Legends of the Three Kingdoms"}
+    monkeypatch.setattr(rules_scene, "rule_games", lambda: five)
+    app.open_rules()
+    page = app.manager.top
+    tabs = [page.tabs[name] for name in five]
+    close = next(w for w in page.group.widgets if getattr(w, "text", "") == "×")
+    assert len({t.rect.top for t in tabs}) == 1, "the tabs share one row"
+    for a, b in zip(tabs, tabs[1:]):
+        assert a.rect.right <= b.rect.left, "tabs overlap"
+    assert tabs[-1].rect.right <= close.rect.left and tabs[0].rect.bottom <= page.view.rect.top
