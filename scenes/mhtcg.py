@@ -322,6 +322,10 @@ class MonsterHunterTable(TableScene):
             if m is not None and m.face_up:
                 for p in rules.attack_targets(s, m):
                     lines.append((self.loss_words(m, p), LOSS))
+            elif self.viewer is not None and self.viewer in rules.hunters_at(s, s.area):
+                for later in rules.monsters_at(s, s.area):  # what is still to come for you
+                    if later.face_up and not later.acted and self.viewer in rules.attack_targets(s, later):
+                        lines.append(("Next: " + self.loss_words(later, self.viewer), LOSS))
             h = s.hunter_turn
             t = s.board.get(s.target)
             if h >= 0 and t is not None and t.face_up:

@@ -252,3 +252,14 @@ def test_on_a_full_sheet_a_monster_dropped_on_a_face_up_one_replaces_it(app):
     st = table.state
     assert up not in st.board and any(m.card == rathian for m in st.board.values())
     assert len([c for c in st.hand[0] if st.cards[c] == "M01"]) == 1  # back in hand
+
+
+def test_while_you_act_the_preview_shows_what_the_monsters_still_to_act_will_cost_you(app):
+    s = setups.table(4, dealer=0)
+    setups.monster(s, 1, 2, "M04", face_up=True)  # Bullfango: ATK 2, RNG 1 (you go first)
+    setups.hunter_at(s, 0, 1, 2)
+    setups.hunt(s)
+    setups.pass_until(s, "target")
+    table = open_position(app, s)
+    assert setups.seat(table.state) == 0
+    assert "Next: Bullfango: you lose 1" in [w for w, _ in table.hunt_lines()]
