@@ -208,7 +208,9 @@ class HermitcraftTable(TableScene):
             return None
         slot, r = t[0], t[2]
         if card.kind == "hermit":
-            return Action("play_hermit" if zone.name != sprite.zone else "switch", iid, r)
+            if slot != "h":
+                return None
+            return Action("play_hermit" if sprite.zone == "hand" else "switch", iid, r)
         if card.kind == "item":
             return Action("attach_item", iid, r)
         if card.kind == "effect":

@@ -33,3 +33,126 @@ def test_no_hermitcraft_face_cuts_its_text_or_misses_a_glyph(size, monkeypatch):
             assert card.get_size() == size, label
             problems += tf.problems_of(label, card, seen)
     assert not problems, "\n".join(sorted(set(problems))[:40])
+
+
+# --- the table, with real mouse events ---------------------------------------------------------
+
+from game.core.contract import Action  # noqa: E402
+from scenes.match import Match  # noqa: E402
+from tests.scene_helpers import drag, feed, pump  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
+    yield a
+    pygame.event.clear()
+
+
+def first_turn_with_hermit(seed: int = 1):
+    """A new game where seat 0 starts; seat 0 has played a Hermit into row 1 (active)."""
+    while True:
+        s = GAME.new_state(2, seed, seats=[{"deck": "random"}, {"deck": "random"}])
+        if s.to_act() == (0,):
+            break
+        seed += 1
+    play = next(a for a in s.legal_actions(0) if a.kind == "play_hermit" and a.target == 0)
+    s.apply(0, play)
+    return s
+
+
+def open_position(app, state):
+    match = Match("hermitcraft", 2, 1, ["you", "ai:heuristic"])
+    match.state = state
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None  # the opponent waits: the position stays as it is
+    pump(app, 30)
+    return table
+
+
+def sprite(table, iid):
+    return table.sprites[iid]
+
+
+def toast_text(app):
+    return app.toasts.toasts[-1].text if app.toasts.toasts else None
+
+
+def test_dragging_an_item_onto_a_glowing_row_attaches_it(app):
+    s = first_turn_with_hermit()
+    item = next((a for a in s.legal_actions(0) if a.kind == "attach_item"), None)
+    if item is None:  # no item in this opening hand: another seed
+        s = first_turn_with_hermit(40)
+        item = next(a for a in s.legal_actions(0) if a.kind == "attach_item")
+    table = open_position(app, s)
+    start = sprite(table, item.source).rect.center
+    drag(start, table.slots[("i", 0, item.target)].center)
+    feed(app)
+    pump(app, 40)
+    assert item.source in table.state.items[0][item.target]
+
+
+def test_an_illegal_drop_glides_back_with_the_rules_reason(app):
+    for seed in range(1, 100):
+        s = first_turn_with_hermit(seed)
+        item = next((iid for iid in s.hands[0] if s.card(iid).kind == "item"), None)
+        if item is not None:
+            break
+    before = s.to_json()
+    table = open_position(app, s)
+    home = sprite(table, item).home
+    # onto row 5's item slots: no Hermit there
+    drag(sprite(table, item).rect.center, table.slots[("i", 0, 4)].center)
+    feed(app)
+    pump(app, 40)
+    assert table.state.to_json() == before
+    reason = s.clone().legal_actions(0) and table.state.checks["attach_item"](s, 0, Action("attach_item", item, 4))
+    assert reason and toast_text(app) == reason
+    assert sprite(table, item).home == home and sprite(table, item).at_home()
+
+
+def attack_position():
+    """Seat 0's second turn, its active Hermit able to attack (found by playing the start)."""
+    for seed in range(1, 200):
+        s = GAME.new_state(2, seed)
+        if s.to_act() != (0,):
+            continue
+        for _ in range(2):  # each seat: a Hermit, an item where it pays, end the turn
+            p = s.to_act()[0]
+            for kind in ("play_hermit", "attach_item"):
+                a = next((a for a in s.legal_actions(p) if a.kind == kind), None)
+                if a is not None:
+                    s.apply(p, a)
+            s.apply(p, Action("end_turn"))
+        if s.to_act() != (0,):
+            continue
+        a = next((a for a in s.legal_actions(0) if a.kind == "attach_item"), None)
+        if a is not None:
+            s.apply(0, a)
+        attacks = [a for a in s.legal_actions(0) if a.kind == "attack"]
+        if attacks:
+            return s, attacks[0]
+    raise AssertionError("no seed gives an attack")
+
+
+def test_an_attack_button_shows_the_expected_damage_and_attacks(app):
+    from game.hermitcraft.attacks import expected_damage
+
+    s, attack = attack_position()
+    expected = expected_damage(s, 0, attack.option)
+    q = 1
+    hp_before = s.hp[q][s.active[q]]
+    table = open_position(app, s)
+    table.refresh_bar()
+    button = next(b for b in table.bar if f"{expected} damage" in b.text)
+    from tests.scene_helpers import click
+    click(button.rect.center)
+    feed(app)
+    pump(app, 60)
+    assert table.state.attacked and not s.attacked  # the state before the click had not
+    assert table.state.hp[q][s.active[q]] <= hp_before
