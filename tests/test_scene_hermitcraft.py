@@ -147,6 +147,7 @@ def test_an_attack_button_shows_the_expected_damage_and_attacks(app):
     expected = expected_damage(s, 0, attack.option)
     q = 1
     hp_before = s.hp[q][s.active[q]]
+    assert not s.attacked
     table = open_position(app, s)
     table.refresh_bar()
     button = next(b for b in table.bar if f"{expected} damage" in b.text)
@@ -154,5 +155,5 @@ def test_an_attack_button_shows_the_expected_damage_and_attacks(app):
     click(button.rect.center)
     feed(app)
     pump(app, 60)
-    assert table.state.attacked and not s.attacked  # the state before the click had not
+    assert table.state.attacked
     assert table.state.hp[q][s.active[q]] <= hp_before
