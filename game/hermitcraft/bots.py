@@ -52,18 +52,27 @@ BENCH = 4
 
 
 def evaluate(s: HermitState) -> list[float]:
-    """Each seat's expected share of the win, from what is on the table: a life is worth a
-    quarter of the game, Hermit health the rest of the lead."""
+    """Each seat's expected share of the win, from what is on the table: lives first, then
+    Hermit health, then what is built up (items on the board, Hermits in play, cards in hand),
+    so that a short playout sees the worth of laying items before it sees the damage."""
     if s.is_over():
         winners = s.outcome().winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(2)] if winners \
             else [0.5, 0.5]
-    health = [sum(hp for h, hp in zip(s.hermit[p], s.hp[p], strict=True) if h >= 0)
-              for p in range(2)]
-    lead = 0.25 * (s.lives[0] - s.lives[1])
-    lead += 0.25 * (health[0] - health[1]) / max(1, health[0] + health[1])
-    first = min(0.95, max(0.05, 0.5 + lead))
+    worth = [material(s, p) for p in range(2)]
+    first = 1.0 / (1.0 + math.exp(-(worth[0] - worth[1]) / EVAL_SCALE))
     return [first, 1.0 - first]
+
+
+#: a difference in `material` of this much makes a seat about 73 % sure to win
+EVAL_SCALE = 300
+
+
+def material(s: HermitState, p: int) -> float:
+    rows = [r for r in range(ROWS) if s.hermit[p][r] >= 0]
+    return (300 * s.lives[p] + sum(s.hp[p][r] for r in rows)
+            + sum(30 * len(s.items[p][r]) for r in rows) + 20 * len(rows)
+            + 10 * min(6, len(s.hands[p])) - 30 * sum(1 for r in rows if s.dot[p][r]))
 
 
 # --- what the heuristic asks of the table ---------------------------------------------------------
