@@ -55,7 +55,8 @@ class SanguoshaGame(Game):
         from game.sanguosha.bots import PLAYOUT_CUTOFF, HeuristicAgent, evaluate
 
         return {"heuristic": HeuristicAgent,
-                "ismcts": ismcts_factory(cutoff=PLAYOUT_CUTOFF, evaluate=evaluate)}
+                "ismcts": ismcts_factory(playout=HeuristicAgent, cutoff=PLAYOUT_CUTOFF,
+                                         evaluate=evaluate)}
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """Self-play averages: each side's win share, draws, turns and deaths a game."""

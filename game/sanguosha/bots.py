@@ -38,8 +38,10 @@ GIFTS = {"ex-nihilo", "peach-garden", "amazing-grace"}
 class HeuristicAgent(Agent):
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, infer: bool = True) -> None:
         self.rng = Rng(seed)
+        #: False: the same bot guessing uniformly (every hidden seat as likely as any other)
+        self.infer = infer
 
     # --- what the bot believes ----------------------------------------------------------------
     def known(self, s, me: int, q: int) -> str:

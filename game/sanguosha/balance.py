@@ -1,0 +1,285 @@
+"""Sanguosha's AI figures by self-play (issue 10, "Figures"):
+
+- `infer --games 500 --players 8 --jobs 2`: how often a heuristic bot's most likely identity
+  for each hidden seat is right, by the seat's true identity and by round (a round = as many
+  turns as there were players); then the same games with inference off for one side (the
+  same bot with a uniform belief) and the win shares of each side either way;
+- `shares --games 1000 --players 5 8 --jobs 2`: win shares by side in all-heuristic games;
+  then heuristic seats against random seats (the heuristic on one side, random on the others);
+- `lord --games 200 --seconds 1 --jobs 2 --log FILE`: ISMCTS (heuristic playouts) in the
+  Lord's seat against heuristic players, one JSON line per game in FILE as it goes; `--bot
+  heuristic` gives the baseline on the same seeds;
+- `bench`: core bench at 8 players (game.cli.bench with the game registered here only).
+
+The numbers in data/sanguosha/balance.md come from these commands. The game is registered in
+this process only (game.registry is not changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from multiprocessing import get_context
+
+from game import registry
+from game.ai.agents import bots_for, decide, make_bot
+from game.core.rng import Rng
+from game.sanguosha import GAME
+from game.sanguosha.bots import SIDES, HeuristicAgent
+
+registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
+
+#: a game's rounds counted for the inference table (later rounds are pooled into the last)
+ROUNDS = 8
+
+
+def side_of(identity: str) -> str:
+    return SIDES[identity]
+
+
+def make_agent(name: str, seed: int, seconds: float | None, infer: bool = True):
+    if name == "heuristic":
+        return HeuristicAgent(seed, infer=infer)
+    return make_bot(bots_for(GAME)[name], seed, seconds=seconds)
+
+
+def play(players: int, seed: int, by_side: dict[str, str] | None = None,
+         lord_bot: str | None = None, seconds: float | None = None,
+         no_infer: str | None = None, track: bool = False) -> dict:
+    """One game. `by_side` names the bot of each side ("lord", "rebel", "renegade"; default
+    heuristic), `lord_bot` overrides the Lord's seat alone; `no_infer` is a side whose
+    heuristic bots guess uniformly. With `track`, each heuristic seat's guess for each hidden
+    seat is scored at the start of every round."""
+    s = GAME.new_state(players, seed)
+    by_side = by_side or {}
+    agents = []
+    for p in range(players):
+        side = side_of(s.identity[p])
+        name = lord_bot if (lord_bot and p == s.lord) else by_side.get(side, "heuristic")
+        agents.append(make_agent(name, seed * 1000 + p, seconds, infer=(side != no_infer)))
+    worlds = Rng(seed ^ 0xD15C)
+    # guesses[(round, identity)] = [right, asked]
+    guesses: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    seen_round = -1
+    while not s.is_over():
+        if track and s.turn >= 1:
+            rnd = min((s.turn - 1) // players + 1, ROUNDS)
+            if rnd != seen_round:
+                seen_round = rnd
+                score_guesses(s, agents, rnd, guesses)
+        p = s.to_act()[0]
+        a = decide(agents[p], s, p, worlds)
+        s.step(p, a)
+    out = s.outcome()
+    return {"players": players, "seed": seed, "result": out.rank, "turns": s.turn,
+            "winners": list(out.winners), "identities": list(s.identity),
+            "lord": s.lord, "guesses": dict(guesses),
+            "lord_side_won": s.lord in out.winners}
+
+
+def score_guesses(s, agents, rnd: int, guesses) -> None:
+    """Each living heuristic seat's most likely identity for each living hidden seat."""
+    for me in range(s.players):
+        agent = agents[me]
+        if not s.alive[me] or not isinstance(agent, HeuristicAgent):
+            continue
+        for seat in range(s.players):
+            if seat == me or seat == s.lord or s.revealed[seat] or not s.alive[seat]:
+                continue
+            right = agent.guess(s, me, seat) == s.identity[seat]
+            g = guesses[f"{rnd}:{s.identity[seat]}"]
+            g[0] += right
+            g[1] += 1
+
+
+def winning_side(r: dict) -> str:
+    res = r["result"]
+    for side, words in (("lord", "The Lord"), ("rebel", "The Rebels"),
+                        ("renegade", "The Renegade")):
+        if res.startswith(words):
+            return side
+    return "draw"
+
+
+def _play_task(task: tuple) -> dict:
+    players, seed, kw = task
+    return play(players, seed, **kw)
+
+
+def run(tasks: list[tuple], jobs: int, log=None) -> list[dict]:
+    results = []
+    if jobs > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            for r in pool.imap_unordered(_play_task, tasks, chunksize=1):
+                results.append(r)
+                _log(log, r)
+    else:
+        for t in tasks:
+            r = _play_task(t)
+            results.append(r)
+            _log(log, r)
+    return results
+
+
+def _log(log, r: dict) -> None:
+    if log is not None:
+        log.write(json.dumps(r) + "\n")
+        log.flush()
+
+
+def pct(k: float, n: int) -> str:
+    return f"{100 * k / n:.1f} %" if n else "–"
+
+
+def se(p: float, n: int) -> float:
+    return 100 * math.sqrt(p * (1 - p) / n) if n else 0.0
+
+
+def shares_line(results: list[dict]) -> str:
+    n = len(results)
+    counts = defaultdict(int)
+    for r in results:
+        counts[winning_side(r)] += 1
+    return ", ".join(f"{k} {pct(counts[k], n)}" for k in ("lord", "rebel", "renegade", "draw"))
+
+
+def shares_of(results: list[dict]) -> dict[str, float]:
+    n = len(results) or 1
+    counts = defaultdict(int)
+    for r in results:
+        counts[winning_side(r)] += 1
+    return {k: counts[k] / n for k in ("lord", "rebel", "renegade", "draw")}
+
+
+def inference_table(results: list[dict]) -> list[str]:
+    right = defaultdict(lambda: [0, 0])
+    for r in results:
+        for key, (k, n) in r["guesses"].items():
+            rnd, ident = key.split(":")
+            for k2 in (key, f"{rnd}:all", f"all:{ident}", "all:all"):
+                right[k2][0] += k
+                right[k2][1] += n
+            if int(rnd) > 3:
+                for k2 in (f"after3:{ident}", "after3:all"):
+                    right[k2][0] += k
+                    right[k2][1] += n
+    idents = ("loyalist", "rebel", "renegade", "all")
+    lines = ["| round | " + " | ".join(idents) + " |", "|---" * (len(idents) + 1) + "|"]
+    rows = [str(i) for i in range(1, ROUNDS + 1)] + ["after3", "all"]
+    for rnd in rows:
+        label = {"after3": "after round 3", "all": "all rounds", str(ROUNDS): f"{ROUNDS}+"}
+        cells = []
+        for ident in idents:
+            k, n = right[f"{rnd}:{ident}"]
+            cells.append(f"{pct(k, n)} ({n})" if n else "–")
+        lines.append(f"| {label.get(rnd, rnd)} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def infer_report(games: int, players: int, seed: int, jobs: int) -> str:
+    seeds = range(seed, seed + games)
+    base = run([(players, s, {"track": True}) for s in seeds], jobs)
+    out = [f"Identity inference, {players} players, {games} all-heuristic games "
+           f"(seeds {seed}–{seed + games - 1}): the most likely identity right", ""]
+    out += inference_table(base)
+    sh = shares_of(base)
+    out += ["", f"All inferring: {shares_line(base)}", ""]
+    out += ["| side | wins inferring | wins guessing uniformly | difference |",
+            "|---|---|---|---|"]
+    for side in ("lord", "rebel"):
+        off = run([(players, s, {"no_infer": side}) for s in seeds], jobs)
+        so = shares_of(off)
+        out.append(f"| {side} | {100 * sh[side]:.1f} % | {100 * so[side]:.1f} % | "
+                   f"{100 * (sh[side] - so[side]):+.1f} points (±{se(sh[side], games):.1f}"
+                   f" each) |")
+    return "\n".join(out)
+
+
+def shares_report(games: int, counts: list[int], seed: int, jobs: int) -> str:
+    out = []
+    seeds = range(seed, seed + games)
+    for players in counts:
+        res = run([(players, s, {}) for s in seeds], jobs)
+        out.append(f"{players} players, {games} all-heuristic games: {shares_line(res)}")
+        for side in ("lord", "rebel", "renegade"):
+            others = {k: "random" for k in ("lord", "rebel", "renegade") if k != side}
+            vs = run([(players, s, {"by_side": {side: "heuristic", **others}}) for s in seeds],
+                     jobs)
+            rnd = run([(players, s, {"by_side": {side: "random", **{k: "heuristic" for k in
+                                                                   others}}}) for s in seeds],
+                      jobs)
+            a, b = shares_of(vs)[side], shares_of(rnd)[side]
+            out.append(f"  {side}: heuristic against random seats wins {100 * a:.1f} %; "
+                       f"random against heuristic seats {100 * b:.1f} %")
+    return "\n".join(out)
+
+
+def lord_report(bot: str, games: int, players: int, seed: int, jobs: int,
+                seconds: float | None, log_path: str | None) -> str:
+    log = open(log_path, "a") if log_path else None  # noqa: SIM115 - closed below
+    try:
+        res = run([(players, s, {"lord_bot": bot, "seconds": seconds})
+                   for s in range(seed, seed + games)], jobs, log)
+    finally:
+        if log is not None:
+            log.close()
+    return lord_summary(res, bot)
+
+
+def lord_summary(res: list[dict], bot: str) -> str:
+    n = len(res)
+    w = sum(r["lord_side_won"] for r in res)
+    return (f"{bot} Lord: the Lord's side won {w}/{n} = {pct(w, n)} "
+            f"(± {se(w / n if n else 0, n):.1f} points)")
+
+
+def bench(seconds: float) -> dict:
+    from game.cli.bench import bench as core_bench
+
+    return core_bench(GAME.name, 8, seconds)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    i = sub.add_parser("infer", help="identity inference and inference on/off")
+    i.add_argument("--games", type=int, default=500)
+    i.add_argument("--players", type=int, default=8)
+    sh = sub.add_parser("shares", help="win shares by side; heuristic against random")
+    sh.add_argument("--games", type=int, default=1000)
+    sh.add_argument("--players", type=int, nargs="*", default=[5, 8])
+    lo = sub.add_parser("lord", help="a bot in the Lord's seat against heuristic players")
+    lo.add_argument("--bot", default="ismcts")
+    lo.add_argument("--games", type=int, default=200)
+    lo.add_argument("--players", type=int, default=8)
+    lo.add_argument("--seconds", type=float, default=1.0)
+    lo.add_argument("--log", default=None)
+    su = sub.add_parser("summary", help="summarise a `lord` log")
+    su.add_argument("log")
+    b = sub.add_parser("bench", help="rules and bot speed, 8 players")
+    b.add_argument("--seconds", type=float, default=10.0)
+    for p in (i, sh, lo):
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    if args.what == "infer":
+        print(infer_report(args.games, args.players, args.seed, args.jobs))
+    elif args.what == "shares":
+        print(shares_report(args.games, args.players, args.seed, args.jobs))
+    elif args.what == "lord":
+        print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
+                          args.seconds, args.log))
+    elif args.what == "summary":
+        with open(args.log) as f:
+            res = [json.loads(line) for line in f if line.strip()]
+        print(lord_summary(res, "logged"))
+    else:
+        print(json.dumps(bench(args.seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
