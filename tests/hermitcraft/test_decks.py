@@ -36,9 +36,9 @@ def with_swap(deck, old, new, n=1):
 
 @pytest.mark.parametrize(("deck_id", "rares", "ultra_rares", "tokens"), [
     ("builder_blast", 10, 3, 29),
-    ("redstone_sparks", 10, 2, 34),
+    ("redstone_sparks", 8, 1, 26),
     ("pvp_knights", 12, 3, 32),
-    ("farm_and_field", 10, 1, 25),
+    ("farm_and_field", 12, 3, 35),
 ])
 def test_starter_decks_are_legal_under_both_rules(deck_id, rares, ultra_rares, tokens):
     deck = starter_decks(CS)[deck_id]
