@@ -1,0 +1,550 @@
+"""The Sanguosha table: the other seats in a horseshoe in turn order (up the right side, across
+the top, down the left), your seat and hand at the bottom, the middle for the cards being used,
+judged or revealed, the draw and discard piles.
+
+The table base does the gestures, the banner (the rules' prompt), the log and the AI; this
+module lays the table out, draws it and says where every action's target lies:
+
+- drag a card onto a seat (the legal targets glow: the rules' candidates, so range counts) or
+  onto the middle for a card with no chosen target (equipment, Peach, Savage Assault…); a drop
+  on a seat out of range glides back with the rules' reason; select-then-target works too;
+- conversions and skills that use a card are more actions of that card: a drop that several
+  match opens a menu; skills that use no card are buttons, and their targets then glow;
+- a response window glows the usable cards: drag one to the middle or press its button, or
+  Pass; with the auto-pass setting a window where you hold nothing usable passes by itself;
+- the choice of generals lies in the middle; click one; discarding: click the cards;
+- hover a seat: its distance from you and whether it is in your attack range;
+- C switches the names between English and Chinese (the data's `name_zh`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import decisions as dec
+from game.core.contract import Action, Event
+from game.sanguosha import rules
+from scenes.table import Place, Spot, TableScene
+from sprites import cards as cg
+from sprites import sanguosha_cards as sc
+from sprites import text
+from sprites.cards import HAND, TABLE, CardSprite
+from sprites.tween import Wait
+from sprites.widgets import Button
+from sprites.zones import Zone, panel
+
+SEAT = (186, 120)
+TEXT = (246, 236, 214)
+DIM = (200, 184, 160)
+IDENTITY_WORDS = {"lord": "Lord", "loyalist": "Loyalist", "rebel": "Rebel", "renegade": "Renegade"}
+IDENTITY_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反賊", "renegade": "內奸"}
+IDENTITY_COLOURS = {"lord": (214, 170, 60), "loyalist": (200, 120, 40), "rebel": (60, 130, 70),
+                    "renegade": (110, 80, 150)}
+WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
+HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5, "death": 0.6}
+
+
+class SanguoshaTable(TableScene):
+    accent = sc.GOLD
+
+    def __init__(self, app: Any, match: Any) -> None:
+        self.cs = match.game.card_set()
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.middle = pygame.Rect(0, 0, 0, 0)
+        self._from_seat: int | None = None
+        super().__init__(app, match)
+
+    # ================================================================ settings =============
+    @property
+    def zh(self) -> bool:
+        return self.setting("language", "en") == "zh"
+
+    def looks(self) -> tuple:
+        return (self.zh, self.setting("colourblind", False))
+
+    def toggle_language(self) -> None:
+        if self.settings is not None:  # the app's Settings has no language yet: kept for the session
+            object.__setattr__(self.settings, "language", "en" if self.zh else "zh")
+        self._bar_key = None
+
+    def gname(self, gid: str) -> str:
+        g = self.cs.general(gid)
+        return g.name_zh if self.zh else g.name
+
+    # ================================================================ layout ===============
+    def ring(self) -> list[int]:
+        """The other seats in turn order after yours: right side bottom-up, top right-to-left,
+        left side top-down."""
+        return self.others()
+
+    def layout(self) -> None:
+        T = self.table_rect
+        others = self.ring()
+        n = len(others)
+        side = 0 if n < 3 else min(2, max(1, n // 3))
+        top = n - 2 * side
+        w, h = SEAT
+        gap_top = (T.w - 16 - top * w) / max(1, top + 1)
+        self.seat_rects = {}
+        right = others[:side]
+        across = others[side:side + top]
+        left = others[side + top:]
+        y0, y1 = 48 + h + 10, 536
+        for i, p in enumerate(right):  # bottom-up
+            y = y1 - (i + 1) * (h + 12)
+            self.seat_rects[p] = pygame.Rect(T.right - w - 8, y, w, h)
+        for i, p in enumerate(across):  # right to left
+            x = T.right - 8 - (i + 1) * (w + gap_top)
+            self.seat_rects[p] = pygame.Rect(round(x), 48, w, h)
+        for i, p in enumerate(left):  # top-down
+            y = y1 - (len(left) - i) * (h + 12)
+            self.seat_rects[p] = pygame.Rect(T.x + 8, y, w, h)
+        self.seat_rects[self.me] = pygame.Rect(T.x + 8, T.bottom - 146, 214, 140)
+        lx = T.x + 8 + (w + 10 if side else 0)
+        rx = T.right - 8 - (w + 10 if side else 0)
+        self.middle = pygame.Rect(lx, y0, rx - lx, y1 - 44 - y0)
+        self.zones["table"] = Zone("table", self.middle, "table", visible=False)
+        pile = pygame.Rect(self.middle.x + 8, self.middle.y + 8, TABLE[0], TABLE[1])
+        self.zones["deck"] = Zone("deck", pile, None, visible=False)
+        self.zones["discard"] = Zone("discard", pile.move(TABLE[0] + 12, 0), "discard", visible=False)
+        for p, r in self.seat_rects.items():
+            self.zones[f"seat:{p}"] = Zone(f"seat:{p}", r, ("seat", p), visible=False)
+        hand = pygame.Rect(self.seat_rects[self.me].right + 8, T.bottom - 140, 0, 134)
+        hand.w = T.right - 8 - hand.x
+        self.zones["hand"] = Zone("hand", hand, None, visible=False)
+
+    def seat_rect(self, seat: int) -> pygame.Rect | None:
+        return self.seat_rects.get(seat)
+
+    def button_bar_rect(self) -> pygame.Rect:
+        m = self.middle
+        return pygame.Rect(m.x, m.bottom + 6, m.w, 36)
+
+    def thinking_point(self, seat: int):
+        r = self.seat_rects.get(seat)
+        return ("bottomright", (r.right - 6, r.bottom - 2)) if r is not None else None
+
+    # ================================================================ cards ================
+    def card_places(self, view: dict) -> list[Place]:
+        places: list[Place] = []
+        zh = self.zh
+        for p, r in self.seat_rects.items():
+            seat = view["seats"][p]
+            mine = p == self.me
+            strips = [(c, None) for c in seat["equip"] if c >= 0] + [tuple(j) for j in seat["judge"]]
+            size = sc.MINE if mine else (sc.STRIP if len(strips) <= 3 else sc.STRIP_HALF)
+            x0, y0 = r.x + 5, r.y + (48 if not mine else 54)
+            for i, (c, kind) in enumerate(strips):
+                col, row = (0, i) if size != sc.STRIP_HALF else (i % 2, i // 2)
+                pos = (x0 + col * (size[0] + 4) + size[0] / 2, y0 + row * (size[1] + 2) + size[1] / 2)
+                places.append(Place(c, ("strip", c, kind, zh), size, pos, f"seat:{p}", 2))
+        mid = self.middle
+        row = list(view["processing"]) + list(view["ag"])
+        offer = view["offer"] or []
+        if view["decision"] and view["decision"]["kind"] == "general" and offer and not view["seats"][self.me]["picked"]:
+            gw = sc.GENERAL[0] + 8
+            x = mid.centerx - gw * (len(offer) - 1) / 2
+            for i, g in enumerate(offer):
+                places.append(Place(("gen", g), ("general", g, zh), sc.GENERAL, (x + i * gw, mid.centery + 10), "table", 5))
+        row += list(view["looking"] or [])
+        if row:
+            step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))
+            x = mid.x + 190 + TABLE[0] / 2
+            for i, c in enumerate(row):
+                places.append(Place(c, ("card", c, zh), TABLE, (x + i * step, mid.centery + 20), "table", 4))
+        dz = self.zones["discard"].rect
+        if view["discard"]:
+            c = view["discard"][-1]
+            places.append(Place(c, ("card", c, zh), TABLE, dz.center, "discard", 1))
+        hand = view["hand"] or []
+        hz = self.zones["hand"].rect
+        if hand:
+            step = min(HAND[0] + 6, (hz.w - HAND[0]) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+            for i, c in enumerate(hand):
+                places.append(Place(c, ("card", c, zh), HAND, (hz.x + HAND[0] / 2 + i * step, hz.centery), "hand", 6))
+        return places
+
+    def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
+        if face is None:
+            return sc.back(size)
+        kind = face[0]
+        if kind == "strip":
+            _, c, k, zh = face
+            return sc.strip(self.cs.cards[c], size, zh, self.cs.kinds[k] if k else None)
+        if kind == "general":
+            g = self.cs.general(face[1])
+            return sc.general_card(g, size, face[2], [self.cs.skills[s] for s in g.skills])
+        return sc.playing_card(self.cs.cards[face[1]], size, face[2])
+
+    def zoom_image(self, s: CardSprite) -> pygame.Surface | None:
+        f = getattr(s.face_key, "new", s.face_key)
+        if f is None:
+            return None
+        if f[0] == "strip":
+            return self.face(("card", f[1], f[3]), cg.ZOOM)
+        if f[0] == "general":
+            return self.face(f, (168, 234))
+        return self.face(f, cg.ZOOM)
+
+    def hand_keys(self) -> list[Any]:
+        v = self.shown or self.view()
+        return list(v["hand"] or []) if self.viewer is not None else []
+
+    def spawn_point(self, place: Place) -> tuple[float, float]:
+        if place.zone == "table" and self._from_seat is not None and self._from_seat in self.seat_rects:
+            return self.seat_rects[self._from_seat].center
+        if place.zone.startswith("seat:"):
+            return self.middle.center
+        return self.zones["deck"].rect.center
+
+    def vanish_point(self, sprite: CardSprite) -> tuple[float, float] | None:
+        c = sprite.key
+        if not isinstance(c, int):
+            return None
+        for p in range(self.match.players):
+            if c in self.state.hand[p]:
+                r = self.seat_rects.get(p)
+                return r.center if r is not None else None
+        return self.zones["discard"].rect.center
+
+    # ================================================================ gestures =============
+    def frame_kind(self) -> str:
+        top = dec.top(self.state)
+        return top.kind if top is not None else ""
+
+    def spot_of(self, action: Action) -> Spot | None:
+        k, t = action.kind, action.target
+        if k == "respond":
+            return Spot("zone", "table", self.middle)
+        if k == "pick":
+            return Spot("zone", "discard", self.zones["discard"].rect)
+        if k in ("general",) or (k == "choose" and action.source is None):
+            return None
+        if k == "use" and (t == () or t == (self.me,)):
+            return Spot("zone", "table", self.middle)
+        if isinstance(t, tuple) and t and isinstance(t[0], int):
+            t = t[0]
+        if isinstance(t, int) and t in self.seat_rects:
+            return Spot("seat", t, self.seat_rects[t])
+        return None
+
+    def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
+        """A card's actions: those using it (alone or with others: conversions, two-card
+        skills) and the choices naming it (a general, an Amazing Grace card, a card of a seat)."""
+        p = self.acting_human() if player is None else player
+        if p is None:
+            return []
+        out = []
+        for a in self.legal(p):
+            src = a.source
+            if src == key or (isinstance(src, tuple) and key in src):
+                out.append(a)
+            elif src is None and a.kind in ("general", "choose") and a.option == (key[1] if isinstance(key, tuple) and key[0] == "gen" else key):
+                out.append(a)
+        return out
+
+    def aim_actions(self) -> list[Action]:
+        """Targets that glow without a click: outside the play phase, the seats a card-less
+        answer aims at (Sudden Strike, Rouse) and those of a lone card's actions."""
+        if self.timeline.busy or self.frame_kind() == "play":
+            return []
+        return [a for a in self.legal() if a.source is None and self.spot_of(a) is not None]
+
+    def waiting_actions(self) -> list[Action]:
+        if isinstance(self.selected, tuple) and self.selected[0] == "skill":
+            return [a for a in self.legal() if a.kind == "skill" and a.source is None
+                    and a.option == self.selected[1] and self.spot_of(a) is not None]
+        if self.selected is not None:
+            return [a for a in self.card_actions(self.selected) if self.spot_of(a) is not None]
+        return self.aim_actions()
+
+    def refresh_aim(self) -> None:
+        if self.drag is not None or self.selected is not None:
+            return
+        key = self.position_key()
+        if self._aim_key == key:
+            return
+        self._aim_key = key
+        self.clear_glow()
+        aimed = self.aim_actions()
+        if aimed:
+            self.glow_targets(aimed)
+
+    def usable_cards(self) -> set:
+        """Cards of yours that answer the question asked now (they glow in a window)."""
+        if self.timeline.busy or self.frame_kind() == "play":
+            return set()
+        out = set()
+        for a in self.legal():
+            if isinstance(a.source, tuple):
+                out.update(a.source)
+            elif isinstance(a.source, int):
+                out.add(a.source)
+        return out
+
+    def glow_color(self, s: CardSprite):
+        c = super().glow_color(s)
+        if c is None and s.key in self.usable_cards():
+            return sc.CINNABAR
+        return c
+
+    def click_card(self, sprite: CardSprite) -> None:
+        """A general, a card to discard or a revealed card to take: one click does it."""
+        actions = self.card_actions(sprite.key)
+        if len(actions) == 1 and actions[0].kind in ("general", "pick", "choose") and \
+                (actions[0].kind != "choose" or actions[0].target is None):
+            self.apply(self.acting_human(), actions[0])
+            return
+        super().click_card(sprite)
+
+    def gesture_action(self, sprite: CardSprite, zone: Zone) -> Action | None:
+        """What a drop means, so the rules can say why not (out of range, not now…)."""
+        c = sprite.key
+        if not isinstance(c, int):
+            return None
+        kind = self.cs.cards[c].kind.id
+        if self.frame_kind() in WINDOWS:
+            return Action("respond", (c,), None, (kind, ""))
+        if isinstance(zone.target, tuple) and zone.target[0] == "seat":
+            return Action("use", (c,), (zone.target[1],), (kind, ""))
+        if zone.target == "table":
+            return Action("use", (c,), (self.me,), (kind, ""))
+        return None
+
+    def drop_hint(self, sprite: CardSprite) -> str:
+        return self.prompt_text or "Drop the card on a glowing seat or the middle."
+
+    def bar_actions(self) -> list[Action]:
+        """Pass, End, Done, card-less skills and choices; one button per way of answering a
+        window (the first card of each); nothing that lies on the table as a card."""
+        if self.timeline.busy or self.handoff_pending:
+            return []
+        out, seen = [], set()
+        for a in self.legal():
+            if a.kind == "respond":
+                if a.option not in seen:
+                    seen.add(a.option)
+                    out.append(a)
+            elif a.kind == "skill" and a.source is None and self.spot_of(a) is not None:
+                if ("skill", a.option) not in seen:
+                    seen.add(("skill", a.option))
+                    out.append(Action("skill", None, None, ("aim", a.option),
+                                      label=f"{self.skill_label(a.option)}…"))
+            elif a.source is None and self.spot_of(a) is None and a.kind != "general" \
+                    and not (a.kind == "choose" and a.option in self.sprites):
+                out.append(a)
+        return out
+
+    def skill_label(self, sid: str) -> str:
+        sk = self.cs.skills.get(sid)
+        return (sk.name_zh if self.zh else sk.name) if sk else sid
+
+    def refresh_bar(self) -> None:
+        key = (self.position_key(), self.zh)
+        if key == self._bar_key:
+            return
+        self._bar_key = key
+        actions = self.bar_actions()
+        more = actions[5:] if len(actions) > 6 else []
+        actions = actions[:5] if more else actions
+        self.bar = []
+        box = self.button_bar_rect()
+        right = box.right
+        player = self.acting_human()
+        entries = [(a.label or str(a), (lambda a=a: self.press_bar(player, a))) for a in actions]
+        if more:
+            entries.append(("More…", lambda: self.choose(more, (box.right - 240, box.y - 30 * len(more)), player)))
+        for i, (label, fn) in enumerate(reversed(entries)):
+            w = min(max(110, text.width(label, 17, "sans") + 30), 330)
+            r = pygame.Rect(right - w, box.y, w, box.h)
+            if r.x < box.x:
+                break
+            right = r.x - 8
+            self.bar.append(Button(r, label, fn, "primary" if i == 0 else "normal", size=17))
+
+    def press_bar(self, player: int, a: Action) -> None:
+        if a.kind == "skill" and isinstance(a.option, tuple) and a.option[0] == "aim":
+            self.selected = ("skill", a.option[1])  # its targets glow; click one
+            self.glow_targets(self.waiting_actions())
+            return
+        self.apply(player, a)
+
+    def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
+        pass
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_c:
+            self.toggle_language()
+            return
+        super().key(event)
+
+    def end_turn(self) -> None:
+        for a in self.legal():
+            if a.kind == "end":
+                self.apply(self.acting_human(), a)
+
+    # ================================================================ auto-pass ============
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.auto_pass()
+
+    def auto_pass(self) -> None:
+        """A window where you hold nothing usable: Pass for you (the auto_pass setting, on
+        unless switched off)."""
+        if not self.setting("auto_pass", True) or self.timeline.busy or self.handoff_pending:
+            return
+        if self.frame_kind() not in ("nullify", "peach", "need"):
+            return
+        acts = self.legal()
+        if len(acts) == 1 and acts[0].kind == "pass":
+            self.apply(self.acting_human(), acts[0])
+
+    # ================================================================ events ===============
+    def counters_from_view(self, view: dict) -> dict:
+        out: dict = {(None, "draw"): view["draw"]}
+        for p, s in enumerate(view["seats"]):
+            out[(p, "hp")] = s["hp"]
+            out[(p, "hand")] = s["hand"]
+        return out
+
+    def event_cards(self, event: Event) -> list[Any]:
+        d = event.data
+        if isinstance(d.get("card"), int):
+            return [d["card"]]
+        return [c for c in d.get("cards", ()) if isinstance(c, int)]
+
+    def event_place(self, event: Event, key: Any) -> Place | None:
+        self._from_seat = event.player
+        return None
+
+    def spawn_face(self, place: Place) -> Any:
+        return None if place.zone == "table" and self._from_seat is None else place.face
+
+    def counter_changed(self, seat, name: str, old: Any, new: Any) -> None:
+        if name != "hp" or old is None or seat not in self.seat_rects:
+            return
+        r = self.seat_rects[seat]
+        if new < old:
+            self.float_text(f"−{old - new}", r.center, (255, 90, 70), 26)
+        elif new > old:
+            self.float_text(f"+{new - old}", r.center, (120, 230, 130), 26)
+
+    def animate_event(self, event: Event) -> list[Any]:
+        if event.kind == "judge":
+            self._from_seat = None
+        return [Wait(HOLD[event.kind])] if event.kind in HOLD else []
+
+    # ================================================================ drawing ==============
+    def static_key(self) -> Any:
+        return (self.viewer,)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        for y in range(h):  # dark wood, warmer in the middle
+            t = abs(y - h / 2) / (h / 2)
+            pygame.draw.line(surface, cg.mix((92, 30, 22), sc.WOOD, t), (0, y), (w, y))
+        panel(surface, self.middle.inflate(8, 8), (110, 24, 20, 120), (*sc.GOLD, 90), radius=16)
+        for x in range(self.middle.x + 30, self.middle.right - 30, 60):  # ink-brush accents
+            pygame.draw.line(surface, (70, 18, 14), (x, self.middle.bottom - 8), (x + 38, self.middle.bottom - 12), 3)
+        hz = self.zones["hand"].rect
+        panel(surface, hz.inflate(6, 4), (30, 14, 10, 150), (*sc.GOLD, 70), radius=10)
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        """The plates are in the overlay layer (they change with the events, not per frame)."""
+
+    def overlay_key(self) -> Any:
+        return (self.shown_version, self.counters_version, self.shown_acting, self.zh)
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        v = self.shown or self.view()
+        for p, r in self.seat_rects.items():
+            self.draw_plate(surface, p, r, v["seats"][p])
+        self.draw_piles(surface, v)
+
+    def draw_plate(self, surface: pygame.Surface, p: int, r: pygame.Rect, seat: dict) -> None:
+        g = self.cs.general(seat["general"]) if seat["general"] else None
+        col = sc.KINGDOM_COLOURS[g.kingdom] if g else (90, 70, 60)
+        alive = seat["alive"]
+        panel(surface, r, (*cg.mix(col, (20, 10, 8), 0.55), 235 if alive else 140), (*sc.GOLD, 160), radius=10)
+        pygame.draw.rect(surface, col, pygame.Rect(r.x + 3, r.y + 3, r.w - 6, 24), border_radius=8)
+        x = r.x + 8
+        if g:
+            kt = text.render(sc.KINGDOM_ZH[g.kingdom], 14, sc.GOLD, "cjk")
+            surface.blit(kt, kt.get_rect(midleft=(x, r.y + 15)))
+            x += kt.get_width() + 6
+        ident = seat["identity"]
+        tag = (IDENTITY_ZH[ident] if self.zh else IDENTITY_WORDS[ident]) if ident else "?"
+        tt = text.render(tag, 14, sc.INK, "cjk" if self.zh and ident else "bold")
+        tb = tt.get_rect(midright=(r.right - 10, r.y + 15)).inflate(10, 0)
+        pygame.draw.rect(surface, IDENTITY_COLOURS.get(ident, (200, 190, 170)), tb, border_radius=tb.h // 2)
+        surface.blit(tt, tt.get_rect(center=tb.center))
+        who = "You" if self.match.seat_name(p) == "You" else f"P{p + 1}"
+        name = f"{who} {self.gname(g.id)}" if g else who
+        nt = cg.fit_text(name, 16, TEXT, tb.x - x - 6, "cjk" if self.zh else "serif")
+        surface.blit(nt, nt.get_rect(midleft=(x, r.y + 15)))
+        y = r.y + 31
+        hp, mx = self.counter("hp", p, seat["hp"]), seat["max_hp"]
+        px = r.x + 8
+        for i in range(mx):
+            c = (220, 60, 40) if i < hp else (70, 50, 44)
+            pygame.draw.circle(surface, c, (px + 6, y + 7), 5)
+            px += 13
+        ht = text.render(f"{hp}/{mx}", 14, TEXT, "bold")
+        surface.blit(ht, (px + 2, y - 2))
+        hand = text.render(f"hand {self.counter('hand', p, seat['hand'])}" if not self.zh else
+                           f"手牌 {self.counter('hand', p, seat['hand'])}", 14, TEXT, "bold")
+        surface.blit(hand, hand.get_rect(topright=(r.right - 8, y - 2)))
+        if not alive:
+            dt = text.render("dead" if not self.zh else "陣亡", 14, (255, 120, 100), "bold")
+            surface.blit(dt, dt.get_rect(center=(r.centerx, r.bottom - 14)))
+
+    def draw_piles(self, surface: pygame.Surface, v: dict) -> None:
+        d = self.zones["deck"].rect
+        surface.blit(self.face(None, TABLE), d)
+        t = text.render(f"{self.counter('draw', None, v['draw'])}", 16, TEXT, "bold")
+        box = t.get_rect(midtop=(d.centerx, d.bottom + 2)).inflate(10, 0)
+        pygame.draw.rect(surface, sc.WOOD, box, border_radius=6)
+        surface.blit(t, t.get_rect(center=box.center))
+        dz = self.zones["discard"].rect
+        pygame.draw.rect(surface, (60, 20, 16), dz, 2, border_radius=7)
+        lt = text.render(f"discard {len(v['discard'])}", 14, DIM, "bold")
+        surface.blit(lt, lt.get_rect(midtop=(dz.centerx, dz.bottom + 2)))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if isinstance(self.selected, tuple) and self.selected[0] == "skill":
+            t = text.render(f"{self.skill_label(self.selected[1])}: click a glowing seat (Esc: cancel)", 15, sc.GOLD, "bold")
+            surface.blit(t, t.get_rect(midbottom=(self.middle.centerx, self.middle.bottom - 4)))
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """A seat: its general, distance from you and whether it is in your attack range."""
+        if self.sprite_at(pos) is not None:
+            return None
+        s = self.state
+        for p, r in self.seat_rects.items():
+            if not r.collidepoint(pos):
+                continue
+            g = s.gen[p]
+            head = f"{self.match.seat_name(p)}" + (f": {self.gname(g)}" if g else "")
+            if g:
+                head += " — " + ", ".join(self.skill_label(x) for x in self.cs.general(g).skills)
+            if p == self.me or not (s.alive[p] and s.alive[self.me]):
+                return head
+            d = rules.dist(s, self.me, p)
+            rng = rules.attack_range(s, self.me)
+            where = "in your attack range" if d <= rng else "out of your attack range"
+            return f"{head}. Distance {d} from you: {where} ({rng})."
+        return None
+
+    def help_lines(self) -> list[str]:
+        return ["Sanguosha: drag a card onto a glowing seat (or the middle for cards without a target).",
+                "In a response window the usable cards glow red: drag one to the middle, or press Pass.",
+                "Hover a seat for its distance and attack range.  C: English / Chinese names."]
+
+    @staticmethod
+    def result_details(match: Any, outcome: Any) -> dict:
+        d = outcome.details
+        return {"reason": outcome.rank, "deaths": d.get("deaths", [])}
+
+
