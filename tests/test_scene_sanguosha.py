@@ -1,0 +1,139 @@
+"""The Sanguosha table driven by real pygame mouse events (dummy video driver).
+
+Each test starts from a hand-made position (tests/sanguosha/helpers.table) with you in seat 0
+and the other seats' bots held still, and asserts what the rules say a gesture does (spec:
+"Slash: another player within the user's attack range", R3 "a Dodge, or pass"), or that a
+refused gesture changes nothing and shows the rules' reason.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.match import Match
+from tests.sanguosha.helpers import cid, table, use
+from tests.scene_helpers import click, drag, pump
+
+GENS = ["xuchu", "zhangliao", "xiahoudun", "lvmeng", "huanggai"]
+SEATS = ["you"] + ["ai:heuristic"] * 4
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A real App (smoke mode) at animation speed x4, with Sanguosha's table known."""
+    import game.registry as registry
+    from scenes import storage
+    from scenes.app import App
+    from scenes.tables import TABLES
+
+    if "sanguosha" not in registry.GAME_PACKAGES:  # before the game is registered for the app
+        monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, "sanguosha"))
+    if "sanguosha" not in TABLES:
+        monkeypatch.setitem(TABLES, "sanguosha", "scenes.sanguosha:SanguoshaTable")
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
+    yield a
+    pygame.event.clear()
+
+
+def open_position(app, state):
+    match = Match("sanguosha", state.players, 1, list(SEATS))
+    match.state = state
+    app.open_table(match)
+    t = app.manager.top
+    t.run_ai = lambda: None  # the other seats wait: the question stays open
+    pump(app, 30)
+    return t
+
+
+def toast_text(app):
+    return app.toasts.toasts[-1].text if app.toasts.toasts else None
+
+
+def play_position():
+    """Your play phase with a Slash: P2 (next seat) is at distance 1, P3 at distance 2."""
+    return table(GENS, hands={0: ["s7-slash", "h2-dodge"], 1: ["h13-dodge"], 2: ["d2-dodge"]})
+
+
+def test_dragging_a_slash_onto_a_seat_in_range_uses_it_on_that_seat(app):
+    t = open_position(app, play_position())
+    slash = t.sprites[cid("s7-slash")]
+    assert 1 in {a.target[0] for a in t.card_actions(slash.key) if a.target}
+    drag(slash.rect.center, t.seat_rects[1].center)
+    pump(app, 40)
+    assert cid("s7-slash") not in t.state.hand[0]
+    assert t.state.to_act() == (1,)  # P2 is asked for a Dodge
+    assert len(t.match.record.actions) == 1
+
+
+def test_dragging_a_slash_onto_a_seat_out_of_range_glides_back_with_the_reason(app):
+    t = open_position(app, play_position())
+    before = t.state.to_json()
+    slash = t.sprites[cid("s7-slash")]
+    home = slash.home
+    drag(slash.rect.center, t.seat_rects[2].center)
+    pump(app, 40)
+    assert t.state.to_json() == before
+    assert slash.at_home() and slash.home == home
+    assert "outside your attack range" in (toast_text(app) or "")
+
+
+def test_the_seats_a_slash_may_aim_at_glow_while_it_is_lifted(app):
+    t = open_position(app, play_position())
+    slash = t.sprites[cid("s7-slash")]
+    x, y = slash.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    for k in range(1, 6):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 20 * k), rel=(0, -20),
+                                             buttons=(1, 0, 0)))
+    pump(app, 2)
+    assert 1 in t.glow_seats and 4 in t.glow_seats  # both neighbours are at distance 1
+    assert 2 not in t.glow_seats and 3 not in t.glow_seats
+
+
+def test_pass_in_a_dodge_window_takes_the_slash(app):
+    s = table(GENS, current=1, hands={0: ["h2-dodge"], 1: ["s7-slash"]})
+    use(s, 1, "s7-slash", 0)
+    assert s.to_act() == (0,)
+    t = open_position(app, s)
+    labels = [b.text for b in t.bar]
+    assert "Pass" in labels and any("Dodge" in x for x in labels)
+    assert cid("h2-dodge") in t.usable_cards()  # the Dodge glows
+    hp = t.state.hp[0]
+    click(next(b for b in t.bar if b.text == "Pass").rect.center)
+    pump(app, 40)
+    assert t.state.hp[0] == hp - 1
+
+
+def test_dragging_the_dodge_to_the_middle_answers_the_window(app):
+    s = table(GENS, current=1, hands={0: ["h2-dodge"], 1: ["s7-slash"]})
+    use(s, 1, "s7-slash", 0)
+    t = open_position(app, s)
+    hp = t.state.hp[0]
+    dodge = t.sprites[cid("h2-dodge")]
+    drag(dodge.rect.center, t.middle.center)
+    pump(app, 40)
+    assert cid("h2-dodge") not in t.state.hand[0] and t.state.hp[0] == hp
+
+
+def test_a_window_where_you_hold_nothing_usable_passes_by_itself(app):
+    s = table(GENS, current=1, hands={0: ["h3-peach"], 1: ["s7-slash"]})
+    use(s, 1, "s7-slash", 0)
+    hp = s.hp[0]
+    t = open_position(app, s)
+    pump(app, 20)
+    assert t.state.hp[0] == hp - 1 and t.state.to_act() == (1,)
+
+
+def test_the_general_choice_lies_in_the_middle_and_a_click_chooses(app):
+    from game.sanguosha import GAME
+
+    seed = next(x for x in range(1, 200) if GAME.new_state(5, x, human_lord=True).to_act() == (0,))
+    st = GAME.new_state(5, seed, human_lord=True)
+    t = open_position(app, st)
+    gens = [k for k in t.sprites if isinstance(k, tuple) and k[0] == "gen"]
+    assert len(gens) == len(st.offers[0]) >= 3
+    click(t.sprites[gens[0]].rect.center)
+    pump(app, 30)
+    assert t.state.gen[0] == gens[0][1]
