@@ -34,7 +34,10 @@ Its priority list, one function per question:
 
 from __future__ import annotations
 
+import time
+
 from game.ai.agents import Agent
+from game.ai.ismcts import ISMCTS, _Node, max_score
 from game.core.contract import Action
 from game.mhtcg import rules
 from game.mhtcg.gear import boost_kind, minimal_payments
@@ -600,12 +603,18 @@ def evaluate(s) -> list[float]:
 SEARCHED = ("placement", "move", "target", "window", "respond", "equip")
 
 
+#: the search overrules the heuristic only with this many visits and this much better a mean
+MIN_VISITS, MARGIN = 8, 0.02
+
+
 class MhIsmcts(Agent):
     """SO-ISMCTS for the questions that shape a round (where to hide, where to go, whom to
     hunt, which item or boost), with the heuristic as playout policy; a window turn is searched
     only when the heuristic would not simply pass, and the small questions (discards, payments,
-    burrows, monster order) are the heuristic's. This keeps a 1 s budget for the decisions
-    that matter instead of spending it on a hundred passes a game."""
+    burrows, monster order) are the heuristic's. The heuristic's own answer stands unless the
+    search found an action visited at least MIN_VISITS times whose mean reward beats it by
+    MARGIN: with a second of search on a shared machine a tree sees tens of playouts, too few
+    to trust a choice among twenty placements on visits alone."""
 
     name = "ismcts"
 
@@ -618,22 +627,46 @@ class MhIsmcts(Agent):
 
     def choose(self, state, player: int) -> Action:
         kind = state.decisions[-1].kind if state.decisions else ""
-        if kind not in SEARCHED:
-            return self.heuristic.choose(state, player)
-        if kind in ("window", "respond", "equip"):
-            quick = self.heuristic.choose(state, player)
-            if quick.kind in ("pass", "done"):
-                return quick
-        return self.search.choose(state, player)
+        quick = self.heuristic.choose(state, player)
+        if kind not in SEARCHED or (kind in ("window", "respond", "equip")
+                                    and quick.kind in ("pass", "done")):
+            return quick
+        table = self.search.root_stats(state, player)
+        if not table:
+            return quick
+        mine = table.get(quick)
+        base = mine[1] / mine[0] if mine and mine[0] else 0.0
+        best, best_mean = quick, base + MARGIN
+        for action, (visits, total, _) in table.items():
+            if visits >= MIN_VISITS and total / visits > best_mean:
+                best, best_mean = action, total / visits
+        return next((a for a in state.legal_actions(player) if a == best), quick)
+
+
+class RootIsmcts(ISMCTS):
+    """The core's ISMCTS, handing back its root's statistics for the searcher's seat
+    (action -> [visits, total reward, availability]) instead of only the most visited action."""
+
+    def root_stats(self, state, player: int) -> dict:
+        root = _Node()
+        self._me = player
+        self._score = (state.players, state.game.cooperative, max_score(state))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        n = 0
+        while self.iterations is None or n < self.iterations:
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(player, self.rng))
+            n += 1
+        self.last_iterations = n
+        return root.stats.get(player, {})
 
 
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
     """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per searched
     decision); playouts stop after CUTOFF actions and `evaluate` scores the position."""
-    from game.ai.ismcts import ISMCTS
-
     options = {"playout": HeuristicAgent, "cutoff": CUTOFF, "evaluate": evaluate}
     options.update(overrides)
     if "iterations" in overrides and "seconds" not in overrides:
         seconds = None
-    return MhIsmcts(ISMCTS(seed, seconds=seconds, **options), HeuristicAgent(seed))
+    return MhIsmcts(RootIsmcts(seed, seconds=seconds, **options), HeuristicAgent(seed))
