@@ -137,3 +137,15 @@ def test_the_general_choice_lies_in_the_middle_and_a_click_chooses(app):
     click(t.sprites[gens[0]].rect.center)
     pump(app, 30)
     assert t.state.gen[0] == gens[0][1]
+
+
+def test_c_switches_card_and_general_names_to_chinese(app):
+    from tests.scene_helpers import key
+
+    t = open_position(app, play_position())
+    slash = t.sprites[cid("s7-slash")]
+    assert slash.face_key[-1] is False
+    key(pygame.K_c)
+    pump(app, 5)
+    assert t.zh and t.sprites[cid("s7-slash")].face_key[-1] is True
+    assert t.gname("xuchu") == "許褚"
