@@ -194,6 +194,11 @@ class Setup(Scene):
     def back(self) -> None:
         self.app.manager.pop()
 
+    def open_decks(self) -> None:
+        from scenes.deck_editor import DeckEditor
+
+        self.app.manager.push(DeckEditor(self.app))
+
     # --- layout -----------------------------------------------------------------------------
     def rebuild(self) -> None:
         focus_key = getattr(self.group.focus, "key_name", None)
@@ -213,6 +218,9 @@ class Setup(Scene):
                                  lambda: self.app.open_rules(self.game_name), "ghost",
                                  tooltip=f"How to play {game.title or game.name}"))
             rules.key_name = "rules"
+        if game is not None and game.name == "hermitcraft":  # its deck editor (scenes/deck_editor.py)
+            g.add(Button((412, HEIGHT - 80, 170, 50), "Decks", self.open_decks, "ghost",
+                         tooltip="Build, save, import and export Hermitcraft decks"))
         self.start_button = g.add(Button((WIDTH - 260, HEIGHT - 80, 220, 50), "Start",
                                          self.start, "primary", size=22,
                                          enabled=game is not None))

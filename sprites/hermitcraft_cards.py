@@ -61,7 +61,7 @@ def pixel_band(surf: pygame.Surface, rect: pygame.Rect, top: Color, bottom: Colo
 def chip(surf: pygame.Surface, letters: str, colour: Color, center: tuple[int, int], size: int) -> pygame.Rect:
     """A square block with the type's (or kind's) letters: colour is never alone."""
     s = int(size * theme.symbol_scale())
-    label = text.render(letters, max(14, int(s * 0.62)), cg.ink_on(colour), "bold")
+    label = text.render(letters, max(int(14 * theme.symbol_scale()), int(s * 0.62)), cg.ink_on(colour), "bold")
     w = max(s, label.get_width() + 6)
     r = pygame.Rect(0, 0, w, max(s, label.get_height()))
     r.center = center
@@ -75,7 +75,7 @@ def star(surf: pygame.Surface, rarity: str, center: tuple[int, int], size: int) 
     """The rarity star with its letter (C / R / U) inside."""
     s = int(size * theme.symbol_scale())
     theme.star(surf, center, s / 2, STAR[rarity])
-    label = text.render(RARITY_LETTERS[rarity], 14 if s < 30 else int(s * 0.5), INK, "bold")
+    label = text.render(RARITY_LETTERS[rarity], max(int(14 * theme.symbol_scale()), int(s * 0.5)), INK, "bold")
     surf.blit(label, label.get_rect(center=(center[0], center[1] + 1)))
     return pygame.Rect(center[0] - s // 2, center[1] - s // 2, s, s)
 

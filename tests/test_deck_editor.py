@@ -116,3 +116,22 @@ def test_save_writes_json_and_asks_before_replacing(editor):
     click(button(ed, "Save").rect.center)
     feed(ed, screen)
     assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 41
+
+
+def test_the_setup_screen_opens_the_deck_editor_for_hermitcraft(tmp_path, monkeypatch):
+    import game.registry as registry
+    from scenes import storage
+    from scenes.app import App
+    from scenes.setup import Setup
+
+    monkeypatch.setitem(registry._games, "hermitcraft", GAME)
+    monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, "hermitcraft"))
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = App(smoke=True, settings=storage.Settings())
+    app.manager.push(Setup(app, "hermitcraft"))
+    setup = app.manager.top
+    decks = next(w for w in setup.group.widgets if getattr(w, "text", None) == "Decks")
+    click(decks.rect.center)
+    for event in pygame.event.get():
+        app.handle_event(event)
+    assert isinstance(app.manager.top, DeckEditor)
