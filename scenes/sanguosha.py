@@ -544,7 +544,19 @@ class SanguoshaTable(TableScene):
 
     @staticmethod
     def result_details(match: Any, outcome: Any) -> dict:
+        """The end screen: every seat's identity and general, and how each death came."""
         d = outcome.details
-        return {"reason": outcome.rank, "deaths": d.get("deaths", [])}
-
-
+        cs = match.game.card_set()
+        deaths = {seat: (killer, cause) for seat, killer, cause in d.get("deaths", [])}
+        rows = []
+        for p, (ident, gid) in enumerate(zip(d["identities"], d["generals"], strict=True)):
+            name = f"P{p + 1} {cs.general(gid).name}" if gid else f"P{p + 1}"
+            why = IDENTITY_WORDS.get(ident, ident)
+            if p in deaths:
+                killer, cause = deaths[p]
+                by = f" by P{killer + 1}" if killer >= 0 else ""
+                why += f": died{by} ({cause.replace('-', ' ')})" if cause else f": died{by}"
+            else:
+                why += ": alive"
+            rows.append({"name": name, "reason": why, "score": outcome.scores[p]})
+        return {"reason": outcome.rank, "per_player": rows, "turns": d.get("turns", 0)}

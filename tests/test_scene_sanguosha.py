@@ -149,3 +149,20 @@ def test_c_switches_card_and_general_names_to_chinese(app):
     pump(app, 5)
     assert t.zh and t.sprites[cid("s7-slash")].face_key[-1] is True
     assert t.gname("xuchu") == "許褚"
+
+
+def test_the_end_screen_names_every_identity_general_and_death(app):
+    import random
+
+    from scenes.sanguosha import SanguoshaTable
+
+    match = Match("sanguosha", 5, 2, ["ai:heuristic"] * 5)
+    st, rng = match.state, random.Random(1)
+    while not st.is_over():
+        p = st.to_act()[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+    rows = SanguoshaTable.result_details(match, st.outcome())["per_player"]
+    for p, row in enumerate(rows):
+        assert row["name"] == f"P{p + 1} {st.cs.general(st.gen[p]).name}"
+        assert row["reason"].startswith(st.identity[p].capitalize())
+        assert ("died" in row["reason"]) == (not st.alive[p])
