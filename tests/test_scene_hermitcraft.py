@@ -157,3 +157,14 @@ def test_an_attack_button_shows_the_expected_damage_and_attacks(app):
     pump(app, 60)
     assert table.state.attacked
     assert table.state.hp[q][s.active[q]] <= hp_before
+
+
+def test_the_coin_lands_on_the_side_the_rules_flipped(app):
+    from game.core.contract import Event
+
+    table = open_position(app, first_turn_with_hermit())
+    for results, side in (([0], "tails"), ([1, 0], "heads")):
+        table.throw(Event("coin", "Mumbo flips", 0, data={"card": "mumbo_rare", "results": results}),
+                    landed=True)
+        assert table.tray.coin.side == side
+        assert table.event_cards(Event("coin", data={"card": "mumbo_rare"})) == []
