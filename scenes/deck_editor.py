@@ -105,6 +105,8 @@ class DeckEditor(Scene):
         starters = [(d.id, d.name) for d in self.cards.starters]
         self.template = g.add(Spinner((24, HEIGHT - 50, 300, 34), starters, starters[0][0]))
         g.add(Button((334, HEIGHT - 50, 180, 34), "Use template", self.use_template))
+        g.add(Button((DECK.x, HEIGHT - 50, 200, 34), "Play vs AI", self.play,
+                     tooltip="Start a game with this deck against the heuristic AI"))
         g.add(Button((WIDTH - 164, HEIGHT - 50, 140, 34), "Back", self.back, "ghost"))
         self.shown: list = []
         self.refilter()
@@ -194,6 +196,20 @@ class DeckEditor(Scene):
         storage.write_json_atomic(path, {"name": name, "cards": list(self.deck)})
         self.confirm_replace = None
         self.say(f"Saved '{name}'.", True)
+
+    def play(self) -> None:
+        """A game with this deck (seat 1) against the AI, which picks its own deck."""
+        problems = self.problems()
+        if problems:
+            self.say(problems[0], False)
+            return
+        import random
+
+        from scenes.match import Match
+
+        match = Match("hermitcraft", 2, random.randrange(1, 10**9), ["you", "ai:heuristic"],
+                      seat_options=[{"deck": list(self.deck)}, {}])
+        self.app.open_table(match)
 
     def back(self) -> None:
         self.app.manager.pop()

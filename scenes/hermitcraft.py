@@ -27,7 +27,6 @@ from game.core.contract import Action, Event
 from game.hermitcraft.attacks import expected_damage
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
-from sprites import cards as cg
 from sprites import hermitcraft_cards as hc
 from sprites import text
 from sprites.cards import HAND, CardSprite
@@ -273,7 +272,7 @@ class HermitcraftTable(TableScene):
             surf = pygame.Surface(size)
             hc.pixel_band(surf, surf.get_rect(), (84, 140, 60), (104, 78, 56), 24)
             hc.pixel_band(surf, pygame.Rect(0, 0, size[0], 48), (70, 122, 52), (70, 122, 52), 24)
-            for p, r in self.boards.items():
+            for r in self.boards.values():
                 panel(surf, r, (30, 22, 14, 120), (20, 14, 8, 180), radius=10, width=2)
             mid = pygame.Rect(0, 0, MIDDLE - 8, self.boards[0].h)
             mid.midtop = (self.table_rect.centerx, self.boards[0].y)

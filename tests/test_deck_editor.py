@@ -135,3 +135,25 @@ def test_the_setup_screen_opens_the_deck_editor_for_hermitcraft(tmp_path, monkey
     for event in pygame.event.get():
         app.handle_event(event)
     assert isinstance(app.manager.top, DeckEditor)
+
+
+def test_play_starts_a_game_with_the_deck_and_refuses_an_illegal_one(tmp_path, monkeypatch):
+    import game.registry as registry
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setitem(registry._games, "hermitcraft", GAME)
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = App(smoke=True, settings=storage.Settings())
+    ed = DeckEditor(app)
+    app.manager.push(ed)
+    ed.deck = ["grian_r"]  # one card: not a deck
+    ed.play()
+    assert app.manager.top is ed and not ed.message_ok
+    ed.use_template()
+    deck = list(ed.deck)
+    ed.play()
+    table = app.manager.top
+    st = table.state
+    mine = sorted(st.defs[:42])
+    assert mine == sorted(deck)
