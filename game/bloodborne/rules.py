@@ -126,6 +126,22 @@ def card_actions(s, kind: str, target: str) -> list[Action]:
     return table
 
 
+_TABLES: dict = {}
+
+
+def card_action_tables(s) -> dict[str, list[Action]]:
+    """The card actions of every decision kind that offers cards (see `card_actions`), for
+    s's player count: the state keeps a reference, so its candidates need no look-up."""
+    tables = _TABLES.get(s.players)
+    if tables is None:
+        tables = _TABLES[s.players] = {
+            "choose": card_actions(s, "choose", "chosen"),
+            "transform": card_actions(s, "transform", "chosen"),
+            "upgrade": card_actions(s, "upgrade", "hand"),
+            "remove": card_actions(s, "remove", "removed")}
+    return tables
+
+
 def _label(s, key) -> str:
     _, kind, source, target, option = key
     card = s.card_set.instance_name(s.players, source) if isinstance(source, int) else ""

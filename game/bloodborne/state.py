@@ -14,6 +14,7 @@ function per action kind, at the end of this file) says why an action is refused
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 
 from game.bloodborne import rules
 from game.core import decisions
@@ -26,11 +27,12 @@ _SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "transform
 _PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed")
 _SCALARS = ("round", "first_player", "start_player", "current", "echoes", "echoes_full",
             "revealed", "attack_reduction", "tie_break", "end_reason")
+_source = attrgetter("source")
 
 
 class BloodborneState(State):
     __slots__ = ("card_set", "cards", "monster_base", "rng", "slot_monsters", "hand", "used",
-                 "winners", "last_roll", "_asked_by", "_asked") + _SEAT_LISTS + _PILES + _SCALARS
+                 "winners", "last_roll", "_asked_by", "_asked", "_tables", "_passed") + _SEAT_LISTS + _PILES + _SCALARS
 
     def __init__(self, game, players: int, seed: int, final_boss: str = "random") -> None:
         super().__init__(game, players)
@@ -38,6 +40,10 @@ class BloodborneState(State):
         #: the card set and the instance table (card id -> definition); never change
         self.card_set = game.card_set()
         self.cards = self.card_set.instances(players)
+        # shared by every state of this card set and player count: the card actions, and
+        # legal_actions' memo of the checks' results
+        self._tables = rules.card_action_tables(self)
+        self._passed = self.card_set.legal_memo(players)
         #: the first monster card id (the dungeon slots, then the final boss)
         self.monster_base = len(self.cards)
         self.rng = Rng(seed)
@@ -100,10 +106,10 @@ class BloodborneState(State):
         frame = self.decisions[-1]
         kind, act = frame.kind, rules.action
         if kind == "choose":
-            table = rules.card_actions(self, "choose", "chosen")
+            table = self._tables["choose"]
             return [table[c] for c in self.hand[player]]
         if kind == "transform":
-            table = rules.card_actions(self, "transform", "chosen")
+            table = self._tables["transform"]
             return [table[c] for c in rules.transform_options(self, player)]
         if kind == "protect":
             card = frame.context[0]
@@ -113,15 +119,54 @@ class BloodborneState(State):
         if kind == "cancel_target":
             return [act(self, "cancel_target", frame.context[0], q) for q in frame.options]
         if kind == "upgrade":
-            table = rules.card_actions(self, "upgrade", "hand")
+            table = self._tables["upgrade"]
             out = [table[c] for c in frame.options]
             if self.dead[player]:
                 out.append(act(self, "skip_upgrade"))
             return out
         if kind == "remove":  # the picks so far have left the hand already
-            table = rules.card_actions(self, "remove", "removed")
+            table = self._tables["remove"]
             return [table[c] for c in sorted(self.hand[player])]
         return []
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """`State.legal_actions` (the candidates the checks pass), with the checks' results
+        remembered where a check reads nothing but the action:
+
+        - choose, transform, remove, upgrade, skip_upgrade: besides the action's own card,
+          target and option (and the card's printed text), a check reads only facts every
+          candidate has by how it was built — the card is in the hand, the upgrade is on
+          offer, skip_upgrade is offered only to a hunter who died. So the result is kept
+          per decision kind and card (per card set and player count);
+        - protect, cancel_target (step 3, rarer): the plain filter (the checks read the melee
+          attacks the card could cancel).
+
+        tests/bloodborne/test_rules.py compares the result with the core's plain filter on
+        many random positions."""
+        if player not in self.to_act() or type(player) is not int:
+            self.check_seat(player)  # a seat that is not at the table: NoSuchSeat
+            return []
+        kind = self.decisions[-1].kind
+        memo = self._passed.get(kind)
+        if memo is None:
+            if kind == "protect" or kind == "cancel_target":
+                return State.legal_actions(self, player)
+            memo = self._passed[kind] = (set(), set())
+        candidates = self.candidates(player)
+        if memo[0].issuperset(map(_source, candidates)):  # every check known to pass
+            return candidates
+        return self._check_candidates(player, candidates, *memo)
+
+    def _check_candidates(self, player: int, candidates: list[Action], passing: set,
+                          refused: set) -> list[Action]:
+        """The candidates the checks pass, checking those not checked before (see
+        legal_actions) and remembering their results by card."""
+        checks = self.checks
+        for a in candidates:
+            if a.source not in passing and a.source not in refused:
+                ok = checks[a.kind](self, player, a) is None
+                (passing if ok else refused).add(a.source)
+        return [a for a in candidates if a.source in passing]
 
     def _apply(self, player: int, action: Action) -> None:
         APPLY[action.kind](self, player, action)
@@ -307,6 +352,7 @@ class BloodborneState(State):
         c._asked_by = c._asked = None
         c.game, c.players, c.card_set, c.cards, c.monster_base = (
             self.game, self.players, self.card_set, self.cards, self.monster_base)
+        c._tables, c._passed = self._tables, self._passed
         c.decisions = self.decisions[:]
         c.rng = Rng(self.rng.state) if type(self.rng) is Rng else self.rng.clone()
         c.slot_monsters = self.slot_monsters[:]
@@ -372,6 +418,8 @@ class BloodborneState(State):
         s.players = P = int(data["players"])
         s.card_set = game.card_set()
         s.cards = s.card_set.instances(P)
+        s._tables = rules.card_action_tables(s)
+        s._passed = s.card_set.legal_memo(P)
         s.monster_base = len(s.cards)
         s.decisions = decisions.stack_from_json(data["decisions"])
         s.rng = Rng(int(data["rng"]))

@@ -10,8 +10,10 @@ green [0, 1, 1, 1, 2, 1+]; `dice=[5, 5, 0]` rolls red 3+ 3+ 1.
 import pytest
 
 from game.bloodborne import GAME, rules
+from game.bloodborne.bots import HeuristicAgent
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
-from game.core.contract import Action, IllegalAction
+from game.core.contract import Action, IllegalAction, NoSuchSeat, State
+from game.core.rng import Rng
 
 DREAM_ALL = {1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"}
 
@@ -439,3 +441,32 @@ def test_illegal_actions_are_refused_with_readable_reasons():
     assert s.why_illegal(1, Action("skip_upgrade")) == "A hunter in the Dream must take an upgrade."
     assert s.why_illegal(1, Action("remove", s.hand[1][0], "removed")) == (
         "Take an upgrade first; then check the hand limit.")
+
+
+# --- legality written once: the remembered checks -------------------------------------------------
+
+def test_legal_actions_are_the_candidates_the_checks_pass():
+    """`legal_actions` remembers the checks' results per decision kind and card; on every
+    position of random and heuristic games (3 to 5 hunters, every final boss) it gives, for
+    every seat, exactly the core's plain filter of the candidates (labels included)."""
+    finals = [f.id for f in GAME.card_set().finals]
+    rng = Rng(17)
+    kinds = set()
+    for seed in range(30):
+        players = 3 + seed % 3
+        s = GAME.new_state(players, seed, final_boss=finals[seed % len(finals)])
+        bot = HeuristicAgent(seed) if seed % 2 else None
+        while not s.is_over():
+            for p in range(players):
+                mine = s.legal_actions(p)
+                assert [(a, a.label) for a in mine] == [
+                    (a, a.label) for a in State.legal_actions(s, p)]
+            kinds.add(s.decisions[-1].kind)
+            p = s.to_act()[0]
+            legal = s.legal_actions(p)
+            action = bot.choose(s, p) if bot else legal[rng.below(len(legal))]
+            s.apply(p, action)
+        assert s.legal_actions(0) == []
+    assert kinds == set(rules.STEP_OF)  # every kind of decision was met
+    with pytest.raises(NoSuchSeat):
+        s.legal_actions(5)
