@@ -56,8 +56,10 @@ class Decision:
     def waiting_for(self) -> tuple[int, ...]:
         """The seats that must act now on this frame."""
         if self.how == SECRET:
-            done = {seat for seat, _ in self.answers}
-            return tuple(s for s in self.seats if s not in done)
+            if not self.answers:
+                return self.seats
+            done = [seat for seat, _ in self.answers]  # a few seats: a list is quicker
+            return tuple([s for s in self.seats if s not in done])
         return self.seats[:1]
 
     def asks(self, player: int) -> bool:
@@ -198,6 +200,8 @@ def answer(state, seat: int, value: Any) -> bool:
     (the frame stays on the stack: the game reads the answers, then pops it)."""
     d = _with_answers(state.decisions[-1], ((seat, value),))
     state.decisions[-1] = d
+    if len(d.answers) < len(set(d.seats)):  # some seat has not answered yet: quickly
+        return False
     return not d.waiting_for()
 
 
