@@ -111,13 +111,14 @@ def playing_card(card, size: tuple[int, int], zh: bool = False) -> pygame.Surfac
     big = w >= 150
     scale = theme.symbol_scale()
     csz = max(14, int((22 if big else 16 if w >= 90 else 14) * scale))
+    wide_cb = theme.colourblind() and w >= 90  # a larger type letter (the zoom carries detail)
     c = text.render(corner(card), csz, suit_ink(card.suit), "bold")
     surf.blit(c, (5, 4))
-    bsz = max(16, int((24 if big else 18) * scale))
+    bsz = max(16, int((24 if big else 18) * scale * (1.35 if wide_cb else 1)))
     badge = pygame.Rect(0, 0, bsz, bsz)
     badge.topright = (w - 5, 5)
     pygame.draw.rect(surf, WOOD, badge, border_radius=4)
-    lt = text.render(TYPE_LETTERS[k.type], max(14, int(bsz * 0.7)), GOLD, "bold")
+    lt = text.render(TYPE_LETTERS[k.type], 28 if wide_cb else max(14, int(bsz * 0.7)), GOLD, "bold")
     surf.blit(lt, lt.get_rect(center=badge.center))
     top = max(c.get_height(), bsz) + 8
     sub = SUBTYPE_WORDS[k.subtype] + (f" {k.range}" if k.range else "")
