@@ -90,9 +90,10 @@ class HermitcraftGame(Game):
         return st
 
     def bots(self) -> dict[str, Any]:
+        from game.ai.agents import RandomAgent
         from game.hermitcraft.bots import HeuristicBot, ismcts
 
-        return {"heuristic": HeuristicBot, "ismcts": ismcts}
+        return {"random": RandomAgent, "heuristic": HeuristicBot, "ismcts": ismcts}
 
     def state_from_json(self, data: dict):
         from game.hermitcraft.state import HermitState
