@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
+from game.sanguosha import belief as belief_mod
 from game.sanguosha import queries as q
 from game.sanguosha import rules as R
 
@@ -42,20 +43,71 @@ class HeuristicAgent(Agent):
         self.rng = Rng(seed)
         #: False: the same bot guessing uniformly (every hidden seat as likely as any other)
         self.infer = infer
+        self._belief_key: tuple | None = None
+        self._belief: belief_mod.Belief | None = None
 
     # --- what the bot believes ----------------------------------------------------------------
     def known(self, s, me: int, q: int) -> str:
         """q's identity if `me` may know it, else ''."""
-        return s.identity[q] if q == me or s.revealed[q] else ""
+        return belief_mod.known(s, me, q)
+
+    def belief(self, s, me: int) -> belief_mod.Belief:
+        """`me`'s belief over every hidden identity (belief.py), kept while nothing public
+        has changed."""
+        key = (id(s), me, tuple(s.ledger), tuple(s.revealed), tuple(s.alive))
+        if self._belief_key != key:
+            self._belief_key = key
+            self._belief = belief_mod.Belief(s, me, uniform=not self.infer)
+        return self._belief
+
+    def explain(self, s, me: int) -> list[str]:
+        """One readable line per seat of what `me` believes (a debug overlay or log line)."""
+        return belief_mod.explain(s, me, self.belief(s, me))
+
+    def rebels_alive(self, s) -> int:
+        """Public: the Rebels dealt minus the Rebels revealed dead."""
+        dealt = q.identity_split(s.players, s.four_player, s.two_renegades).rebel
+        return dealt - sum(1 for p in range(s.players) if not s.alive[p]
+                           and s.identity[p] == "rebel")
+
+    def guess(self, s, me: int, seat: int) -> str:
+        """The identity `me` finds most likely for `seat` (the known one, else its identity
+        in the most likely way to deal the identities still unaccounted for)."""
+        return self.belief(s, me).best[seat]
+
+    def attitude(self, s, me: int, q: int) -> float:
+        """> 0: a friend, < 0: an enemy (how strongly): known identities by what they are to
+        `me`, hidden seats by their lean (with inference off, every hidden seat is a
+        stranger: lean 0)."""
+        if q == me:
+            return 10.0
+        mine = s.identity[me]
+        theirs = self.known(s, me, q)
+        rebels = self.rebels_alive(s) if mine == "renegade" else 0
+        if theirs:
+            if mine in ("lord", "loyalist"):
+                return 5.0 if theirs in ("lord", "loyalist") else -5.0
+            if mine == "rebel":
+                return 5.0 if theirs == "rebel" else -5.0
+            # the Renegade sides with the Lord while Rebels live, then stands alone
+            if theirs == "lord":
+                return 2.0 if rebels else -5.0
+            return -5.0 if theirs == "rebel" or not rebels else 0.5
+        lean = self.lean(s, q) if self.infer else 0.0
+        if mine in ("lord", "loyalist"):
+            return lean
+        if mine == "rebel":
+            return -lean
+        return lean * 0.5 if rebels else -abs(lean) - 1.0
 
     def lean(self, s, q: int) -> float:
         """How much q sides with the Lord, from the public record (+ Lord's side, − Rebels):
         harming the Lord or his revealed side counts against q, helping them for q, and so
         does whom the Lord himself attacks; then harming a seat that leans one way counts a
         little towards the other side."""
-        first = [self._lean0(s, x) for x in range(s.players)]
         if q == s.lord:
             return 10.0
+        first = [self._lean0(s, x) for x in range(s.players)]
         n = s.players
         score = first[q]
         for x in range(n):
@@ -74,52 +126,29 @@ class HeuristicAgent(Agent):
             score -= side * s.ledger[q * n + x] * 0.5
         return score
 
-    def rebels_alive(self, s) -> int:
-        """Public: the Rebels dealt minus the Rebels revealed dead."""
-        dealt = q.identity_split(s.players, s.four_player, s.two_renegades).rebel
-        return dealt - sum(1 for p in range(s.players) if not s.alive[p]
-                           and s.identity[p] == "rebel")
-
-    def guess(self, s, me: int, seat: int) -> str:
-        """The identity `me` finds most likely for `seat` (what a debug overlay shows): the
-        known one, else from the seat's lean among the identities still unaccounted for."""
-        known = self.known(s, me, seat)
-        if known:
-            return known
-        split = q.identity_split(s.players, s.four_player, s.two_renegades)
-        left = {"loyalist": split.loyalist, "rebel": split.rebel, "renegade": split.renegade}
-        for p in range(s.players):
-            ident = self.known(s, me, p)
-            if ident in left:
-                left[ident] -= 1
-        lean = self.lean(s, seat)
-        order = (("loyalist", "renegade", "rebel") if lean >= 1 else
-                 ("rebel", "renegade", "loyalist") if lean <= -1 else
-                 tuple(sorted(left, key=lambda k: -left[k])))
-        return next((k for k in order if left[k] > 0), order[0])
-
-    def attitude(self, s, me: int, q: int) -> float:
-        """> 0: a friend, < 0: an enemy (how strongly)."""
-        if q == me:
-            return 10.0
+    def values(self, s, me: int) -> dict[str, float]:
+        """What each identity is to `me`: + a friend, − an enemy."""
         mine = s.identity[me]
-        theirs = self.known(s, me, q)
-        rebels = self.rebels_alive(s) if mine == "renegade" else 0
-        if theirs:
-            if mine in ("lord", "loyalist"):
-                return 5.0 if theirs in ("lord", "loyalist") else -5.0
-            if mine == "rebel":
-                return 5.0 if theirs == "rebel" else -5.0
-            # the Renegade sides with the Lord while Rebels live, then stands alone
-            if theirs == "lord":
-                return 2.0 if rebels else -5.0
-            return -5.0 if theirs == "rebel" or not rebels else 0.5
-        lean = self.lean(s, q)
+        rebels = self.rebels_alive(s)
         if mine in ("lord", "loyalist"):
-            return lean
+            return {"lord": 5.0, "loyalist": 5.0, "rebel": -5.0,
+                    "renegade": -1.0 if rebels else -5.0}
         if mine == "rebel":
-            return -lean
-        return lean * 0.5 if rebels else -abs(lean) - 1.0
+            return {"lord": -5.0, "loyalist": -5.0, "rebel": 5.0, "renegade": -3.0}
+        # the Renegade: while Rebels live it keeps the Lord alive and thins out whichever
+        # side is ahead; then it stands alone against everyone
+        if not rebels:
+            return {"lord": -5.0, "loyalist": -5.0, "rebel": -5.0, "renegade": -5.0}
+        b = self.belief(s, me)
+        lord_side = rebel_side = 0.0
+        for p in range(s.players):
+            if s.alive[p] and p != me:
+                lord_side += s.hp[p] * (b.p(p, "lord") + b.p(p, "loyalist"))
+                rebel_side += s.hp[p] * b.p(p, "rebel")
+        if rebel_side >= lord_side:
+            return {"lord": 2.0, "loyalist": 2.0, "rebel": -5.0, "renegade": -1.0}
+        lord = 2.0 if s.hp[s.lord] <= 2 else 0.5
+        return {"lord": lord, "loyalist": -3.0, "rebel": 0.5, "renegade": -1.0}
 
     def others_alive(self, s, me: int) -> bool:
         return sum(s.alive) > 2
