@@ -87,8 +87,8 @@ class _Node:
 class ISMCTS(Agent):
     """An Agent: `choose(state, player)` searches from `player`'s information set.
 
-    Budget: `iterations` per decision and/or `seconds` per decision (whichever ends first);
-    neither given means DEFAULT_ITERATIONS. `playout` is an Agent or an agent factory(seed)
+    Budget: `iterations` per decision and/or `seconds` of processor time per decision
+    (whichever ends first); neither given means DEFAULT_ITERATIONS. `playout` is an Agent or an agent factory(seed)
     used for playouts (default uniform random). With `cutoff` and `evaluate`, playouts stop
     after `cutoff` actions and `evaluate(state)` gives the per-seat rewards in [0, 1].
     `others` (an Agent or factory, default None) models the other seats inside the tree too:
@@ -137,24 +137,33 @@ class ISMCTS(Agent):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = _Node()
-        self._me = player
-        self._score = (state.players, state.game.cooperative, max_score(state))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        n = 0
-        while self.iterations is None or n < self.iterations:
-            if deadline is not None and n and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, state.determinize(player, self.rng))
-            n += 1
-        self.last_iterations = n
-        table = root.stats.get(player, {})
+        table = self.search(state, player)
 
         def visits(action: Action) -> tuple[int, float]:
             s = table.get(action)
             return (s[0], s[1]) if s else (-1, 0.0)
 
         return max(legal, key=visits)
+
+    def search(self, state: State, player: int) -> dict[Action, list]:
+        """Run the budget from `player`'s information set; return the root's statistics for
+        that seat: action -> [visits, reward sum, availability].
+
+        The `seconds` budget is this thread's processor time, not the wall clock, so a bot
+        thinks as long on a busy machine as on a quiet one (and figures do not depend on load).
+        """
+        root = _Node()
+        self._me = player
+        self._score = (state.players, state.game.cooperative, max_score(state))
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        n = 0
+        while self.iterations is None or n < self.iterations:
+            if deadline is not None and n and time.thread_time() >= deadline:
+                break
+            self._iterate(root, state.determinize(player, self.rng))
+            n += 1
+        self.last_iterations = n
+        return root.stats.get(player, {})
 
     # --- one iteration ---------------------------------------------------------------------
     def _iterate(self, node: _Node, state: State) -> None:

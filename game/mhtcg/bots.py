@@ -34,10 +34,8 @@ Its priority list, one function per question:
 
 from __future__ import annotations
 
-import time
-
 from game.ai.agents import Agent
-from game.ai.ismcts import ISMCTS, _Node, max_score
+from game.ai.ismcts import ISMCTS
 from game.core.contract import Action
 from game.mhtcg import rules
 from game.mhtcg.gear import boost_kind, minimal_payments
@@ -631,7 +629,7 @@ class MhIsmcts(Agent):
         if kind not in SEARCHED or (kind in ("window", "respond", "equip")
                                     and quick.kind in ("pass", "done")):
             return quick
-        table = self.search.root_stats(state, player)
+        table = self.search.search(state, player)
         if not table:
             return quick
         mine = table.get(quick)
@@ -643,25 +641,6 @@ class MhIsmcts(Agent):
         return next((a for a in state.legal_actions(player) if a == best), quick)
 
 
-class RootIsmcts(ISMCTS):
-    """The core's ISMCTS, handing back its root's statistics for the searcher's seat
-    (action -> [visits, total reward, availability]) instead of only the most visited action."""
-
-    def root_stats(self, state, player: int) -> dict:
-        root = _Node()
-        self._me = player
-        self._score = (state.players, state.game.cooperative, max_score(state))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        n = 0
-        while self.iterations is None or n < self.iterations:
-            if deadline is not None and n and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, state.determinize(player, self.rng))
-            n += 1
-        self.last_iterations = n
-        return root.stats.get(player, {})
-
-
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
     """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per searched
     decision); playouts stop after CUTOFF actions and `evaluate` scores the position."""
@@ -669,4 +648,4 @@ def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
     options.update(overrides)
     if "iterations" in overrides and "seconds" not in overrides:
         seconds = None
-    return MhIsmcts(RootIsmcts(seed, seconds=seconds, **options), HeuristicAgent(seed))
+    return MhIsmcts(ISMCTS(seed, seconds=seconds, **options), HeuristicAgent(seed))
