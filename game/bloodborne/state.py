@@ -13,8 +13,6 @@ function per action kind, at the end of this file) says why an action is refused
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from game.bloodborne import rules
 from game.core import decisions
 from game.core.contract import Action, Outcome, State
@@ -26,9 +24,8 @@ _SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "transform
 _PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed")
 _SCALARS = ("round", "first_player", "start_player", "current", "echoes", "echoes_full",
             "revealed", "attack_reduction", "tie_break", "end_reason")
-_source = attrgetter("source")
-#: decision kind -> what legal_actions remembers a check's result by (default: the card)
-_MEMO_KEY = {"protect": lambda a: a, "cancel_target": lambda a: a}
+#: decisions whose choices share one card: legal_actions remembers checks per action there
+_BY_ACTION = frozenset({"protect", "cancel_target"})
 
 
 class BloodborneState(State):
@@ -153,22 +150,21 @@ class BloodborneState(State):
         if memo is None:
             memo = self._passed[kind] = (set(), set())
         candidates = self.candidates(player)
-        key = _MEMO_KEY.get(kind, _source)
-        if memo[0].issuperset(map(key, candidates)):  # every check known to pass
+        keys = candidates if kind in _BY_ACTION else [a.source for a in candidates]
+        if memo[0].issuperset(keys):  # every check known to pass
             return candidates
-        return self._check_candidates(player, candidates, key, *memo)
+        return self._check_candidates(player, candidates, keys, *memo)
 
-    def _check_candidates(self, player: int, candidates: list[Action], key, passing: set,
-                          refused: set) -> list[Action]:
+    def _check_candidates(self, player: int, candidates: list[Action], keys: list,
+                          passing: set, refused: set) -> list[Action]:
         """The candidates the checks pass, checking those not checked before (see
-        legal_actions) and remembering their results by `key` (the card, or the action)."""
+        legal_actions) and remembering their results by key (the card, or the action)."""
         checks = self.checks
-        for a in candidates:
-            k = key(a)
+        for a, k in zip(candidates, keys, strict=True):
             if k not in passing and k not in refused:
                 ok = checks[a.kind](self, player, a) is None
                 (passing if ok else refused).add(k)
-        return [a for a in candidates if key(a) in passing]
+        return [a for a, k in zip(candidates, keys, strict=True) if k in passing]
 
     def _apply(self, player: int, action: Action) -> None:
         """Called by `State.apply` only, which records the events."""
