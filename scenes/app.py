@@ -21,6 +21,7 @@ Navigation API used by every scene (and the table helper):
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -112,6 +113,15 @@ def _windows_dpi_aware() -> None:
         pass
 
 
+def _plain_framebuffer() -> None:
+    """On Linux, show frames through the X server's shared-memory image rather than an OpenGL
+    texture: where OpenGL is drawn by the processor (Mesa llvmpipe, Xvfb, many VMs) the texture
+    path costs 5–10 ms a frame, the plain one a fraction of a millisecond; with a real GPU both
+    are fast. The player's own SDL_FRAMEBUFFER_ACCELERATION still wins."""
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, *, smoke: bool = False, settings: storage.Settings | None = None,
                  start_time: float | None = None) -> None:
@@ -120,6 +130,7 @@ class App:
         #: autosave after each action; off in smoke runs (they must not touch a real save)
         self.autosave = not smoke
         _windows_dpi_aware()
+        _plain_framebuffer()
         pygame.display.init()
         pygame.font.init()
         problem = None

@@ -263,6 +263,15 @@ class TableScene(Scene):
         self.relayout()
         self.sync(animate=False)
         self.log_history()
+        self.warm()
+
+    def warm(self) -> None:
+        """Draw one frame while the table loads, unseen: the static layer, the card faces and
+        the fonts it needs are made now, so the first frames on screen have nothing to build."""
+        if pygame.display.get_surface() is None:
+            return
+        self.draw(pygame.Surface((WIDTH, HEIGHT)))
+        self.frame_ms.clear()
 
     # ================================================================ subclass API =========
     def layout(self) -> None:
@@ -731,20 +740,27 @@ class TableScene(Scene):
         never `about`), nearest `about`; the banner's line is kept free."""
         area = self.table_rect.inflate(-16, -16)
         area.top = max(area.top, 50)
-        busy = self.busy_rects()
+        busy = [b for b in self.busy_rects() if b.colliderect(area)]
         target = about.center if about is not None else area.center
-        best, best_key = None, None
         w, h = size
-        for y in range(area.top, area.bottom - h + 1, 36):
-            for x in range(area.left, area.right - w + 1, 48):
-                r = pygame.Rect(x, y, w, h)
-                if about is not None and r.colliderect(about):
-                    continue
-                cover = sum(r.clip(b).w * r.clip(b).h for b in busy)
-                dist = abs(r.centerx - target[0]) + abs(r.centery - target[1])
-                key = (cover, dist)
-                if best_key is None or key < best_key:
-                    best, best_key = r, key
+        spots = [pygame.Rect(x, y, w, h) for y in range(area.top, area.bottom - h + 1, 36)
+                 for x in range(area.left, area.right - w + 1, 48)]
+        # nearest first: the first spot that covers nothing is the answer
+        spots.sort(key=lambda r: abs(r.centerx - target[0]) + abs(r.centery - target[1]))
+        best, best_cover = None, None
+        for r in spots:
+            if about is not None and r.colliderect(about):
+                continue
+            cover = 0
+            for b in busy:
+                c = r.clip(b)
+                cover += c.w * c.h
+                if best_cover is not None and cover >= best_cover:
+                    break
+            if best_cover is None or cover < best_cover:
+                best, best_cover = r, cover
+                if cover == 0:
+                    break
         return best or pygame.Rect(area.centerx - w // 2, area.top, w, h)
 
     def light_up(self, keys: Iterable[Any], seconds: float) -> Wait:
