@@ -129,6 +129,9 @@ class App:
         self.smoke = smoke
         #: autosave after each action; off in smoke runs (they must not touch a real save)
         self.autosave = not smoke
+        #: first-game tips on the tables (scenes/tips.py); smoke runs and tests are not taught
+        #: unless they set this
+        self.first_game_tips = not smoke
         _windows_dpi_aware()
         _plain_framebuffer()
         pygame.display.init()

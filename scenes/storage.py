@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,9 @@ class Settings:
     log_open: bool = True  # the table's log panel starts open
     volume: int = 60  # sound volume 0–100 (sprites/sound.py)
     muted: bool = False  # M on any screen
+    tips: bool = True  # first-game tips (scenes/tips.py)
+    #: the first-game tips already shown, per game: {"madoka": ["action.play", …]}
+    tips_seen: dict = field(default_factory=dict)
 
     @property
     def speed_factor(self) -> float:
@@ -168,6 +171,10 @@ def settings_from_dict(body: dict) -> Settings:
         if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
             raise SettingError(f.name, f"setting 'animation_speed' must be one of "
                                f"{ANIMATION_SPEEDS}")
+        if f.name == "tips_seen" and not all(
+                isinstance(game, str) and isinstance(keys, list) and all(isinstance(k, str) for k in keys)
+                for game, keys in value.items()):
+            raise SettingError(f.name, "setting 'tips_seen' must map game names to lists of tips")
         setattr(s, f.name, value)
     return s
 
