@@ -265,6 +265,7 @@ class TableScene(Scene):
         #: the first-game tip on the table (scenes/tips.py), and the position last looked at
         self.first_tip: TipBubble | None = None
         self._tip_looked: Any = None
+        self._mine: tuple[int, Any, int] = (-1, None, 0)  # (moves, viewer, the viewer's moves)
         self._bar_actions: list[Action] = []  # the button bar's actions, in `self.bar`'s order
         if match.on_change is None:
             match.on_change = self.autosave
@@ -1423,17 +1424,32 @@ class TableScene(Scene):
             return together, clear
         return things[0], clear
 
+    def tip_still_fits(self, tip: TipBubble) -> bool:
+        """A tip stays until the person at the screen acts, or what it is about is no longer
+        asked of them (others acting meanwhile, in a simultaneous choice, do not end it)."""
+        player = self.acting_human()
+        if player is None or not self.tips_wanted():
+            return False
+        section, kind = tip.key.split(".", 1)
+        if section == "decision":
+            return bool(self.state.decisions) and self.state.decisions[-1].kind == kind
+        return any(a.kind == kind for a in self.legal(player))
+
     def refresh_first_tip(self) -> None:
-        """Drop the tip once its position is gone (the player acted); show the next one due
+        """Drop the tip once the player acted or it no longer fits; show the next one due
         when the person at the screen may act and the table is still."""
-        position = (len(self.match.record.actions), id(self.state), self.viewer)
+        actions = self.match.record.actions
+        if self._mine[:2] != (len(actions), self.viewer):  # the viewer's own moves, counted once
+            self._mine = (len(actions), self.viewer, sum(1 for p, _ in actions if p == self.viewer))
+        position = (self._mine[2], id(self.state), self.viewer)
         tip = self.first_tip
         if tip is not None:
-            if position != tip.position[0] or not self.tips_wanted():
+            if position != tip.position[0] or not self.tip_still_fits(tip):
                 self.first_tip = None
             elif tip.position[1] != self.layout_version:  # the log opened, L, a new seat
                 self.place_tip(tip, self.tip_anchor(tip.actions))
             return
+        position = (len(self.match.record.actions), *position)
         if self._tip_looked == position or self.timeline.busy or self.handoff_pending:
             return
         player = self.acting_human()
@@ -1445,7 +1461,7 @@ class TableScene(Scene):
             return
         key, actions = due
         anchor, clear = self.tip_anchor(actions)
-        tip = TipBubble(key, self.game_tips()[key], anchor, (position, self.layout_version),
+        tip = TipBubble(key, self.game_tips()[key], anchor, (position[1:], self.layout_version),
                         self.tip_done, self.tips_off, actions)
         self.place_tip(tip, (anchor, clear))
         self.first_tip = tip

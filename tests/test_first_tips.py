@@ -153,6 +153,20 @@ def test_a_tip_goes_when_you_act_and_does_not_come_back_the_second_time(app):
     assert "action.play" in app.settings.tips_seen["madoka"]
 
 
+def test_a_tip_stays_while_the_others_choose_at_the_same_time(app):
+    from scenes.match import Match
+
+    match = Match("bloodborne", 4, 5, ["you", "ai:random", "ai:random", "ai:random"])
+    app.open_table(match)
+    table = app.manager.top
+    pump(app, 2)
+    assert shown(table) == "action.choose"
+    # the AI hunters choose their cards in secret meanwhile: the question to you stays open
+    assert run_until(app, lambda: len(match.record.actions) == 3, timeout=20)
+    pump(app, 2)
+    assert shown(table) == "action.choose"
+
+
 def test_no_tip_appears_when_tips_are_off(app):
     app.settings.tips = False
     table = open_table(app)
