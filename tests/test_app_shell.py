@@ -645,3 +645,16 @@ def test_rules_game_tabs_sit_in_one_header_row_even_for_five_games(app, monkeypa
     for a, b in zip(tabs, tabs[1:]):
         assert a.rect.right <= b.rect.left, "tabs overlap"
     assert tabs[-1].rect.right <= close.rect.left and tabs[0].rect.bottom <= page.view.rect.top
+
+
+# --- the rules references speak to players (issue 12, point 8) ----------------------------------
+@pytest.mark.parametrize("game", ["bloodborne", "hermitcraft", "madoka", "mhtcg", "sanguosha"])
+def test_the_rules_reference_names_no_file_and_no_developer_words(game):
+    from game.core.resources import data_path
+
+    path = data_path(game, "rules.md")
+    if not path.is_file():
+        pytest.skip(f"{game} has no rules reference yet")
+    words = path.read_text(encoding="utf-8").lower()
+    for developer in ("self-play", "data/", "docs/", ".md", ".toml", ".py"):
+        assert developer not in words, f"{path.name} of {game} says {developer!r} to players"
