@@ -1424,6 +1424,14 @@ class TableScene(Scene):
             return together, clear
         return things[0], clear
 
+    def tip_marks(self, actions: list[Action]) -> list[pygame.Rect]:
+        """The things a tip is about, each outlined (not the space between them)."""
+        marks = []
+        for r in (self.action_rect(a) for a in actions):
+            if r is not None and r not in marks:
+                marks.append(pygame.Rect(r))
+        return marks[:12]
+
     def tip_still_fits(self, tip: TipBubble) -> bool:
         """A tip stays until the person at the screen acts, or what it is about is no longer
         asked of them (others acting meanwhile, in a simultaneous choice, do not end it)."""
@@ -1471,6 +1479,7 @@ class TableScene(Scene):
     def place_tip(self, tip: TipBubble, where: tuple[pygame.Rect, list[pygame.Rect]]) -> None:
         anchor, clear = where
         tip.anchor = anchor
+        tip.marks = self.tip_marks(tip.actions)
         spot = place_beside(tip.size, anchor, self.free_area(), clear)
         if spot is None:
             spot = (self.place_notice(tip.size, anchor), "above")

@@ -106,6 +106,7 @@ class TipBubble:
                  on_done, on_off, actions: list | None = None) -> None:
         self.key, self.words, self.anchor, self.position = key, words, pygame.Rect(anchor), position
         self.actions = list(actions or [])  # the legal actions it is about
+        self.marks: list[pygame.Rect] = [self.anchor]  # what it outlines (the table sets them)
         self.lines = text.wrap(words, TEXT_SIZE, WIDTH - 28)
         self.rect = pygame.Rect(0, 0, WIDTH, 40 + 20 * len(self.lines) + 40)
         self.side = "above"
@@ -141,7 +142,8 @@ class TipBubble:
 
     def draw(self, surface: pygame.Surface, accent) -> None:
         r = self.rect
-        cardgfx.glow_rect(surface, self.anchor, accent, width=3)
+        for m in self.marks:
+            cardgfx.glow_rect(surface, m, accent, width=3)
         self.draw_pointer(surface, accent)
         panel(surface, r, (16, 14, 34, 244), (*accent, 235), radius=12, width=2)
         cap = text.render("First game", 14, accent, "bold")
