@@ -204,6 +204,7 @@ class App:
             ms = self.clock.tick() if self.smoke else self.clock.tick(FPS)
             dt = 1 / FPS if self.smoke else min(ms / 1000, 0.1)
         self.running = False
+        storage.WRITER.flush()  # the last move's save is on disk before the app goes
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -479,13 +480,18 @@ class App:
             pass
 
     def autosave_match(self, match: Any) -> None:
+        """After each move: the save is written in the background (a frame never waits for
+        the disk); a failure is told at the next move."""
         if not self.autosave:
             return
+        failed = storage.WRITER.take_error()
+        if failed:
+            self.toast(storage.sentence("The game could not be saved", failed))
         try:
             if match.state.is_over():
                 storage.clear_game()
             else:
-                storage.save_game(match.to_json(), match.state.game.title)
+                storage.save_game_later(match.to_json(), match.state.game.title)
         except OSError as e:
             self.toast(storage.sentence("The game could not be saved",
                                         (e.strerror or "the disk refused it").lower()))

@@ -534,7 +534,7 @@ class TableScene(Scene):
         except ImportError:  # pragma: no cover - storage room not landed yet
             return
         try:
-            storage.save_game(match.to_json())
+            storage.save_game_later(match.to_json())
         except OSError as e:  # a full disk must not end the game
             self.toast(f"Could not autosave: {e}")
 
