@@ -463,6 +463,7 @@ class App:
             return
         match.on_change = lambda *args, **kwargs: self.autosave_match(match)
         self.manager.reset(TABLES[name](self, match))
+        import scenes.results  # noqa: F401  (loaded with the table, not in the game's last frame)
         try:  # a crash report then carries this game's record (scenes/crash.py)
             from scenes import crash
 

@@ -262,6 +262,7 @@ class TableScene(Scene):
         self.hover_zone: str | None = None
         self.hover_zone_time = 0.0
         self._look: Any = None
+        self._log_warming = False  # `warm` draws the layout of an open log once
         #: the first-game tip on the table (scenes/tips.py), and the position last looked at
         self.first_tip: TipBubble | None = None
         self._tip_looked: Any = None
@@ -276,10 +277,19 @@ class TableScene(Scene):
 
     def warm(self) -> None:
         """Draw one frame while the table loads, unseen: the static layer, the card faces and
-        the fonts it needs are made now, so the first frames on screen have nothing to build."""
+        the fonts it needs are made now, so the first frames on screen have nothing to build.
+        A log that opens at its first entry narrows the table: that layout (its dice tray) is
+        drawn once too, before the one shown now."""
         if pygame.display.get_surface() is None:
             return
-        self.draw(pygame.Surface((WIDTH, HEIGHT)))
+        unseen = pygame.Surface((WIDTH, HEIGHT))
+        if self.log.open and not self.log.entries:
+            self._log_warming = True
+            self.relayout()
+            self.draw(unseen)
+            self._log_warming = False
+            self.relayout()
+        self.draw(unseen)
         self.frame_ms.clear()
 
     # ================================================================ subclass API =========
@@ -487,7 +497,7 @@ class TableScene(Scene):
     @property
     def log_shown(self) -> bool:
         """The log takes its room once it has something to say (until then: a tab)."""
-        return self.log.open and bool(self.log.entries)
+        return self.log.open and (bool(self.log.entries) or self._log_warming)
 
     @property
     def log_rect(self) -> pygame.Rect:
