@@ -7,8 +7,8 @@ and give a bot's win share with its standard error.
     shares = [win_share(r["winners"], r["bots"].index("ismcts")) for r in results]
     print(versus_line("ismcts", "3 heuristic", shares))
 
-`play_one(task) -> dict` must be a top-level function (worker processes import it by name) and
-return JSON-safe values.
+`play_one(task)` must be a top-level function (worker processes import it by name) and return
+a JSON-safe value (a dict of the game's facts, usually).
 """
 
 from __future__ import annotations
@@ -32,16 +32,16 @@ def rotating_seats(bot: str, others: str, players: int, game: int) -> list[str]:
     return names
 
 
-def run_games(play: Callable[[Any], dict], tasks: Sequence, jobs: int = 1,
+def run_games(play: Callable[[Any], Any], tasks: Sequence, jobs: int = 1,
               log_path: str | None = None, label: str | None = None,
-              note: Callable[[list[dict]], str] | None = None) -> list[dict]:
+              note: Callable[[list], str] | None = None) -> list:
     """`play(task)` for every task; the results in task order. With jobs > 1 the games run in
     that many fresh worker processes (spawned, never forked: a forked copy of a process with
     threads can deadlock). With `log_path`, each result is appended to that file as one JSON
     line as it comes, so a long run cut short keeps its finished games (see `read_log`). With
     `label`, progress goes to standard error about twenty times a run ("label: 40/200 games,
     312 s"), followed by `note(results so far)` when given (a share so far)."""
-    done: list[dict] = []
+    done: list = []
     step, start = max(1, len(tasks) // 20), time.perf_counter()
     with open(log_path, "a", encoding="utf-8") if log_path else nullcontext() as log:
         if jobs > 1 and len(tasks) > 1:
@@ -64,7 +64,7 @@ def _collect(results, done, log, total, step, start, label, note) -> None:
             print(line + (f", {note(done)}" if note else ""), file=sys.stderr, flush=True)
 
 
-def read_log(path: str) -> list[dict]:
+def read_log(path: str) -> list:
     """The results a `run_games(..., log_path=path)` wrote (finished or cut short)."""
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
