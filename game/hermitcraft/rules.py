@@ -486,18 +486,6 @@ def check_take_back(s, p, a):
     return None
 
 
-_PAYS: dict[tuple, bool] = {}
-
-
-def row_pays(s: HermitState, p: int, r: int, cost: tuple[str, ...]) -> bool:
-    """Do the items on row r pay `cost`? (`can_pay`, remembered by cost and item cards.)"""
-    key = (cost, *[s.defs[i] for i in s.items[p][r]])
-    pays = _PAYS.get(key)
-    if pays is None:
-        pays = _PAYS[key] = can_pay(cost, [s.card(i) for i in s.items[p][r]])
-    return pays
-
-
 def attack_problem(s: HermitState, p: int, which: str) -> str | None:
     """Why the active Hermit may not use this attack now (None: it may)."""
     if s.skipping:
@@ -513,7 +501,7 @@ def attack_problem(s: HermitState, p: int, which: str) -> str | None:
         return f"{s.name(s.hermit[p][r])} is asleep."
     card = s.card(s.hermit[p][r])
     at = card.attack(which)
-    if not s.efficiency and not row_pays(s, p, r, at.cost):
+    if not s.efficiency and not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
         return f"{card.name}'s items do not pay for {at.name}."
     if at.special:
         return effects().run("attack_check", card.id, s, p, which, card)
