@@ -151,9 +151,60 @@ def test_play_starts_a_game_with_the_deck_and_refuses_an_illegal_one(tmp_path, m
     ed.play()
     assert app.manager.top is ed and not ed.message_ok
     ed.use_template()
+    ed.use_template()  # the second time: over the unsaved one-card deck
     deck = list(ed.deck)
     ed.play()
     table = app.manager.top
     st = table.state
     mine = sorted(st.defs[:42])
     assert mine == sorted(deck)
+
+
+def test_open_loads_a_saved_deck_and_saving_it_back_asks_first(editor):
+    ed, screen = editor
+    click(button(ed, "Use template").rect.center)
+    feed(ed, screen)
+    ed.name.text = "Knights"
+    click(button(ed, "Save").rect.center)
+    feed(ed, screen)
+    saved = list(ed.deck)
+    click(button(ed, "Clear").rect.center)
+    feed(ed, screen)
+    ed.name.text = ""
+    assert ed.saved_list.value == "Knights"
+    click(button(ed, "Open").rect.center)  # an empty deck: nothing to lose, opens at once
+    feed(ed, screen)
+    assert ed.deck == saved and ed.name.text == "Knights"
+    click(ed.line_rect(0).center)  # edit: one card out
+    feed(ed, screen)
+    click(button(ed, "Save").rect.center)  # the same name: asked first
+    feed(ed, screen)
+    path = deck_path("Knights")
+    assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 42
+    click(button(ed, "Save").rect.center)
+    feed(ed, screen)
+    assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 41
+
+
+def test_opening_over_unsaved_changes_asks_first(editor):
+    ed, screen = editor
+    click(button(ed, "Use template").rect.center)
+    feed(ed, screen)
+    ed.name.text = "Mine"
+    click(button(ed, "Save").rect.center)
+    feed(ed, screen)
+    click(ed.card_rect(0).center)  # an unsaved change
+    feed(ed, screen)
+    changed = list(ed.deck)
+    click(button(ed, "Open").rect.center)
+    feed(ed, screen)
+    assert ed.deck == changed and not ed.message_ok and "again" in ed.message
+    click(button(ed, "Open").rect.center)
+    feed(ed, screen)
+    assert len(ed.deck) == 42 and ed.message_ok
+
+
+def test_the_open_list_says_when_nothing_is_saved(editor):
+    ed, _ = editor
+    assert ed.saved_list.options == [(None, "No saved decks yet")]
+    assert not button(ed, "Open").enabled
