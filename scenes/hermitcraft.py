@@ -28,8 +28,10 @@ from game.hermitcraft.attacks import expected_damage
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
 from sprites import hermitcraft_cards as hc
-from sprites import text
+from sprites import sound, text
 from sprites.cards import HAND, CardSprite
+from sprites.coin import CoinRow
+from sprites.tween import Wait
 from sprites.zones import Zone, panel
 
 BOARD, SMALL = hc.BOARD, hc.SMALL
@@ -62,6 +64,7 @@ class HermitcraftTable(TableScene):
         self.boards: dict[int, pygame.Rect] = {}
         self.slots: dict[tuple, pygame.Rect] = {}
         self._bg: tuple[Any, pygame.Surface] | None = None
+        self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -248,11 +251,34 @@ class HermitcraftTable(TableScene):
         return [k for k in super().event_cards(event) if isinstance(k, int)]
 
     def throw(self, event: Event, landed: bool = False) -> Any:
-        """A coin event carries the rules' results; the coin lands on the first of them."""
+        """A coin event carries the rules' results: one coin lands in the tray on it; several
+        (a three-coin flip) are tossed side by side, each landing on its own result."""
+        self.coin_row = None
+        results = (event.data.get("results") or [1]) if event.kind == "coin" else []
+        if len(results) > 1 and self.tray is not None:
+            return self.toss_coins(event, ["heads" if r else "tails" for r in results], landed)
         if event.kind == "coin" and "side" not in event.data:
-            results = event.data.get("results") or [1]
             event = replace(event, data={**event.data, "side": "heads" if results[0] else "tails"})
         return super().throw(event, landed)
+
+    def toss_coins(self, event: Event, sides: list[str], landed: bool) -> Any:
+        """The coin row in the tray (its felt cleared); the flip enters the log as it lands."""
+        self.rolls += 1
+        self.last_roll = None  # a rebuilt tray starts empty; the row is placed on it again
+        self.tray.clear()
+        self.coin_row = CoinRow(self.tray.area, sides, seed=self.rolls)
+        if landed:
+            self.coin_row.finish()
+            return Wait(0.0)
+        return RowWait(self.coin_row, lambda: (sound.play("coin_ring"), self.show_stage(event),
+                                               self.log_event(event)))
+
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        if self.coin_row is None:
+            return super().draw_tray(surface)
+        self.tray.draw(surface)
+        self.coin_row.place(self.tray.area)
+        self.coin_row.draw(surface)
 
     def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
         if seat is None or not name.startswith("hp") or old is None:
@@ -355,6 +381,23 @@ class HermitcraftTable(TableScene):
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",
                 "a Hermit's row, single-use cards to the middle. Attacks are the buttons below.",
                 "Click an AFK Hermit to switch to it. Hover a card for all its details."]
+
+
+class RowWait:
+    """A timeline entry that plays a coin row until every coin has landed, then `on_land`."""
+
+    def __init__(self, row: CoinRow, on_land) -> None:
+        self.row, self.on_land = row, on_land
+
+    def update(self, dt: float) -> bool:
+        if self.row.update(dt) and self.on_land is not None:
+            self.on_land, on_land = None, self.on_land
+            on_land()
+        return self.on_land is None
+
+    def finish(self) -> None:
+        self.row.finish()
+        self.update(0.0)
 
 
 def heart(surface: pygame.Surface, c: tuple[int, int], r: int, colour) -> None:

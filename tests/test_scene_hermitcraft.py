@@ -163,8 +163,27 @@ def test_the_coin_lands_on_the_side_the_rules_flipped(app):
     from game.core.contract import Event
 
     table = open_position(app, first_turn_with_hermit())
-    for results, side in (([0], "tails"), ([1, 0], "heads")):
+    for results, side in (([0], "tails"), ([1], "heads")):
         table.throw(Event("coin", "Mumbo flips", 0, data={"card": "mumbo_rare", "results": results}),
                     landed=True)
-        assert table.tray.coin.side == side
+        assert table.tray.coin.side == side and table.coin_row is None
         assert table.event_cards(Event("coin", data={"card": "mumbo_rare"})) == []
+
+
+def test_a_three_coin_flip_lands_each_coin_on_its_own_result(app):
+    from game.core.contract import Event
+
+    table = open_position(app, first_turn_with_hermit())
+    flip = Event("coin", "Slab flips for Player 1: heads, tails, heads", 0,
+                 data={"card": "etho_ur", "results": [1, 0, 1]})
+    table.timeline.then(lambda: [table.throw(flip)])
+    pump(app, 2)
+    row = table.coin_row
+    assert row.shown_sides()[2] is None  # the third coin is tossed a moment after the first
+    assert table.tray.coin is None and flip.text not in [t for t, _ in table.log.entries]
+    pump(app, 240)
+    assert row.is_settled() and row.shown_sides() == ["heads", "tails", "heads"]
+    assert flip.text in [t for t, _ in table.log.entries]  # logged when the coins land
+    single = Event("coin", "Mumbo flips", 0, data={"card": "mumbo_r", "results": [0]})
+    table.throw(single, landed=True)  # the next flip: one coin again
+    assert table.coin_row is None and table.tray.coin.side == "tails"
