@@ -27,6 +27,7 @@ from game.core.contract import Action, Event
 from game.hermitcraft.attacks import expected_damage
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
+from sprites import cards as cardgfx
 from sprites import hermitcraft_cards as hc
 from sprites import sound, text
 from sprites.cards import HAND, CardSprite
@@ -65,6 +66,7 @@ class HermitcraftTable(TableScene):
         self.slots: dict[tuple, pygame.Rect] = {}
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
+        self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -219,6 +221,23 @@ class HermitcraftTable(TableScene):
             return Action("attach_effect", iid, r)
         return Action("single_use", iid, "single_use")
 
+    def refresh_aim(self) -> None:
+        """A question about rows (a new active Hermit, a target) needs no card: its Hermits
+        glow by themselves while it is asked."""
+        super().refresh_aim()
+        if self.drag is not None or self.selected is not None:
+            return
+        picks = [] if self.timeline.busy else [
+            a for a in self.legal() if a.kind == "choose" and self.spot_of(a) is not None]
+        key = (self.position_key(), tuple(picks))
+        if key == self._pick_key:
+            return
+        was_picking, self._pick_key = bool(self._pick_key and self._pick_key[1]), key
+        if picks:
+            self.glow_targets(picks)
+        elif was_picking:
+            self.clear_glow()
+
     def drop_hint(self, sprite: CardSprite) -> str:
         return "Drop the card on a glowing slot of your board (single-use cards: the middle)."
 
@@ -317,6 +336,10 @@ class HermitcraftTable(TableScene):
             for r, row in enumerate(seat["rows"]):
                 if row["hermit"]:
                     self.draw_row_marks(surface, p, r, row, r == seat["active"])
+        for z in self.zones.values():  # a glowing Hermit slot is under its card: glow over it
+            t = z.target
+            if z.glow and isinstance(t, tuple) and t[0] == "h" and view["seats"][t[1]]["rows"][t[2]]["hermit"]:
+                cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
         mid = self.zones["single_use"].rect
         label = "Single use" if not view["single_use"] else ("Waiting" if view["single_use_ready"] else "Used")
         t = text.render(label, 14, TEXT, "bold")
@@ -335,7 +358,7 @@ class HermitcraftTable(TableScene):
         x += n.get_width() + 8
         lives = self.counter("lives", p, seat["lives"])
         for k in range(3):
-            heart(surface, (x + 8 + k * 18, r.y + 14), 7, HEART if k < lives else (70, 50, 40))
+            heart(surface, (x + 8 + k * 18, r.y + 14), 7, HEART if k < lives else (120, 100, 90))
 
     def draw_piles(self, surface: pygame.Surface, view: dict) -> None:
         """Deck, discard and hand counts of both players, in the middle under the coin."""

@@ -187,3 +187,21 @@ def test_a_three_coin_flip_lands_each_coin_on_its_own_result(app):
     single = Event("coin", "Mumbo flips", 0, data={"card": "mumbo_r", "results": [0]})
     table.throw(single, landed=True)  # the next flip: one coin again
     assert table.coin_row is None and table.tray.coin.side == "tails"
+
+
+def test_a_question_about_rows_makes_those_hermits_glow(app):
+    from game.hermitcraft.bots import HeuristicBot
+
+    s, bot = GAME.new_state(2, 0), HeuristicBot(0)
+    while not (s.to_act() == (0,) and s.decisions[-1].kind == "new_active"):
+        p = s.to_act()[0]
+        s.step(p, bot.choose(s, p))
+    rows = [a.target for a in s.legal_actions(0)]
+    table = open_position(app, s)
+    glowing = {z.target for z in table.zones.values() if z.glow}
+    assert glowing == {("h", 0, r) for r in rows}
+    from tests.scene_helpers import click
+    click(table.slots[("h", 0, rows[-1])].center)
+    feed(app)
+    pump(app, 30)
+    assert table.state.active[0] == rows[-1]
