@@ -205,3 +205,44 @@ def test_a_question_about_rows_makes_those_hermits_glow(app):
     feed(app)
     pump(app, 30)
     assert table.state.active[0] == rows[-1]
+
+
+def test_hot_seat_hands_the_table_over_and_hides_the_other_hand(app):
+    from scenes.handoff import Handoff
+
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, ["you", "human"])
+    app.open_table(match)
+    table = app.manager.top
+    pump(app, 5)
+    mine = set(table.state.hands[0])
+    assert table.viewer == 0 and mine <= set(table.sprites)
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    table.apply(0, Action("end_turn"))
+    pump(app, 120)
+    assert isinstance(app.manager.top, Handoff)  # Player 2 is asked: the table is covered
+    app.manager.top.done()
+    pump(app, 5)
+    assert table.viewer == 1 and set(table.state.hands[1]) <= set(table.sprites)
+    assert not (set(table.state.hands[0]) & set(table.sprites))  # Player 1's hand is gone
+
+
+def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = App(settings=storage.Settings(animation_speed="instant"))
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, ["you", "ai:heuristic"],
+                  seat_options=[{"deck": "pvp_knights"}, {}])
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    saved = table.state.to_json()
+    app2 = App(settings=storage.Settings(animation_speed="instant"))
+    assert app2.continue_game()
+    again = app2.manager.top
+    assert again.state.to_json() == saved and again.match.seat_options[0] == {"deck": "pvp_knights"}
+    pygame.event.clear()
