@@ -33,6 +33,7 @@ from sprites import sound, text
 from sprites.cards import HAND, CardSprite
 from sprites.coin import CoinRow
 from sprites.tween import Wait
+from sprites.widgets import Button
 from sprites.zones import Zone, panel
 
 BOARD, SMALL = hc.BOARD, hc.SMALL
@@ -52,6 +53,8 @@ OWN_ROW_CHOICES = frozenset({"new_active", "forced_switch", "self_switch", "kera
                              "heal_target", "mending_row", "bucket_target"})
 THEIR_ROW_CHOICES = frozenset({"hypno_target", "bow_target", "lead_row"})
 STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 170, 40))}
+#: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
+TURN_SECONDS, ANSWER_SECONDS = 90, 30
 
 
 class HermitcraftTable(TableScene):
@@ -67,6 +70,8 @@ class HermitcraftTable(TableScene):
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
+        self.timed = bool(match.options.get("turn_timer"))
+        self.clock: tuple[Any, float] | None = None  # (whose time, seconds left)
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -105,6 +110,11 @@ class HermitcraftTable(TableScene):
         self.zones["single_use"] = Zone("single_use", su, "single_use", tint=(240, 200, 120))
         hand = pygame.Rect(T.x + 8, ROWS_TOP + ROWS * PITCH + 8, T.w - 16, HAND[1] + 4)
         self.zones["hand"] = Zone("hand", hand, None, visible=False)
+        if self.match.human_seats:  # the flag (D24), on your board's header
+            b = self.boards[self.me]
+            self.buttons.append(Button((b.right - 104, b.y + 2, 98, 22), "Surrender",
+                                       self.ask_surrender, "ghost", size=14,
+                                       tooltip="Give up this game (asks first)"))
 
     def tray_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, MIDDLE - 14, 170)
@@ -309,6 +319,54 @@ class HermitcraftTable(TableScene):
             colour = (255, 90, 70) if delta < 0 else (120, 240, 140)
             self.float_text(f"{delta:+d}", (rect.centerx, rect.y + 20), colour, 24)
 
+    # ================================================================ surrender, the timer =====
+    def ask_surrender(self) -> None:
+        """Surrender (D24): asked first; the other player wins at once."""
+        p = self.acting_human()
+        p = self.me if p is None else p
+        if self.match.is_over() or self.match.is_ai(p):
+            return
+        def answer(yes: bool) -> None:
+            if yes and not self.match.is_over():
+                self.concede(p, "surrendered")
+        self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
+                       answer, title="Give up this game?")
+
+    def concede(self, p: int, why: str) -> None:
+        """Seat p loses at once (rules.surrender); the autosave goes with the game."""
+        self.state.surrender(p)
+        if self.match.on_change is not None:
+            self.match.on_change(self.match)
+        self.log_event(Event("game_over", f"{self.match.seat_name(p)} {why}."))
+        self.sync(animate=False)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.timed:
+            self.run_clock(dt)
+
+    def run_clock(self, dt: float) -> None:
+        """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
+        ANSWER_SECONDS), counted while the table is still; when it runs out the rules say
+        what is done (rules.timeout_action), again until the turn has passed (D23)."""
+        from game.hermitcraft.rules import timeout_action
+
+        p = self.acting_human()
+        if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
+            return
+        whose = (self.state.turn, p, p == self.state.current)
+        if self.clock is None or self.clock[0] != whose:
+            self.clock = (whose, float(TURN_SECONDS if whose[2] else ANSWER_SECONDS))
+        left = self.clock[1] - dt
+        self.clock = (whose, left)
+        if left > 0:
+            return
+        action = timeout_action(self.state, p)
+        if action is None:  # no Hermit on the board when the time ran out: a loss
+            self.concede(p, "ran out of time with no Hermit on the board")
+        else:
+            self.apply(p, action, confirmed=True)
+
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:
         """Grass on top, dirt under it, in soft blocks (painted once per layout)."""
@@ -344,7 +402,11 @@ class HermitcraftTable(TableScene):
         label = "Single use" if not view["single_use"] else ("Waiting" if view["single_use_ready"] else "Used")
         t = text.render(label, 14, TEXT, "bold")
         surface.blit(t, t.get_rect(midbottom=(mid.centerx, mid.y - 2)))
-        turn = text.render(f"Turn {view['turn']}", 15, TEXT, "bold")
+        words = f"Turn {view['turn']}"
+        if self.timed and self.clock is not None and not self.match.is_over():
+            words += f" · {max(0, int(self.clock[1] + 0.999))} s"
+        low = self.timed and self.clock is not None and self.clock[1] <= 10
+        turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
         surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
         self.draw_piles(surface, view)
 

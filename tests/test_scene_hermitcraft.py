@@ -246,3 +246,43 @@ def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
     again = app2.manager.top
     assert again.state.to_json() == saved and again.match.seat_options[0] == {"deck": "pvp_knights"}
     pygame.event.clear()
+
+
+def timed_table(app, seats=("you", "ai:heuristic")):
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, list(seats), {"turn_timer": True})
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None
+    pump(app, 5)
+    return table
+
+
+def test_with_the_turn_timer_a_turn_ends_when_its_90_seconds_run_out(app):
+    table = timed_table(app)
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    pump(app, 30)
+    assert table.state.current == 0
+    pump(app, 60, dt=1.4)  # 84 s
+    assert table.state.current == 0 and 0 < table.clock[1] <= 10
+    pump(app, 10, dt=1.0)
+    assert table.state.current == 1 and table.state.turn == 2  # the turn was ended for you
+
+
+def test_with_no_hermit_on_the_board_when_the_time_runs_out_you_lose(app):
+    table = timed_table(app)
+    pump(app, 100, dt=1.0)
+    assert table.state.is_over() and table.state.outcome().winners == (1,)
+
+
+def test_surrender_asks_first_then_the_other_player_wins(app):
+    from tests.scene_helpers import click
+
+    table = timed_table(app)
+    flag = next(b for b in table.buttons if b.text == "Surrender")
+    click(flag.rect.center)
+    feed(app)
+    assert table.menu is not None and not table.state.is_over()  # asked first
+    table.menu.choose(1)
+    pump(app, 5)
+    assert table.state.outcome().winners == (1,)
