@@ -383,14 +383,36 @@ class HermitcraftTable(TableScene):
             self._bg = (key, surf)
         return self._bg[1]
 
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def static_key(self) -> Any:
+        """The grass, the boards and their slots (glowing while a card may go there)."""
+        return (self.zones_key(), self.viewer)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(self.background(surface.get_size()), (0, 0))
+        self.draw_zones(surface)
+
+    def overlay_key(self) -> Any:
+        """The piles and the single-use label change with the events: a second level."""
+        return (self.shown_version, self.counters_version, self.viewer)
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        view = self.shown if self.shown is not None else self.view()
+        mid = self.zones["single_use"].rect
+        label = "Single use" if not view["single_use"] else ("Waiting" if view["single_use_ready"] else "Used")
+        t = text.render(label, 14, TEXT, "bold")
+        surface.blit(t, t.get_rect(midbottom=(mid.centerx, mid.y - 2)))
+        self.draw_piles(surface, view)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Everything under the cards is in the cached layers (draw_static, the overlay)."""
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        """Over the cards: the headers, health, statuses, the active outline, glows on occupied
+        slots, the turn (and its clock)."""
         view = self.shown
         for p in range(2):
-            self.draw_header(surface, p, view["seats"][p])
             seat = view["seats"][p]
+            self.draw_header(surface, p, seat)  # over the acting seat's outline
             for r, row in enumerate(seat["rows"]):
                 if row["hermit"]:
                     self.draw_row_marks(surface, p, r, row, r == seat["active"])
@@ -399,16 +421,12 @@ class HermitcraftTable(TableScene):
             if z.glow and isinstance(t, tuple) and t[0] == "h" and view["seats"][t[1]]["rows"][t[2]]["hermit"]:
                 cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
         mid = self.zones["single_use"].rect
-        label = "Single use" if not view["single_use"] else ("Waiting" if view["single_use_ready"] else "Used")
-        t = text.render(label, 14, TEXT, "bold")
-        surface.blit(t, t.get_rect(midbottom=(mid.centerx, mid.y - 2)))
         words = f"Turn {view['turn']}"
         if self.timed and self.clock is not None and not self.match.is_over():
             words += f" · {max(0, int(self.clock[1] + 0.999))} s"
         low = self.timed and self.clock is not None and self.clock[1] <= 10
         turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
         surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
-        self.draw_piles(surface, view)
 
     def draw_header(self, surface: pygame.Surface, p: int, seat: dict) -> None:
         """Name, hearts (lives), deck, discard and hand counts over each board."""
