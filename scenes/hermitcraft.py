@@ -472,13 +472,13 @@ class HermitcraftTable(TableScene):
             marks.append(STATUS_LETTERS[row["status"]])
         if row["sleep"]:
             marks.append((f"Sleep {row['sleep']}", (90, 110, 200)))
-        y = rect.y + 22
-        for word, c in marks:
+        # over the printed health (the box below says what is left), then over the corner
+        # badges: the name stays readable
+        for (word, c), y in zip(marks, (rect.y + 46, rect.y + 2), strict=False):
             m = text.render(word, 14, TEXT, "bold")
             b = m.get_rect(midtop=(rect.centerx, y)).inflate(6, 0)
             pygame.draw.rect(surface, c, b, border_radius=5)
             surface.blit(m, m.get_rect(center=b.center))
-            y += b.h + 2
 
     def help_lines(self) -> list[str]:
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",
