@@ -160,47 +160,43 @@ def test_play_starts_a_game_with_the_deck_and_refuses_an_illegal_one(tmp_path, m
     assert mine == sorted(deck)
 
 
+def press(ed, screen, label_or_rect):
+    rect = button(ed, label_or_rect).rect if isinstance(label_or_rect, str) else label_or_rect
+    click(rect.center)
+    feed(ed, screen)
+
+
+def save_template_as(ed, screen, name):
+    press(ed, screen, "Use template")
+    ed.name.text = name
+    press(ed, screen, "Save")
+    return list(ed.deck)
+
+
 def test_open_loads_a_saved_deck_and_saving_it_back_asks_first(editor):
     ed, screen = editor
-    click(button(ed, "Use template").rect.center)
-    feed(ed, screen)
-    ed.name.text = "Knights"
-    click(button(ed, "Save").rect.center)
-    feed(ed, screen)
-    saved = list(ed.deck)
-    click(button(ed, "Clear").rect.center)
-    feed(ed, screen)
+    saved = save_template_as(ed, screen, "Knights")
+    press(ed, screen, "Clear")
     ed.name.text = ""
     assert ed.saved_list.value == "Knights"
-    click(button(ed, "Open").rect.center)  # an empty deck: nothing to lose, opens at once
-    feed(ed, screen)
+    press(ed, screen, "Open")  # an empty deck: nothing to lose, opens at once
     assert ed.deck == saved and ed.name.text == "Knights"
-    click(ed.line_rect(0).center)  # edit: one card out
-    feed(ed, screen)
-    click(button(ed, "Save").rect.center)  # the same name: asked first
-    feed(ed, screen)
+    press(ed, screen, ed.line_rect(0))  # edit: one card out
+    press(ed, screen, "Save")  # the same name: asked first
     path = deck_path("Knights")
     assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 42
-    click(button(ed, "Save").rect.center)
-    feed(ed, screen)
+    press(ed, screen, "Save")
     assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 41
 
 
 def test_opening_over_unsaved_changes_asks_first(editor):
     ed, screen = editor
-    click(button(ed, "Use template").rect.center)
-    feed(ed, screen)
-    ed.name.text = "Mine"
-    click(button(ed, "Save").rect.center)
-    feed(ed, screen)
-    click(ed.card_rect(0).center)  # an unsaved change
-    feed(ed, screen)
+    save_template_as(ed, screen, "Mine")
+    press(ed, screen, ed.card_rect(0))  # an unsaved change
     changed = list(ed.deck)
-    click(button(ed, "Open").rect.center)
-    feed(ed, screen)
+    press(ed, screen, "Open")
     assert ed.deck == changed and not ed.message_ok and "again" in ed.message
-    click(button(ed, "Open").rect.center)
-    feed(ed, screen)
+    press(ed, screen, "Open")
     assert len(ed.deck) == 42 and ed.message_ok
 
 
