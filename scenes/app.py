@@ -404,8 +404,10 @@ class App:
         self.manager.push(Handoff(self, player, on_done, name))
 
     def new_game(self, game_name: str, players: int, seats: Sequence[str] | None = None,
-                 seed: int | None = None, options: dict | None = None) -> Any:
-        """Start a game: build the Match and open its table. seats default: you + best AI."""
+                 seed: int | None = None, options: dict | None = None,
+                 seat_options: list[dict] | None = None) -> Any:
+        """Start a game: build the Match and open its table. seats default: you + best AI;
+        seat_options: each seat's own options (a deck), {} for the bot's or the default."""
         from game.registry import get_game
         from scenes.match import Match
 
@@ -415,8 +417,8 @@ class App:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)  # picking a seed is not a roll
         self.last_setup = {"game_name": game_name, "players": players, "seats": list(seats),
-                           "options": dict(options or {})}
-        match = Match(game_name, players, seed, list(seats), dict(options or {}))
+                           "options": dict(options or {}), "seat_options": seat_options}
+        match = Match(game_name, players, seed, list(seats), dict(options or {}), seat_options)
         self.open_table(match)
         return match
 

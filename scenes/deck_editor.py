@@ -3,7 +3,9 @@ illegal deck breaks (decks.validate_deck), named decks saved as JSON in the user
 codes in and out (HC1 and the reference simulator's legacy hash), starter decks as templates.
 
 Click a card of the collection to add a copy; click a line of the deck to take one out. Saving a
-name that is already taken asks first (a second click on Save replaces it).
+name that is already taken asks first (a second click on Save replaces it). Open loads a saved
+deck (its name too, so Save writes it back after asking); opening a deck or a template over
+unsaved changes asks first too (a second click goes ahead).
 """
 
 from __future__ import annotations
@@ -81,6 +83,10 @@ class DeckEditor(Scene):
         self.page = 0
         self.message, self.message_ok = "", True
         self.confirm_replace: str | None = None
+        #: what a second click of Open / Use template would replace unsaved changes with
+        self.confirm_discard: str | None = None
+        #: the deck as last saved, opened or taken from a template (changes since are unsaved)
+        self.kept: list[str] = list(self.deck)
         self.group = WidgetGroup()
         g = self.group
         kinds = [("all", "All")] + [(k, {"single_use": "Single use"}.get(k, k.capitalize())) for k in KINDS]
@@ -99,6 +105,10 @@ class DeckEditor(Scene):
         g.add(Button((DECK.x, y, w, 34), "Save", self.save, "primary"))
         g.add(Button((DECK.x + w + 8, y, w, 34), "Export", self.export))
         g.add(Button((DECK.x + 2 * (w + 8), y, w, 34), "Clear", self.clear))
+        self.saved_list = g.add(Spinner((DECK.x, y + 44, DECK.w - 138, 34), [], None,
+                                        tooltip="Your saved decks"))
+        self.open_button = g.add(Button((DECK.right - 130, y + 44, 130, 34), "Open",
+                                        self.open_saved, tooltip="Open the saved deck to edit it"))
         self.code = g.add(CodeField((24, HEIGHT - 96, GRID.w - 130, 34), "", "Paste an HC1: code or "
                                     "a legacy hash", digits=False, max_len=400))
         g.add(Button((24 + GRID.w - 120, HEIGHT - 96, 120, 34), "Import", self.import_code))
@@ -110,6 +120,7 @@ class DeckEditor(Scene):
         g.add(Button((WIDTH - 164, HEIGHT - 50, 140, 34), "Back", self.back, "ghost"))
         self.shown: list = []
         self.refilter()
+        self.refresh_saved()
 
     # ---------------------------------------------------------------- the collection
     def refilter(self, *_):
@@ -143,24 +154,55 @@ class DeckEditor(Scene):
 
     def add(self, card_id: str) -> None:
         self.deck.append(card_id)
-        self.confirm_replace = None
+        self.confirm_replace = self.confirm_discard = None
 
     def remove(self, card_id: str) -> None:
         if card_id in self.deck:
             self.deck.remove(card_id)
-            self.confirm_replace = None
+            self.confirm_replace = self.confirm_discard = None
 
     def clear(self) -> None:
         self.deck = []
+        self.confirm_replace = self.confirm_discard = None
 
     def say(self, message: str, ok: bool) -> None:
         self.message, self.message_ok = message, ok
 
+    def unsaved(self) -> bool:
+        return sorted(self.deck) != sorted(self.kept)
+
+    def replace_deck(self, cards: list[str], name: str, done: str) -> bool:
+        """Put `cards` (named `name`) in place of the deck; over unsaved changes only on the
+        second request. Returns True when replaced."""
+        if self.unsaved() and self.deck and self.confirm_discard != name:
+            self.confirm_discard = name
+            self.say(f"Your changes are not saved: click again to open '{name}' anyway.", False)
+            return False
+        self.deck, self.kept = list(cards), list(cards)
+        self.name.text = name
+        self.confirm_discard = self.confirm_replace = None
+        self.say(done, True)
+        return True
+
     def use_template(self) -> None:
         d = self.cards.starter(self.template.value)
-        self.deck = list(d.cards)
-        self.name.text = d.name
-        self.say(f"Template: {d.name}.", True)
+        self.replace_deck(d.cards, d.name, f"Template: {d.name}.")
+
+    def refresh_saved(self) -> None:
+        """The Open list: every deck saved in the user folder."""
+        self.saved = saved_decks()
+        names = list(self.saved)
+        box = self.saved_list.rect.w - 48
+        self.saved_list.options = [(n, text.ellipsize(n, 16, box)) for n in names] or \
+            [(None, "No saved decks yet")]
+        if self.saved_list.value not in names:
+            self.saved_list.value = names[0] if names else None
+        self.saved_list.enabled = self.open_button.enabled = bool(names)
+
+    def open_saved(self) -> None:
+        name = self.saved_list.value
+        if name in self.saved:
+            self.replace_deck(self.saved[name], name, f"Opened '{name}'.")
 
     def import_code(self) -> None:
         try:
@@ -195,6 +237,9 @@ class DeckEditor(Scene):
             return
         storage.write_json_atomic(path, {"name": name, "cards": list(self.deck)})
         self.confirm_replace = None
+        self.kept = list(self.deck)
+        self.refresh_saved()
+        self.saved_list.value = name
         self.say(f"Saved '{name}'.", True)
 
     def play(self) -> None:

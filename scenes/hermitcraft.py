@@ -27,9 +27,13 @@ from game.core.contract import Action, Event
 from game.hermitcraft.attacks import expected_damage
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
+from sprites import cards as cardgfx
 from sprites import hermitcraft_cards as hc
-from sprites import text
+from sprites import sound, text
 from sprites.cards import HAND, CardSprite
+from sprites.coin import CoinRow
+from sprites.tween import Wait
+from sprites.widgets import Button
 from sprites.zones import Zone, panel
 
 BOARD, SMALL = hc.BOARD, hc.SMALL
@@ -49,6 +53,8 @@ OWN_ROW_CHOICES = frozenset({"new_active", "forced_switch", "self_switch", "kera
                              "heal_target", "mending_row", "bucket_target"})
 THEIR_ROW_CHOICES = frozenset({"hypno_target", "bow_target", "lead_row"})
 STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 170, 40))}
+#: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
+TURN_SECONDS, ANSWER_SECONDS = 90, 30
 
 
 class HermitcraftTable(TableScene):
@@ -62,6 +68,10 @@ class HermitcraftTable(TableScene):
         self.boards: dict[int, pygame.Rect] = {}
         self.slots: dict[tuple, pygame.Rect] = {}
         self._bg: tuple[Any, pygame.Surface] | None = None
+        self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
+        self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
+        self.timed = bool(match.options.get("turn_timer"))
+        self.clock: tuple[Any, float] | None = None  # (whose time, seconds left)
         super().__init__(app, match)
 
     # ================================================================ layout ===============
@@ -100,6 +110,11 @@ class HermitcraftTable(TableScene):
         self.zones["single_use"] = Zone("single_use", su, "single_use", tint=(240, 200, 120))
         hand = pygame.Rect(T.x + 8, ROWS_TOP + ROWS * PITCH + 8, T.w - 16, HAND[1] + 4)
         self.zones["hand"] = Zone("hand", hand, None, visible=False)
+        if self.match.human_seats:  # the flag (D24), on your board's header
+            b = self.boards[self.me]
+            self.buttons.append(Button((b.right - 104, b.y + 2, 98, 22), "Surrender",
+                                       self.ask_surrender, "ghost", size=14,
+                                       tooltip="Give up this game (asks first)"))
 
     def tray_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, MIDDLE - 14, 170)
@@ -216,6 +231,23 @@ class HermitcraftTable(TableScene):
             return Action("attach_effect", iid, r)
         return Action("single_use", iid, "single_use")
 
+    def refresh_aim(self) -> None:
+        """A question about rows (a new active Hermit, a target) needs no card: its Hermits
+        glow by themselves while it is asked."""
+        super().refresh_aim()
+        if self.drag is not None or self.selected is not None:
+            return
+        picks = [] if self.timeline.busy else [
+            a for a in self.legal() if a.kind == "choose" and self.spot_of(a) is not None]
+        key = (self.position_key(), tuple(picks))
+        if key == self._pick_key:
+            return
+        was_picking, self._pick_key = bool(self._pick_key and self._pick_key[1]), key
+        if picks:
+            self.glow_targets(picks)
+        elif was_picking:
+            self.clear_glow()
+
     def drop_hint(self, sprite: CardSprite) -> str:
         return "Drop the card on a glowing slot of your board (single-use cards: the middle)."
 
@@ -248,11 +280,34 @@ class HermitcraftTable(TableScene):
         return [k for k in super().event_cards(event) if isinstance(k, int)]
 
     def throw(self, event: Event, landed: bool = False) -> Any:
-        """A coin event carries the rules' results; the coin lands on the first of them."""
+        """A coin event carries the rules' results: one coin lands in the tray on it; several
+        (a three-coin flip) are tossed side by side, each landing on its own result."""
+        self.coin_row = None
+        results = (event.data.get("results") or [1]) if event.kind == "coin" else []
+        if len(results) > 1 and self.tray is not None:
+            return self.toss_coins(event, ["heads" if r else "tails" for r in results], landed)
         if event.kind == "coin" and "side" not in event.data:
-            results = event.data.get("results") or [1]
             event = replace(event, data={**event.data, "side": "heads" if results[0] else "tails"})
         return super().throw(event, landed)
+
+    def toss_coins(self, event: Event, sides: list[str], landed: bool) -> Any:
+        """The coin row in the tray (its felt cleared); the flip enters the log as it lands."""
+        self.rolls += 1
+        self.last_roll = None  # a rebuilt tray starts empty; the row is placed on it again
+        self.tray.clear()
+        self.coin_row = CoinRow(self.tray.area, sides, seed=self.rolls)
+        if landed:
+            self.coin_row.finish()
+            return Wait(0.0)
+        return RowWait(self.coin_row, lambda: (sound.play("coin_ring"), self.show_stage(event),
+                                               self.log_event(event)))
+
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        if self.coin_row is None:
+            return super().draw_tray(surface)
+        self.tray.draw(surface)
+        self.coin_row.place(self.tray.area)
+        self.coin_row.draw(surface)
 
     def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
         if seat is None or not name.startswith("hp") or old is None:
@@ -263,6 +318,54 @@ class HermitcraftTable(TableScene):
         if delta:
             colour = (255, 90, 70) if delta < 0 else (120, 240, 140)
             self.float_text(f"{delta:+d}", (rect.centerx, rect.y + 20), colour, 24)
+
+    # ================================================================ surrender, the timer =====
+    def ask_surrender(self) -> None:
+        """Surrender (D24): asked first; the other player wins at once."""
+        p = self.acting_human()
+        p = self.me if p is None else p
+        if self.match.is_over() or self.match.is_ai(p):
+            return
+        def answer(yes: bool) -> None:
+            if yes and not self.match.is_over():
+                self.concede(p, "surrendered")
+        self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
+                       answer, title="Give up this game?")
+
+    def concede(self, p: int, why: str) -> None:
+        """Seat p loses at once (rules.surrender); the autosave goes with the game."""
+        self.state.surrender(p)
+        if self.match.on_change is not None:
+            self.match.on_change(self.match)
+        self.log_event(Event("game_over", f"{self.match.seat_name(p)} {why}."))
+        self.sync(animate=False)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.timed:
+            self.run_clock(dt)
+
+    def run_clock(self, dt: float) -> None:
+        """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
+        ANSWER_SECONDS), counted while the table is still; when it runs out the rules say
+        what is done (rules.timeout_action), again until the turn has passed (D23)."""
+        from game.hermitcraft.rules import timeout_action
+
+        p = self.acting_human()
+        if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
+            return
+        whose = (self.state.turn, p, p == self.state.current)
+        if self.clock is None or self.clock[0] != whose:
+            self.clock = (whose, float(TURN_SECONDS if whose[2] else ANSWER_SECONDS))
+        left = self.clock[1] - dt
+        self.clock = (whose, left)
+        if left > 0:
+            return
+        action = timeout_action(self.state, p)
+        if action is None:  # no Hermit on the board when the time ran out: a loss
+            self.concede(p, "ran out of time with no Hermit on the board")
+        else:
+            self.apply(p, action, confirmed=True)
 
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -280,24 +383,50 @@ class HermitcraftTable(TableScene):
             self._bg = (key, surf)
         return self._bg[1]
 
-    def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(self.background(surface.get_size()), (0, 0))
+    def static_key(self) -> Any:
+        """The grass, the boards and their slots (glowing while a card may go there)."""
+        return (self.zones_key(), self.viewer)
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        view = self.shown
-        for p in range(2):
-            self.draw_header(surface, p, view["seats"][p])
-            seat = view["seats"][p]
-            for r, row in enumerate(seat["rows"]):
-                if row["hermit"]:
-                    self.draw_row_marks(surface, p, r, row, r == seat["active"])
+    def draw_static(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background(surface.get_size()), (0, 0))
+        self.draw_zones(surface)
+
+    def overlay_key(self) -> Any:
+        """The piles and the single-use label change with the events: a second level."""
+        return (self.shown_version, self.counters_version, self.viewer)
+
+    def draw_static_overlay(self, surface: pygame.Surface) -> None:
+        view = self.shown if self.shown is not None else self.view()
         mid = self.zones["single_use"].rect
         label = "Single use" if not view["single_use"] else ("Waiting" if view["single_use_ready"] else "Used")
         t = text.render(label, 14, TEXT, "bold")
         surface.blit(t, t.get_rect(midbottom=(mid.centerx, mid.y - 2)))
-        turn = text.render(f"Turn {view['turn']}", 15, TEXT, "bold")
-        surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
         self.draw_piles(surface, view)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Everything under the cards is in the cached layers (draw_static, the overlay)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over the cards: the headers, health, statuses, the active outline, glows on occupied
+        slots, the turn (and its clock)."""
+        view = self.shown
+        for p in range(2):
+            seat = view["seats"][p]
+            self.draw_header(surface, p, seat)  # over the acting seat's outline
+            for r, row in enumerate(seat["rows"]):
+                if row["hermit"]:
+                    self.draw_row_marks(surface, p, r, row, r == seat["active"])
+        for z in self.zones.values():  # a glowing Hermit slot is under its card: glow over it
+            t = z.target
+            if z.glow and isinstance(t, tuple) and t[0] == "h" and view["seats"][t[1]]["rows"][t[2]]["hermit"]:
+                cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
+        mid = self.zones["single_use"].rect
+        words = f"Turn {view['turn']}"
+        if self.timed and self.clock is not None and not self.match.is_over():
+            words += f" · {max(0, int(self.clock[1] + 0.999))} s"
+        low = self.timed and self.clock is not None and self.clock[1] <= 10
+        turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
+        surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
 
     def draw_header(self, surface: pygame.Surface, p: int, seat: dict) -> None:
         """Name, hearts (lives), deck, discard and hand counts over each board."""
@@ -309,7 +438,7 @@ class HermitcraftTable(TableScene):
         x += n.get_width() + 8
         lives = self.counter("lives", p, seat["lives"])
         for k in range(3):
-            heart(surface, (x + 8 + k * 18, r.y + 14), 7, HEART if k < lives else (70, 50, 40))
+            heart(surface, (x + 8 + k * 18, r.y + 14), 7, HEART if k < lives else (120, 100, 90))
 
     def draw_piles(self, surface: pygame.Surface, view: dict) -> None:
         """Deck, discard and hand counts of both players, in the middle under the coin."""
@@ -343,18 +472,35 @@ class HermitcraftTable(TableScene):
             marks.append(STATUS_LETTERS[row["status"]])
         if row["sleep"]:
             marks.append((f"Sleep {row['sleep']}", (90, 110, 200)))
-        y = rect.y + 22
-        for word, c in marks:
+        # over the printed health (the box below says what is left), then over the corner
+        # badges: the name stays readable
+        for (word, c), y in zip(marks, (rect.y + 46, rect.y + 2), strict=False):
             m = text.render(word, 14, TEXT, "bold")
             b = m.get_rect(midtop=(rect.centerx, y)).inflate(6, 0)
             pygame.draw.rect(surface, c, b, border_radius=5)
             surface.blit(m, m.get_rect(center=b.center))
-            y += b.h + 2
 
     def help_lines(self) -> list[str]:
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",
                 "a Hermit's row, single-use cards to the middle. Attacks are the buttons below.",
                 "Click an AFK Hermit to switch to it. Hover a card for all its details."]
+
+
+class RowWait:
+    """A timeline entry that plays a coin row until every coin has landed, then `on_land`."""
+
+    def __init__(self, row: CoinRow, on_land) -> None:
+        self.row, self.on_land = row, on_land
+
+    def update(self, dt: float) -> bool:
+        if self.row.update(dt) and self.on_land is not None:
+            self.on_land, on_land = None, self.on_land
+            on_land()
+        return self.on_land is None
+
+    def finish(self) -> None:
+        self.row.finish()
+        self.update(0.0)
 
 
 def heart(surface: pygame.Surface, c: tuple[int, int], r: int, colour) -> None:

@@ -1,8 +1,11 @@
 """New-game setup: pick the game, the number of players, who sits in each seat (you, a hot-seat
-friend, or an AI and which bot), the game's options and an optional seed; then Start.
+friend, or an AI and which bot), each seat's own options (a deck), the game's options and an
+optional seed; then Start.
 
-Everything shown comes from the registered `Game`s (title, player range, options, bots), so a new
-game appears here by registering it. All-AI tables are allowed: you watch.
+Everything shown comes from the registered `Game`s (title, player range, options, seat options
+and the values they offer, bots), so a new game appears here by registering it. A game with a
+deck editor (DECK_EDITORS) also offers the player's saved decks and a Decks button. All-AI tables
+are allowed: you watch.
 """
 
 from __future__ import annotations
@@ -35,6 +38,29 @@ SEAT_KINDS = [("you", "You"), ("human", "Hot-seat"), ("ai", "AI")]
 BOT_STRENGTH = {"random": 0, "simple": 1, "greedy": 1, "heuristic": 2, "search": 2,
                 "strong": 3, "ismcts": 3}
 LEVELS = ("Easy", "Normal", "Hard")
+#: games with a deck editor: game name -> its module (a `DeckEditor` scene and `saved_decks()`,
+#: name -> cards, which the setup offers as that game's "deck" seat option)
+DECK_EDITORS = {"hermitcraft": "scenes.deck_editor"}
+#: the seat-option value that leaves the choice to the seat's bot
+BOTS_CHOICE = None
+
+
+def deck_editor(game_name: str) -> Any:
+    """The deck editor module of a game, or None."""
+    import importlib
+
+    module = DECK_EDITORS.get(game_name)
+    return importlib.import_module(module) if module else None
+
+
+def seat_choices(game: Any, name: str, ai: bool) -> list[tuple[Any, str]]:
+    """What a seat may pick for its option `name`: for an AI seat, first its bot's own choice;
+    then the game's values (its default first) and, for a deck, the player's saved decks."""
+    offered = list(game.seat_option_choices(name))
+    editor = deck_editor(game.name)
+    if name == "deck" and editor is not None:
+        offered += [(cards, f"Saved: {deck}") for deck, cards in editor.saved_decks().items()]
+    return ([(BOTS_CHOICE, "AI's choice")] if ai else []) + offered
 
 
 def bot_levels(game: Any) -> list[tuple[str, str]]:
@@ -126,6 +152,9 @@ class Setup(Scene):
         self.game_name = game_name if game_name in self.games else next(iter(self.games), None)
         self.players = 0
         self.seats: list[str] = []
+        #: each seat's own options (a deck): name -> value; a missing name is the default (for
+        #: an AI seat, its bot's choice)
+        self.seat_values: list[dict[str, Any]] = []
         self.options: dict[str, Any] = {}
         self.seed_text = ""
         self.group = WidgetGroup()
@@ -151,6 +180,9 @@ class Setup(Scene):
         best = f"ai:{default_bot(game)}"
         self.seats = list(last["seats"]) if same else ["you"]
         self.seats += [best] * (game.max_players - len(self.seats))
+        given = (last.get("seat_options") or []) if same else []
+        self.seat_values = [dict(v) for v in given][:game.max_players]
+        self.seat_values += [{} for _ in range(game.max_players - len(self.seat_values))]
         self.options = {k: v[0] for k, v in game.options.items()}
         if same:
             self.options.update({k: v for k, v in last.get("options", {}).items()
@@ -178,14 +210,36 @@ class Setup(Scene):
     def set_option(self, name: str, value: Any) -> None:
         self.options[name] = value
 
+    def set_seat_value(self, i: int, name: str, value: Any) -> None:
+        if value is BOTS_CHOICE:
+            self.seat_values[i].pop(name, None)
+        else:
+            self.seat_values[i][name] = value
+
+    def seat_value(self, i: int, name: str) -> Any:
+        """Seat i's value for its option `name`, as offered now: what was picked if it is still
+        offered (a saved deck may be gone, a person has no bot to choose), else the first
+        offer (the bot's choice, or the game's default)."""
+        offered = [v for v, _ in seat_choices(self.game, name, self.seats[i].startswith("ai:"))]
+        value = self.seat_values[i].get(name, BOTS_CHOICE)
+        return value if value in offered else (offered[0] if offered else BOTS_CHOICE)
+
     def chosen_seats(self) -> list[str]:
         return self.seats[: self.players]
+
+    def chosen_seat_options(self) -> list[dict] | None:
+        """Each seat's own options for the Match ({}: its bot's choice, or the defaults)."""
+        names = list(self.game.seat_options)
+        if not names:
+            return None
+        return [{n: v for n in names if (v := self.seat_value(i, n)) is not BOTS_CHOICE}
+                for i in range(self.players)]
 
     def start(self) -> None:
         seed = int(self.seed_text) if self.seed_text else None
         try:
             self.app.new_game(self.game_name, self.players, self.chosen_seats(), seed,
-                              dict(self.options))
+                              dict(self.options), self.chosen_seat_options())
         except ImportError:  # the table layer is not installed yet
             self.app.toast("This game cannot be played here yet: its table is not ready.")
         except ValueError as e:  # the game refused an option value: say why, stay here
@@ -195,9 +249,8 @@ class Setup(Scene):
         self.app.manager.pop()
 
     def open_decks(self) -> None:
-        from scenes.deck_editor import DeckEditor
+        self.app.manager.push(deck_editor(self.game_name).DeckEditor(self.app))
 
-        self.app.manager.push(DeckEditor(self.app))
 
     # --- layout -----------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -218,9 +271,6 @@ class Setup(Scene):
                                  lambda: self.app.open_rules(self.game_name), "ghost",
                                  tooltip=f"How to play {game.title or game.name}"))
             rules.key_name = "rules"
-        if game is not None and game.name == "hermitcraft":  # its deck editor (scenes/deck_editor.py)
-            g.add(Button((412, HEIGHT - 80, 170, 50), "Decks", self.open_decks, "ghost",
-                         tooltip="Build, save, import and export Hermitcraft decks"))
         self.start_button = g.add(Button((WIDTH - 260, HEIGHT - 80, 220, 50), "Start",
                                          self.start, "primary", size=22,
                                          enabled=game is not None))
@@ -239,23 +289,40 @@ class Setup(Scene):
                                [(n, str(n)) for n in counts], self.players, self.set_players,
                                label="Players", label_width=170))
         players.key_name = "players"
+        if game.name in DECK_EDITORS:  # on the players' line, right: the seats pick decks below
+            g.add(Button((PANEL.right - 198, y, 170, 42), "Decks", self.open_decks, "ghost",
+                         tooltip=f"Build, save, import and export {game.title} decks"))
         y += 62
         levels = bot_levels(game)
+        # columns: seat, who sits there, the bot, then the seat's own options (a deck) if any
+        own = list(game.seat_options)
+        kind_x, kind_w, bot_x, bot_w = (80, 250, 340, 160) if own else (170, 300, 490, 230)
+        own_x = bot_x + bot_w + 10
+        own_w = (w - own_x - 10 * (len(own) - 1)) // len(own) if own else 0
         for i in range(self.players):
             seat = self.seats[i]
             kind = "ai" if seat.startswith("ai:") else seat
             g.add(Label((x, y + 21), f"Seat {i + 1}", 18, anchor="midleft"))
-            c = g.add(Choice((x + 170, y, 300, 42), SEAT_KINDS, kind,
+            c = g.add(Choice((x + kind_x, y, kind_w, 42), SEAT_KINDS, kind,
                              lambda k, i=i: self.set_seat_kind(i, k)))
             c.key_name = f"seat:{i}"
             if kind == "ai":
                 offered = levels if seat[3:] in dict(levels) else \
                     [*levels, (seat[3:], "Custom")]  # a bot from the last setup or --seats
                 level = dict(offered)[seat[3:]]
-                sp = g.add(Spinner((x + 490, y, 230, 42), offered, seat[3:],
+                sp = g.add(Spinner((x + bot_x, y, bot_w, 42), offered, seat[3:],
                                    lambda b, i=i: self.set_seat_bot(i, b),
                                    tooltip=level_tip(seat[3:], level)))
                 sp.key_name = f"bot:{i}"
+            for k, name in enumerate(own):
+                values = [(v, _fit(label, 16, own_w - 48))
+                          for v, label in seat_choices(game, name, kind == "ai")]
+                if values:
+                    sp = g.add(Spinner((x + own_x + k * (own_w + 10), y, own_w, 42), values,
+                                       self.seat_value(i, name),
+                                       lambda v, i=i, n=name: self.set_seat_value(i, n, v),
+                                       tooltip=game.seat_options[name][1]))
+                    sp.key_name = f"seat_option:{i}:{name}"
             y += 50
         y += 14
         choices = game.option_choices
@@ -305,6 +372,8 @@ class Setup(Scene):
     # --- scene ------------------------------------------------------------------------------
     def on_enter(self) -> None:
         pygame.key.start_text_input()
+        if self.game is not None and self.game.seat_options:
+            self.rebuild()  # back from the deck editor: its saved decks are offered at once
 
     def on_exit(self) -> None:
         pygame.key.stop_text_input()

@@ -62,6 +62,7 @@ class Coin:
         self.duration = 0.0
         self.time = 0.0
         self.speed = 1.0  # animation-speed multiplier (the tray sets it; instant = finish)
+        self.label_size = 16  # the Heads / Tails word under a landed coin
         self._from: pygame.Vector2 | None = None  # where a toss glides from
 
     def set_speed(self, speed: float | str) -> None:
@@ -166,8 +167,70 @@ class Coin:
             _shine(face, phase, int(110 * squeeze))
         surface.blit(face, face.get_rect(center=(round(pos.x), round(pos.y))))
         if self.side is not None and self.is_settled():
-            label = render(side.capitalize(), 16, LABEL_COLOUR, "bold")
+            label = render(side.capitalize(), self.label_size, LABEL_COLOUR, "bold")
             surface.blit(label, label.get_rect(midtop=(round(pos.x), round(pos.y) + self.radius + 6)))
+
+
+class CoinRow:
+    """Several coins flipped at once (a three-coin flip), side by side in `rect`, each landing
+    on its own result from the rules (`sides`, in the rules' order, left to right). Each coin
+    is tossed a moment after the one before it and is not drawn until it is tossed, so no coin
+    ever shows a side before its flip. `update(dt)` returns True once every coin has landed
+    (a timeline entry); `finish()` lands them all (Space)."""
+
+    STAGGER = 0.18  # seconds between two tosses (at ×1)
+
+    def __init__(self, rect: pygame.Rect, sides: list[str], seed: int = 0) -> None:
+        if not sides:
+            raise ValueError("a coin row needs at least one coin")
+        self.sides = list(sides)
+        self.time = 0.0
+        rng = random.Random(seed)
+        self.coins = [Coin((0, 0), self.radius_for(rect, len(sides))) for _ in sides]
+        for coin, side in zip(self.coins, self.sides, strict=True):
+            coin.flip(side, rng.randrange(1 << 30))
+            coin.label_size = 16 if rect.w / len(sides) >= 60 else 13  # words side by side
+        self.place(rect)
+
+    @staticmethod
+    def radius_for(rect: pygame.Rect, n: int) -> int:
+        """As big as fits: the coins and their Heads/Tails labels side by side in `rect`."""
+        return max(10, min(30, int(rect.w / n / 2) - 5, int(rect.h * 0.3)))
+
+    def place(self, rect: pygame.Rect) -> None:
+        """Lay the coins out evenly across `rect` (called again when the layout changes)."""
+        n = len(self.coins)
+        step = rect.w / n
+        y = rect.centery - 8  # room for the labels below
+        for i, coin in enumerate(self.coins):
+            coin.center = pygame.Vector2(rect.x + step * (i + 0.5), y)
+
+    def start_of(self, i: int) -> float:
+        return i * self.STAGGER
+
+    def update(self, dt: float) -> bool:
+        self.time += dt
+        for i, coin in enumerate(self.coins):
+            coin.update(max(0.0, min(dt, self.time - self.start_of(i))))
+        return self.is_settled()
+
+    def finish(self) -> None:
+        self.time = max(self.time, self.start_of(len(self.coins)))
+        for coin in self.coins:
+            coin.finish()
+
+    def is_settled(self) -> bool:
+        return all(coin.is_settled() for coin in self.coins)
+
+    def shown_sides(self) -> list[str | None]:
+        """What each coin shows now (None: not tossed yet); once settled, the rules' results."""
+        return [coin.shown_side() if self.time >= self.start_of(i) else None
+                for i, coin in enumerate(self.coins)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, coin in enumerate(self.coins):
+            if self.time >= self.start_of(i):
+                coin.draw(surface)
 
 
 def _shine(face: pygame.Surface, phase: float, strength: int) -> None:

@@ -151,9 +151,56 @@ def test_play_starts_a_game_with_the_deck_and_refuses_an_illegal_one(tmp_path, m
     ed.play()
     assert app.manager.top is ed and not ed.message_ok
     ed.use_template()
+    ed.use_template()  # the second time: over the unsaved one-card deck
     deck = list(ed.deck)
     ed.play()
     table = app.manager.top
     st = table.state
     mine = sorted(st.defs[:42])
     assert mine == sorted(deck)
+
+
+def press(ed, screen, label_or_rect):
+    rect = button(ed, label_or_rect).rect if isinstance(label_or_rect, str) else label_or_rect
+    click(rect.center)
+    feed(ed, screen)
+
+
+def save_template_as(ed, screen, name):
+    press(ed, screen, "Use template")
+    ed.name.text = name
+    press(ed, screen, "Save")
+    return list(ed.deck)
+
+
+def test_open_loads_a_saved_deck_and_saving_it_back_asks_first(editor):
+    ed, screen = editor
+    saved = save_template_as(ed, screen, "Knights")
+    press(ed, screen, "Clear")
+    ed.name.text = ""
+    assert ed.saved_list.value == "Knights"
+    press(ed, screen, "Open")  # an empty deck: nothing to lose, opens at once
+    assert ed.deck == saved and ed.name.text == "Knights"
+    press(ed, screen, ed.line_rect(0))  # edit: one card out
+    press(ed, screen, "Save")  # the same name: asked first
+    path = deck_path("Knights")
+    assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 42
+    press(ed, screen, "Save")
+    assert len(json.loads(path.read_text(encoding="utf-8"))["cards"]) == 41
+
+
+def test_opening_over_unsaved_changes_asks_first(editor):
+    ed, screen = editor
+    save_template_as(ed, screen, "Mine")
+    press(ed, screen, ed.card_rect(0))  # an unsaved change
+    changed = list(ed.deck)
+    press(ed, screen, "Open")
+    assert ed.deck == changed and not ed.message_ok and "again" in ed.message
+    press(ed, screen, "Open")
+    assert len(ed.deck) == 42 and ed.message_ok
+
+
+def test_the_open_list_says_when_nothing_is_saved(editor):
+    ed, _ = editor
+    assert ed.saved_list.options == [(None, "No saved decks yet")]
+    assert not button(ed, "Open").enabled

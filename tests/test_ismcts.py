@@ -118,6 +118,24 @@ def test_an_others_model_plays_the_other_seats_inside_the_search():
     assert seats_asked == {0, 2}
 
 
+def test_a_guides_move_starts_each_node_with_its_prior_visits():
+    class Last(RandomAgent):
+        def choose(self, state, player):
+            return state.legal_actions(player)[-1]
+
+    state = toygame.GAME.new_state(2, seed=0)
+    bot = ISMCTS(0, iterations=20, guide=Last, prior_visits=1000)
+    table = bot.search(state, 0)
+    guess = state.legal_actions(0)[-1]
+    assert table[guess][0] >= 1000 and bot.choose(state, 0) == guess
+
+
+def test_the_moves_hook_limits_what_is_searched():
+    state = toygame.GAME.new_state(2, seed=0)
+    bot = ISMCTS(0, iterations=30, moves=lambda s, p: s.legal_actions(p)[1:2])
+    assert set(bot.search(state, 0)) == {state.legal_actions(0)[1]}
+
+
 def test_factory_with_a_time_budget_drops_the_default_iteration_count():
     factory = ismcts_factory(iterations=500, cutoff=10)
     assert factory(3).iterations == 500

@@ -163,8 +163,126 @@ def test_the_coin_lands_on_the_side_the_rules_flipped(app):
     from game.core.contract import Event
 
     table = open_position(app, first_turn_with_hermit())
-    for results, side in (([0], "tails"), ([1, 0], "heads")):
+    for results, side in (([0], "tails"), ([1], "heads")):
         table.throw(Event("coin", "Mumbo flips", 0, data={"card": "mumbo_rare", "results": results}),
                     landed=True)
-        assert table.tray.coin.side == side
+        assert table.tray.coin.side == side and table.coin_row is None
         assert table.event_cards(Event("coin", data={"card": "mumbo_rare"})) == []
+
+
+def test_a_three_coin_flip_lands_each_coin_on_its_own_result(app):
+    from game.core.contract import Event
+
+    table = open_position(app, first_turn_with_hermit())
+    flip = Event("coin", "Slab flips for Player 1: heads, tails, heads", 0,
+                 data={"card": "etho_ur", "results": [1, 0, 1]})
+    table.timeline.then(lambda: [table.throw(flip)])
+    pump(app, 2)
+    row = table.coin_row
+    assert row.shown_sides()[2] is None  # the third coin is tossed a moment after the first
+    assert table.tray.coin is None and flip.text not in [t for t, _ in table.log.entries]
+    pump(app, 240)
+    assert row.is_settled() and row.shown_sides() == ["heads", "tails", "heads"]
+    assert flip.text in [t for t, _ in table.log.entries]  # logged when the coins land
+    single = Event("coin", "Mumbo flips", 0, data={"card": "mumbo_r", "results": [0]})
+    table.throw(single, landed=True)  # the next flip: one coin again
+    assert table.coin_row is None and table.tray.coin.side == "tails"
+
+
+def test_a_question_about_rows_makes_those_hermits_glow(app):
+    from game.hermitcraft.bots import HeuristicBot
+
+    s, bot = GAME.new_state(2, 0), HeuristicBot(0)
+    while not (s.to_act() == (0,) and s.decisions[-1].kind == "new_active"):
+        p = s.to_act()[0]
+        s.step(p, bot.choose(s, p))
+    rows = [a.target for a in s.legal_actions(0)]
+    table = open_position(app, s)
+    glowing = {z.target for z in table.zones.values() if z.glow}
+    assert glowing == {("h", 0, r) for r in rows}
+    from tests.scene_helpers import click
+    click(table.slots[("h", 0, rows[-1])].center)
+    feed(app)
+    pump(app, 30)
+    assert table.state.active[0] == rows[-1]
+
+
+def test_hot_seat_hands_the_table_over_and_hides_the_other_hand(app):
+    from scenes.handoff import Handoff
+
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, ["you", "human"])
+    app.open_table(match)
+    table = app.manager.top
+    pump(app, 5)
+    mine = set(table.state.hands[0])
+    assert table.viewer == 0 and mine <= set(table.sprites)
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    table.apply(0, Action("end_turn"))
+    pump(app, 120)
+    assert isinstance(app.manager.top, Handoff)  # Player 2 is asked: the table is covered
+    app.manager.top.done()
+    pump(app, 5)
+    assert table.viewer == 1 and set(table.state.hands[1]) <= set(table.sprites)
+    assert not (set(table.state.hands[0]) & set(table.sprites))  # Player 1's hand is gone
+
+
+def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
+    from scenes import storage
+    from scenes.app import App
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = App(settings=storage.Settings(animation_speed="instant"))
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, ["you", "ai:heuristic"],
+                  seat_options=[{"deck": "pvp_knights"}, {}])
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    saved = table.state.to_json()
+    app2 = App(settings=storage.Settings(animation_speed="instant"))
+    assert app2.continue_game()
+    again = app2.manager.top
+    assert again.state.to_json() == saved and again.match.seat_options[0] == {"deck": "pvp_knights"}
+    pygame.event.clear()
+
+
+def timed_table(app, seats=("you", "ai:heuristic")):
+    seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
+    match = Match("hermitcraft", 2, seed, list(seats), {"turn_timer": True})
+    app.open_table(match)
+    table = app.manager.top
+    table.run_ai = lambda: None
+    pump(app, 5)
+    return table
+
+
+def test_with_the_turn_timer_a_turn_ends_when_its_90_seconds_run_out(app):
+    table = timed_table(app)
+    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    pump(app, 30)
+    assert table.state.current == 0
+    pump(app, 60, dt=1.4)  # 84 s
+    assert table.state.current == 0 and 0 < table.clock[1] <= 10
+    pump(app, 10, dt=1.0)
+    assert table.state.current == 1 and table.state.turn == 2  # the turn was ended for you
+
+
+def test_with_no_hermit_on_the_board_when_the_time_runs_out_you_lose(app):
+    table = timed_table(app)
+    pump(app, 100, dt=1.0)
+    assert table.state.is_over() and table.state.outcome().winners == (1,)
+
+
+def test_surrender_asks_first_then_the_other_player_wins(app):
+    from tests.scene_helpers import click
+
+    table = timed_table(app)
+    flag = next(b for b in table.buttons if b.text == "Surrender")
+    click(flag.rect.center)
+    feed(app)
+    assert table.menu is not None and not table.state.is_over()  # asked first
+    table.menu.choose(1)
+    pump(app, 5)
+    assert table.state.outcome().winners == (1,)

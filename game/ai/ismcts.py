@@ -27,6 +27,14 @@ Approximations (documented, deliberate):
   the searcher's determinizations; MO-ISMCTS would keep one tree per seat. Alternatively an
   `others` model (e.g. the game's convention bot) plays the other seats inside the tree: the
   partner modelling Hanabi-like games need (Walton-Rivers et al.).
+
+Options for a game with a good heuristic (all off by default):
+- `guide` + `prior_visits`: in each new node the guide's move starts with that many visits at
+  the position's evaluated value, so a small budget plays as the guide does and leaves it only
+  for a move the search found better (a prior, as in progressive bias);
+- `moves(state, seat)`: the moves searched (e.g. one of several copies of the same card);
+- `horizon_rounds`: playouts stop that many rounds (`state.rounds`) after the searched
+  position and are scored by `evaluate`, so every leaf is scored at the same point of a round.
 """
 
 from __future__ import annotations
@@ -108,6 +116,10 @@ class ISMCTS(Agent):
         evaluate: Evaluate | None = None,
         exploration: float = EXPLORATION,
         others: Any = None,
+        guide: Any = None,
+        prior_visits: int = 0,
+        moves: Callable[[State, int], list[Action]] | None = None,
+        horizon_rounds: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -119,6 +131,11 @@ class ISMCTS(Agent):
         self.cutoff = cutoff if evaluate is not None else None
         self.evaluate = evaluate
         self.exploration = exploration
+        self.guide = self._agent(guide)
+        self.prior_visits = prior_visits if guide is not None else 0
+        self.moves = moves
+        self.horizon_rounds = horizon_rounds if evaluate is not None else None
+        self._root_rounds = 0
         #: iterations run by the last `choose` (for benchmarks and tests)
         self.last_iterations = 0
         #: (players, cooperative, max score) of the game being searched, for the rewards
@@ -154,6 +171,7 @@ class ISMCTS(Agent):
         """
         root = _Node()
         self._me = player
+        self._root_rounds = state.rounds or 0
         self._score = (state.players, state.game.cooperative, max_score(state))
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         n = 0
@@ -202,15 +220,23 @@ class ISMCTS(Agent):
         return self.others.choose(state, seat)
 
     def _select(self, node: _Node, state: State, seat: int) -> Action:
-        """UCB1 with availability counts over the actions legal in this determinization; an
-        action never tried here is tried first (at random among the untried)."""
+        """UCB1 with availability counts over the actions legal in this determinization (or
+        `moves`); an action never tried here is tried first (at random among the untried). A
+        new node starts the guide's move with its prior visits."""
         table = node.stats.get(seat)
+        moves = state.legal_actions(seat) if self.moves is None else self.moves(state, seat)
         if table is None:
             table = node.stats[seat] = {}
+            if self.prior_visits and len(moves) > 1:
+                guess = self.guide.choose(state, seat)
+                value = self.evaluate(state)[seat] if self.evaluate is not None else 0.5
+                table[guess] = [self.prior_visits, self.prior_visits * value, 0]
+                if guess not in moves:
+                    moves = [*moves, guess]
         untried = []
         best, best_value = None, -1.0
         c = self.exploration
-        for action in state.legal_actions(seat):
+        for action in moves:
             s = table.get(action)
             if s is None:
                 s = table[action] = [0, 0.0, 0]
@@ -239,12 +265,14 @@ class ISMCTS(Agent):
 
     def _playout(self, state: State) -> list[float]:
         policy, rng, cutoff = self.playout, self.rng, self.cutoff
+        end = None if self.horizon_rounds is None else self._root_rounds + self.horizon_rounds
         depth = 0
         while True:
             seats = state.to_act()
             if not seats:
                 return outcome_rewards(state.outcome(), *self._score)
-            if cutoff is not None and depth >= cutoff:
+            if (cutoff is not None and depth >= cutoff) or (
+                    end is not None and (state.rounds or 0) >= end):
                 return list(self.evaluate(state))
             seat = seats[0]
             if policy is None:

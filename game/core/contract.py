@@ -191,6 +191,12 @@ class Game:
         unknown = [k for k in seat if k not in self.seat_options]
         return [f"unknown seat option {k!r}" for k in unknown]
 
+    def seat_option_choices(self, name: str) -> list[tuple[Any, str]]:
+        """The values the new-game screen offers for seat option `name`, as (value, label)
+        pairs, the game's default first ([]: nothing offered; a seat keeps its bot's choice or
+        the default)."""
+        return []
+
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(

@@ -27,10 +27,9 @@ class HermitcraftGame(Game):
     cooperative = False
     default_bot = "heuristic"
     options: ClassVar[dict[str, tuple[Any, str]]] = {
-        "reward_card": (False, "a knock-out gives the opponent the top card of the victim's deck"),
-        "deck_rules": ("rarity", "deck building: rarity limits (default) or the token option"),
-        "turn_timer": (False, "90 seconds a turn (the table keeps the time; rules.timeout_action "
-                       "says what happens when it runs out)"),
+        "reward_card": (False, "Reward card: a knock-out gives the top card of the loser's deck"),
+        "deck_rules": ("rarity", "Deck rules"),
+        "turn_timer": (False, "Turn timer: 90 seconds a turn, then the turn ends"),
     }
     option_choices: ClassVar[dict[str, tuple]] = {
         "reward_card": (False, True),
@@ -117,6 +116,13 @@ class HermitcraftGame(Game):
         except CardDataError as e:
             return [str(e)]
         return problems
+
+    def seat_option_choices(self, name: str) -> list[tuple[Any, str]]:
+        """The deck: a random starter deck (the default) or one of the four by name."""
+        if name != "deck":
+            return []
+        return [("random", "Random starter deck")] + [(d.id, d.name)
+                                                      for d in self.card_set().starters]
 
     def validate_seat_options(self, seat: dict) -> list[str]:
         problems = super().validate_seat_options(seat)

@@ -70,9 +70,17 @@ def pay(cost: Sequence[str], items: Sequence[PaysPoints]) -> list[int] | None:
     return sorted(used)
 
 
+_PAYS: dict[tuple, bool] = {}
+
+
 def can_pay(cost: Sequence[str], items: Sequence[PaysPoints]) -> bool:
-    """True if `items` cover `cost` (typed points by their type, "any" points by any type)."""
-    return pay(cost, items) is not None
+    """True if `items` cover `cost` (typed points by their type, "any" points by any type).
+    Remembered by cost and the items' (type, points): the answer depends on nothing else."""
+    key = (tuple(cost), *[(item.type, item.points) for item in items])
+    pays = _PAYS.get(key)
+    if pays is None:
+        pays = _PAYS[key] = pay(cost, items) is not None
+    return pays
 
 
 def cost_text(cost: Sequence[str]) -> str:

@@ -59,9 +59,8 @@ FORCED, SELF_SWITCH, STEAL, GRANT = 0, 1, 2, 3
 
 
 def effects():
-    from game.hermitcraft.effects import EFFECTS
-
-    return EFFECTS
+    """The card-behaviour registry (effects.py imports this module, so it is bound last)."""
+    return _effects.EFFECTS
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -249,65 +248,106 @@ def copy_suffix(s: HermitState, p: int, iid: int) -> str:
     return "" if len(same) == 1 else f" (copy {same.index(iid) + 1})"
 
 
+def legal_actions(s: HermitState, p: int) -> list[Action]:
+    """The legal actions of `p`, who is asked now. The candidates are built legal (a choice
+    offers exactly its options; the main phase leaves out what its checks refuse), so the
+    checks need not run again; tests/hermitcraft/test_game.py compares this with the checks'
+    filter on every position of many games."""
+    return candidates(s, p)
+
+
+def _made(s: HermitState, p: int, kind: str, source, target, option, context,
+          label) -> Action:
+    """The Action offered to p with these parts, made once: `s.made[p]` is shared by clones
+    (and by p's determinizations: it holds only p's own offers), keyed by the parts and by
+    what else the label reads (`context`); `label` is called only the first time."""
+    made = s.made[p]
+    key = (kind, source, target, option, context)
+    action = made.get(key)
+    if action is None:
+        action = made[key] = Action(kind, source, target, option, label=label())
+    return action
+
+
 def turn_candidates(s: HermitState, p: int) -> list[Action]:
-    """The main phase's actions. Groups that cannot be legal now are left out early (the checks
-    still decide each action)."""
+    """The main phase's actions: exactly those the checks below pass, built directly (a
+    group that cannot be legal now is left out whole; the shared `*_problem` functions decide
+    the rest)."""
     out = []
+    r = s.active[p]
+    hermits = s.hermit[p]
     plays = not s.skipping and not s.acted
-    has_hermits = [r for r in range(ROWS) if s.hermit[p][r] >= 0]
-    empty = [r for r in range(ROWS) if s.hermit[p][r] < 0]
-    plays_items = plays and not s.item_played and s.active[p] >= 0
-    plays_effects = plays and s.active[p] >= 0
-    uses = s.su_slot < 0 and not s.skipping and s.active[p] >= 0
-    names = {r: row_desc(s, p, r) for r in has_hermits}
+    has_hermits = [x for x in range(ROWS) if hermits[x] >= 0]
+    if r < 0 and has_hermits:  # a new active Hermit is chosen first (ask_new_active)
+        plays = False
+    empty = [x for x in range(ROWS) if hermits[x] < 0]
+    plays_items = plays and not s.item_played and r >= 0
+    plays_effects = plays and r >= 0
+    uses = s.su_slot < 0 and not s.skipping and r >= 0
     seen: dict[str, int] = {}
-    copies = {}
+    copies: dict[str, int] = {}
+    defs = s.defs
     for iid in s.hands[p]:
-        copies[s.defs[iid]] = copies.get(s.defs[iid], 0) + 1
+        copies[defs[iid]] = copies.get(defs[iid], 0) + 1
     for iid in s.hands[p]:
-        card_id = s.defs[iid]
+        card_id = defs[iid]
         seen[card_id] = seen.get(card_id, 0) + 1
         tag = "" if copies[card_id] == 1 else f" (copy {seen[card_id]})"
         card = s.cs.by_id[card_id]
         kind = card.kind
         if kind == "hermit":
             if plays:
-                desc = hermit_desc(s, iid)
-                out += [Action("play_hermit", iid, r, label=f"Play {desc}{tag} in row {r + 1}")
-                        for r in empty]
+                out += [_play_action(s, p, iid, x, tag) for x in empty]
         elif kind == "item":
             if plays_items:
-                out += [Action("attach_item", iid, r,
-                               label=f"Attach {card.name}{tag} to {names[r]}")
-                        for r in has_hermits if len(s.items[p][r]) < ITEM_SLOTS]
+                items = s.items[p]
+                out += [_attach_action(s, p, "attach_item", iid, x, tag)
+                        for x in has_hermits if len(items[x]) < ITEM_SLOTS]
         elif kind == "effect":
             if plays_effects:
-                out += [Action("attach_effect", iid, r,
-                               label=f"Attach {card.name}{tag} to {names[r]}")
-                        for r in has_hermits if s.effect[p][r] < 0]
-            if card.single_use and uses:
-                out.append(Action("single_use", iid, "single_use",
-                                  label=f"Use {card.name}{tag} as your single-use card"))
-        elif uses:
-            out.append(Action("single_use", iid, "single_use",
-                              label=f"Use {card.name}{tag} as your single-use card"))
+                rows = (r,) if card.active_only else has_hermits
+                out += [_attach_action(s, p, "attach_effect", iid, x, tag)
+                        for x in rows if s.effect[p][x] < 0]
+            if card.single_use and uses and single_use_problem(s, p, iid, card) is None:
+                out.append(_single_use_action(s, p, iid, tag))
+        elif uses and single_use_problem(s, p, iid, card) is None:
+            out.append(_single_use_action(s, p, iid, tag))
     if s.su_slot >= 0 and s.su_ready:
-        out.append(Action("take_back", s.su_slot, "hand",
-                          label=f"Take {s.name(s.su_slot)} back into your hand"))
-        out.append(Action("su_attack", s.su_slot, "attack",
-                          label=f"Attack with {s.name(s.su_slot)} alone"))
-    r = s.active[p]
+        iid = s.su_slot
+        out.append(_made(s, p, "take_back", iid, "hand", None, None,
+                         lambda: f"Take {s.name(iid)} back into your hand"))
+        if su_attack_problem(s, p) is None:
+            out.append(_made(s, p, "su_attack", iid, "attack", None, None,
+                             lambda: f"Attack with {s.name(iid)} alone"))
     if r >= 0 and not s.acted and not s.skipping:
-        hermit = s.card(s.hermit[p][r])
+        hermit = s.card(hermits[r])
         for which in ("primary", "secondary"):
-            at = hermit.attack(which)
-            out.append(Action("attack", s.hermit[p][r], "attack", which,
-                              label=f"{hermit.name}: {at.name} ({at.damage})"))
-    if r >= 0 and not s.acted:
-        out += [Action("switch", s.hermit[p][x], x, label=f"Switch to {names[x]}")
+            if attack_problem(s, p, which) is None:
+                at = hermit.attack(which)
+                out.append(_made(s, p, "attack", hermits[r], "attack", which, None,
+                                 lambda at=at: f"{hermit.name}: {at.name} ({at.damage})"))
+    if r >= 0 and switch_problem(s, p) is None:
+        out += [_made(s, p, "switch", hermits[x], x, None, None,
+                      lambda x=x: f"Switch to {row_desc(s, p, x)}")
                 for x in has_hermits if x != r]
-    out.append(Action("end_turn", label="End your turn"))
+    if r >= 0:
+        out.append(_made(s, p, "end_turn", None, None, None, None, lambda: "End your turn"))
     return out
+
+
+def _play_action(s: HermitState, p: int, iid: int, x: int, tag: str) -> Action:
+    return _made(s, p, "play_hermit", iid, x, None, tag,
+                 lambda: f"Play {hermit_desc(s, iid)}{tag} in row {x + 1}")
+
+
+def _attach_action(s: HermitState, p: int, kind: str, iid: int, x: int, tag: str) -> Action:
+    return _made(s, p, kind, iid, x, None, (tag, s.hermit[p][x]),
+                 lambda: f"Attach {s.name(iid)}{tag} to {row_desc(s, p, x)}")
+
+
+def _single_use_action(s: HermitState, p: int, iid: int, tag: str) -> Action:
+    return _made(s, p, "single_use", iid, "single_use", None, tag,
+                 lambda: f"Use {s.name(iid)}{tag} as your single-use card")
 
 
 # --- the checks: one per action kind, a reason or None (legality written once) ---------------
@@ -410,13 +450,18 @@ def check_single_use(s, p, a):
         return f"{card.name} is not a single-use card."
     if a.target != "single_use":
         return "A single-use card goes into the single-use slot."
+    return single_use_problem(s, p, a.source, card)
+
+
+def single_use_problem(s: HermitState, p: int, iid: int, card) -> str | None:
+    """Why `card` (instance `iid`, a single-use card in p's hand) may not be used now."""
     if s.skipping:
         return "This turn is skipped: you may only switch or end the turn."
     if s.active[p] < 0:
         return "Play or choose your active Hermit first."
     if s.su_slot >= 0:
         return "The single-use slot is taken."
-    if a.source in s.taken_back:
+    if iid in s.taken_back:
         return f"You took {card.name} back this turn."
     use = card.use if card.kind == "single_use" else "instant"
     if s.acted:
@@ -480,6 +525,11 @@ def check_su_attack(s, p, a):
         return reason
     if s.su_slot < 0 or a.source != s.su_slot or not s.su_ready:
         return "There is no single-use card waiting in the slot."
+    return su_attack_problem(s, p)
+
+
+def su_attack_problem(s: HermitState, p: int) -> str | None:
+    """Why the card waiting in the single-use slot may not attack by itself now."""
     card = s.card(s.su_slot)
     if card.kind != "single_use" or card.use != "attack":
         return f"{card.name} does not attack by itself."
@@ -910,3 +960,4 @@ HermitState.checks = {
 
 # the attack steps, the damage pipeline and the answers to choices use the helpers above
 from game.hermitcraft import attacks, choices  # noqa: E402
+from game.hermitcraft import effects as _effects  # noqa: E402

@@ -37,7 +37,7 @@ _DICTS = ("budget", "shield_used")
 
 
 class HermitState(State):
-    __slots__ = (("cs", "rng", "items", "attack", "winners") + _SCALARS + _PER_SEAT
+    __slots__ = (("cs", "made", "rng", "items", "attack", "winners") + _SCALARS + _PER_SEAT
                  + _SEAT_LISTS + _FLAT + _NESTED + _DICTS)
 
     checks: dict = {}  # one check per action kind, filled in by rules.py
@@ -45,6 +45,8 @@ class HermitState(State):
     def __init__(self, game, players: int = 2) -> None:
         super().__init__(game, players)
         self.cs = game.card_set()
+        #: rules._made's Actions offered to each seat, shared by clones (a label never changes)
+        self.made: list[dict] = [{}, {}]
         self.rng = Rng(0)
         self.items: list[list[list[int]]] = [[[] for _ in range(ROWS)] for _ in range(2)]
         self.attack: dict | None = None
@@ -72,6 +74,15 @@ class HermitState(State):
         from game.hermitcraft import rules
 
         return rules.candidates(self, player)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """The candidates, which are built legal (rules.legal_actions): no check runs twice."""
+        from game.hermitcraft import rules
+
+        self.check_seat(player)
+        if player not in self.to_act():
+            return []
+        return rules.legal_actions(self, player)
 
     def _apply(self, player: int, action: Action) -> None:
         from game.hermitcraft import rules
@@ -132,6 +143,7 @@ class HermitState(State):
     def clone(self) -> HermitState:
         st = HermitState.__new__(HermitState)
         st.game, st.players, st._events, st.cs = self.game, self.players, None, self.cs
+        st.made = self.made
         st.decisions = list(self.decisions)
         st.rng = self.rng.clone()
         for key in _SCALARS:
@@ -259,6 +271,8 @@ class HermitState(State):
             st.hands[other] = pool[:n]
             st.decks[other] = pool[n:]
         st.rng = Rng(rng.next64())
+        st.made = [{}, {}]
+        st.made[player] = self.made[player]  # what the other seat was offered stays unseen
         return st
 
 

@@ -77,6 +77,13 @@ class MonsterHunterGame(Game):
         rules.setup(s)
         return s
 
+    def seat_option_choices(self, name: str) -> list[tuple[Any, str]]:
+        """The deck: a random one (the default: each seat a different deck) or a starter deck."""
+        if name != "deck":
+            return []
+        decks = self.card_set().decks
+        return [("", "Random starter deck")] + [(d, f"{d} {decks[d].name}") for d in DECK_IDS]
+
     def validate_seat_options(self, seat: dict) -> list[str]:
         problems = super().validate_seat_options(seat)
         deck = seat.get("deck", "")

@@ -45,3 +45,20 @@ def test_the_heuristic_heals_a_hurt_hermit():
     t.start()
     action = HeuristicBot().choose(t.s, 0)
     assert action.kind == "single_use" and t.s.defs[action.source] == "instant_health_ii"
+
+
+def test_the_search_scores_its_playouts_at_the_start_of_the_turn_two_turns_on():
+    from game.hermitcraft import bots
+
+    seen = []
+
+    def evaluate(s):
+        seen.append((s.turn, s.is_over(), s.decisions[-1].kind if s.decisions else ""))
+        return bots.evaluate(s)
+
+    s, me = GAME.new_state(2, 3), None
+    me = s.to_act()[0]
+    s.step(me, next(a for a in s.legal_actions(me) if a.kind == "play_hermit"))
+    bots.ismcts(1, iterations=40, evaluate=evaluate).choose(s, me)
+    leaves = [(t, kind) for t, over, kind in seen if not over and t != s.turn]
+    assert leaves and all(t == s.turn + bots.HORIZON_TURNS for t, _ in leaves)
