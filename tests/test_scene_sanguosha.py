@@ -21,16 +21,10 @@ SEATS = ["you"] + ["ai:heuristic"] * 4
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    """A real App (smoke mode) at animation speed x4, with Sanguosha's table known."""
-    import game.registry as registry
+    """A real App (smoke mode) at animation speed x4."""
     from scenes import storage
     from scenes.app import App
-    from scenes.tables import TABLES
 
-    if "sanguosha" not in registry.GAME_PACKAGES:  # before the game is registered for the app
-        monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, "sanguosha"))
-    if "sanguosha" not in TABLES:
-        monkeypatch.setitem(TABLES, "sanguosha", "scenes.sanguosha:SanguoshaTable")
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
     yield a

@@ -49,12 +49,16 @@ class SanguoshaGame(Game):
                       "human_lord": (False, True)}
 
     default_bot = "heuristic"
+    bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
+    #: a 10-player game runs about 1,000–2,000 checked steps (a second each): fewer seeds
+    contract_seeds = 8
 
     def bots(self) -> dict[str, Any]:
+        from game.ai.agents import RandomAgent
         from game.ai.ismcts import ismcts_factory
         from game.sanguosha.bots import PLAYOUT_CUTOFF, HeuristicAgent, evaluate
 
-        return {"heuristic": HeuristicAgent,
+        return {"random": RandomAgent, "heuristic": HeuristicAgent,
                 "ismcts": ismcts_factory(playout=HeuristicAgent, cutoff=PLAYOUT_CUTOFF,
                                          evaluate=evaluate)}
 

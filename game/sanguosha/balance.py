@@ -9,10 +9,9 @@
 - `lord --games 200 --seconds 1 --jobs 2 --log FILE`: ISMCTS (heuristic playouts) in the
   Lord's seat against heuristic players, one JSON line per game in FILE as it goes; `--bot
   heuristic` gives the baseline on the same seeds;
-- `bench`: core bench at 8 players (game.cli.bench with the game registered here only).
+- `bench`: core bench at 8 players (game.cli.bench).
 
-The numbers in data/sanguosha/balance.md come from these commands. The game is registered in
-this process only (game.registry is not changed).
+The numbers in data/sanguosha/balance.md come from these commands.
 """
 
 from __future__ import annotations
@@ -24,13 +23,10 @@ import sys
 from collections import defaultdict
 from multiprocessing import get_context
 
-from game import registry
 from game.ai.agents import bots_for, decide, make_bot
 from game.core.rng import Rng
 from game.sanguosha import GAME
 from game.sanguosha.bots import SIDES, HeuristicAgent
-
-registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
 
 #: a game's rounds counted for the inference table (later rounds are pooled into the last)
 ROUNDS = 8
