@@ -71,3 +71,25 @@ def test_selfplay_summary_names_the_winning_side():
     fields = GAME.summary_fields(s.outcome())
     assert sum(fields[k] for k in ("lord_side", "rebels", "renegade", "draw")) == 1.0
     assert fields["turns"] == s.turn and fields["deaths"] == len(s.deaths)
+
+
+def test_legal_actions_equal_the_cores_filter_of_the_candidates():
+    """The state's shortcut (only a card use's target checks are asked again) gives exactly
+    the core's `[a for a in candidates if check(a) is None]`, on every position of random
+    and heuristic games."""
+    from game.core.contract import State
+    from game.sanguosha.bots import HeuristicAgent
+
+    compared = 0
+    for players, seed in ((4, 0), (5, 1), (8, 2), (10, 3)):
+        s, rng = GAME.new_state(players, seed), Rng(seed)
+        bot = HeuristicAgent(seed) if seed % 2 else None
+        while not s.is_over():
+            p = s.to_act()[0]
+            legal = s.legal_actions(p)
+            s.forget()
+            assert legal == State.legal_actions(s, p)
+            compared += 1
+            a = bot.choose(s.determinize(p, rng), p) if bot else rng.choice(legal)
+            s.step(p, a)
+    assert compared > 1000
