@@ -55,12 +55,10 @@ class SanguoshaGame(Game):
 
     def bots(self) -> dict[str, Any]:
         from game.ai.agents import RandomAgent
-        from game.ai.ismcts import ismcts_factory
-        from game.sanguosha.bots import PLAYOUT_CUTOFF, HeuristicAgent, evaluate
+        from game.sanguosha.bots import HeuristicAgent
+        from game.sanguosha.search import search_factory
 
-        return {"random": RandomAgent, "heuristic": HeuristicAgent,
-                "ismcts": ismcts_factory(playout=HeuristicAgent, cutoff=PLAYOUT_CUTOFF,
-                                         evaluate=evaluate)}
+        return {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": search_factory}
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """Self-play averages: each side's win share, draws, turns and deaths a game."""
