@@ -1,9 +1,10 @@
 """Sanguosha's searching bot ("ismcts"): information-set Monte Carlo search over the contract,
 guided by the heuristic (bots.py) at every step.
 
-- **Which questions it searches**: the play phase, a Peach for a dying player and a
-  Nullification it could use (SEARCHED) — where a choice shapes the game. Every other
-  question (Dodges, discards, picks, skills' small choices) the heuristic answers at once.
+- **Which questions it searches**: the play phase and a Nullification it could use
+  (SEARCHED) — where a choice shapes the game — unless the heuristic's best answer is
+  OBVIOUS. Every other question (Dodges, Peaches for the dying, discards, picks, skills'
+  small choices) the heuristic answers at once.
 - **Worlds** (determinization): the hidden hands and draw pile as the core deals them
   (`state.determinize`: consistent with every card seen), and the hidden identities drawn
   from the searcher's belief (belief.py: the exact posterior from the public record), not
@@ -28,11 +29,14 @@ from game.core.contract import Action
 from game.sanguosha.bots import HeuristicAgent, evaluate
 
 #: the questions searched; the heuristic answers the rest
-SEARCHED = frozenset({"play", "peach", "nullify"})
+SEARCHED = frozenset({"play", "nullify"})
 #: playouts stop after this many actions and the position is scored by `evaluate`
 PLAYOUT_CUTOFF = 40
 #: how many of the heuristic's best actions are searched
 CANDIDATES = 5
+#: a question is not searched when the heuristic's best action scores this much above the
+#: next (its scores: Ex Nihilo 9, a Peach 8, equipment 6, an attack 3–6, ending 0)
+OBVIOUS = 3.0
 #: the search overrules the heuristic only with this many visits and this much better a mean
 MIN_VISITS, MARGIN = 12, 0.01
 
@@ -114,7 +118,10 @@ class SearchAgent(Agent):
         self.search.last_iterations = 0
         if len(legal) == 1 or kind not in SEARCHED:
             return quick
-        ranked = sorted(legal, key=lambda a: -self.heuristic.score(state, player, a))
+        scores = {a: self.heuristic.score(state, player, a) for a in legal}
+        ranked = sorted(legal, key=lambda a: -scores[a])
+        if scores[ranked[0]] - scores[ranked[1]] >= OBVIOUS:
+            return quick  # equipping an empty slot, Ex Nihilo, a Peach when hurt...
         ranked.remove(quick)
         self.search.candidates = [quick] + ranked[:CANDIDATES - 1]
         self.playout.freeze(state)

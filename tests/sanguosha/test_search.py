@@ -42,21 +42,19 @@ def test_questions_outside_the_play_phase_are_the_heuristics():
 
 
 def test_the_search_runs_on_a_play_phase_question():
-    s = table([PLAIN] * 5, current=0, hands={0: ["c3-slash", "h2-dodge", "s1-duel"]})
-    s.ledger[2 * 5 + 0] += 8
+    """Two known Rebels to Slash or Duel: a real choice, searched."""
+    s = table([PLAIN] * 5, current=0, hands={0: ["c3-slash", "s1-duel", "c4-slash"]})
+    s.ledger[1 * 5 + 0] += 8
+    s.ledger[4 * 5 + 0] += 8
     bot = SearchAgent(0, iterations=30)
     s.forget()
     a = bot.choose(s, 0)
     assert bot.last_iterations == 30 and a in s.legal_actions(0)
 
 
-def test_a_dying_friend_is_searched_as_a_peach_question():
-    s = table([PLAIN] * 5, current=2, hands={0: ["h3-peach"]})
-    s.hp[1] = 0
-    interrupt(s, "dying", 1, 2, "slash")
-    while s.to_act() != (0,):
-        s.apply(s.to_act()[0], Action("pass"))
-    bot = SearchAgent(0, iterations=20)
+def test_an_obvious_answer_is_not_searched():
+    """Ex Nihilo before anything else: the heuristic's answer, at once."""
+    s = table([PLAIN] * 5, current=0, hands={0: ["c3-slash", "h7-ex-nihilo"]})
+    bot = SearchAgent(0, iterations=30)
     s.forget()
-    bot.choose(s, 0)
-    assert bot.last_iterations == 20
+    assert bot.choose(s, 0).option == ("ex-nihilo", "") and bot.last_iterations == 0
