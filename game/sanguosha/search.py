@@ -10,22 +10,27 @@ guided by the heuristic (bots.py) at every step.
   from the searcher's belief (belief.py: the exact posterior from the public record), not
   shuffled evenly: a seat that has struck the Lord is a Rebel in most worlds.
 - **The tree** is the searcher's question alone (SO-ISMCTS cut to depth 1): with a second of
-  processor time a search runs some hundred playouts, too few to grow a tree below the
-  first choice. Each playout plays the chosen action, then every seat (the searcher too)
+  processor time a search runs some hundreds of playouts, too few to grow a tree below the
+  first choice. Each playout plays a candidate action, then every seat (the searcher too)
   plays as the heuristic would, for PLAYOUT_CUTOFF actions; `evaluate` scores the position
   reached. The other seats are heuristic players, so the heuristic is their model too.
+  Every candidate is played in the same worlds with the same luck (RootSearch), so the
+  comparison is between actions, not between draws of the cards.
 - **Heuristic first**: only the heuristic's CANDIDATES best-scored actions are searched, its
-  own choice first, and it stands unless another was visited at least MIN_VISITS times and
-  scored at least MARGIN better on average.
+  own choice first, and it stands unless another beat it clearly (`verdict`).
 """
 
 from __future__ import annotations
 
+import math
+import statistics
+import time
 from typing import Any
 
 from game.ai.agents import Agent
 from game.ai.ismcts import ISMCTS
 from game.core.contract import Action
+from game.core.rng import Rng
 from game.sanguosha.bots import HeuristicAgent, evaluate
 
 #: the questions searched; the heuristic answers the rest
@@ -37,8 +42,9 @@ CANDIDATES = 5
 #: a question is not searched when the heuristic's best action scores this much above the
 #: next (its scores: Ex Nihilo 9, a Peach 8, equipment 6, an attack 3–6, ending 0)
 OBVIOUS = 3.0
-#: the search overrules the heuristic only with this many visits and this much better a mean
-MIN_VISITS, MARGIN = 12, 0.01
+#: the search overrules the heuristic only after this many worlds, with a mean gain of at
+#: least MARGIN (in the evaluation's shares of the table) and SURE standard errors
+MIN_ROUNDS, MARGIN, SURE = 12, 0.005, 2.5
 
 
 class BeliefWorlds:
@@ -61,39 +67,46 @@ class BeliefWorlds:
 
 
 class RootSearch(ISMCTS):
-    """ISMCTS over the searcher's one question: UCB1 among the candidate actions, each
-    iteration a fresh world, the action, then a heuristic playout cut off and evaluated."""
+    """ISMCTS over the searcher's one question, in rounds: each round draws a fresh world and
+    plays every candidate action in it, each followed by a heuristic playout with the same
+    random numbers (the world's own dice and the playout bot's), cut off and evaluated. The
+    candidates are so compared on the same worlds and the same luck (common random numbers):
+    their differences are much less noisy than their values."""
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
         super().__init__(seed, **options)
         self.candidates: list[Action] = []
+        #: per candidate, its reward minus the first candidate's, round by round
+        self.differences: dict[Action, list[float]] = {}
 
-    def _iterate(self, node, state) -> None:
-        seat = self._me
-        table = node.stats.setdefault(seat, {})
-        untried = [a for a in self.candidates if a not in table]
-        if untried:  # the heuristic's order: its own choice first
-            action = untried[0]
-            table[action] = [0, 0.0, 0]
-        else:
-            action = self._select(node, state, seat)
-        state.step(seat, action)
-        reward = self._playout(state)[seat]
-        s = table[action]
-        s[0] += 1
-        s[1] += reward
-
-    def _select(self, node, state, seat: int) -> Action:
-        """UCB1 among the candidates (all legal in every world: they are the searcher's own
-        cards and the public table)."""
-        import math
-
-        table = node.stats[seat]
-        total = sum(table[a][0] for a in self.candidates)
-        c = self.exploration
-        return max(self.candidates, key=lambda a: table[a][1] / table[a][0]
-                   + c * math.sqrt(math.log(total) / table[a][0]))
-
+    def search(self, state, player: int) -> dict[Action, list]:
+        self._me = player
+        self._score = (state.players, state.game.cooperative, state.max_score())
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        table = {a: [0, 0.0, 0] for a in self.candidates}
+        self.differences = {a: [] for a in self.candidates[1:]}
+        playouts = 0
+        while self.iterations is None or playouts < self.iterations:
+            if deadline is not None and playouts and time.thread_time() >= deadline:
+                break
+            world = state.determinize(player, self.rng)
+            luck = self.rng.next64()
+            first = 0.0
+            for i, action in enumerate(self.candidates):
+                w = world.clone()
+                w.step(player, action)
+                self.playout.rng = Rng(luck)
+                reward = self._playout(w)[player]
+                s = table[action]
+                s[0] += 1
+                s[1] += reward
+                if i == 0:
+                    first = reward
+                else:
+                    self.differences[action].append(reward - first)
+            playouts += len(self.candidates)
+        self.last_iterations = playouts
+        return table
 
 class SearchAgent(Agent):
     """The "ismcts" seat: the heuristic's answer, searched where it matters (module doc)."""
@@ -126,12 +139,20 @@ class SearchAgent(Agent):
         self.search.candidates = [quick] + ranked[:CANDIDATES - 1]
         self.playout.freeze(state)
         belief = self.heuristic.belief_with_worlds(state, player)
-        table = self.search.search(BeliefWorlds(state, player, belief), player)
-        mine = table.get(quick)
-        best, best_mean = quick, (mine[1] / mine[0] if mine and mine[0] else 0.0) + MARGIN
-        for action, (visits, total, _) in table.items():
-            if visits >= MIN_VISITS and total / visits > best_mean:
-                best, best_mean = action, total / visits
+        self.search.search(BeliefWorlds(state, player, belief), player)
+        return self.verdict(quick)
+
+    def verdict(self, quick: Action) -> Action:
+        """The heuristic's answer, unless another candidate beat it on the same worlds by
+        MARGIN on average and by SURE standard errors, over at least MIN_ROUNDS worlds."""
+        best, best_gain = quick, MARGIN
+        for action, diffs in self.search.differences.items():
+            if len(diffs) < MIN_ROUNDS:
+                continue
+            gain = statistics.fmean(diffs)
+            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            if gain > best_gain and gain > SURE * error:
+                best, best_gain = action, gain
         return best
 
 
