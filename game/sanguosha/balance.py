@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
-from multiprocessing import get_context
 
 from game.ai.agents import bots_for, decide, make_bot
+from game.cli.runs import read_log, run_games, share_with_error
 from game.core.rng import Rng
 from game.sanguosha import GAME
 from game.sanguosha.bots import SIDES, HeuristicAgent
@@ -105,25 +104,8 @@ def _play_task(task: tuple) -> dict:
     return play(players, seed, **kw)
 
 
-def run(tasks: list[tuple], jobs: int, log=None) -> list[dict]:
-    results = []
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_task, tasks, chunksize=1):
-                results.append(r)
-                _log(log, r)
-    else:
-        for t in tasks:
-            r = _play_task(t)
-            results.append(r)
-            _log(log, r)
-    return results
-
-
-def _log(log, r: dict) -> None:
-    if log is not None:
-        log.write(json.dumps(r) + "\n")
-        log.flush()
+def run(tasks: list[tuple], jobs: int, log_path: str | None = None) -> list[dict]:
+    return run_games(_play_task, tasks, jobs, log_path, label="sanguosha")
 
 
 def pct(k: float, n: int) -> str:
@@ -131,7 +113,8 @@ def pct(k: float, n: int) -> str:
 
 
 def se(p: float, n: int) -> float:
-    return 100 * math.sqrt(p * (1 - p) / n) if n else 0.0
+    """The standard error of a share p over n games, in points."""
+    return 100 * share_with_error([1.0] * round(p * n) + [0.0] * (n - round(p * n)))[1]
 
 
 def shares_line(results: list[dict]) -> str:
@@ -139,7 +122,8 @@ def shares_line(results: list[dict]) -> str:
     counts = defaultdict(int)
     for r in results:
         counts[winning_side(r)] += 1
-    return ", ".join(f"{k} {pct(counts[k], n)}" for k in ("lord", "rebel", "renegade", "draw"))
+    return ", ".join(f"{k} {pct(counts[k], n)} ± {se(counts[k] / n if n else 0, n):.1f}"
+                     for k in ("lord", "rebel", "renegade", "draw"))
 
 
 def shares_of(results: list[dict]) -> dict[str, float]:
@@ -208,20 +192,16 @@ def shares_report(games: int, counts: list[int], seed: int, jobs: int) -> str:
                                                                    others}}}) for s in seeds],
                       jobs)
             a, b = shares_of(vs)[side], shares_of(rnd)[side]
-            out.append(f"  {side}: heuristic against random seats wins {100 * a:.1f} %; "
-                       f"random against heuristic seats {100 * b:.1f} %")
+            out.append(f"  {side}: heuristic against random seats wins {100 * a:.1f} % "
+                       f"± {se(a, games):.1f}; random against heuristic seats {100 * b:.1f} % "
+                       f"± {se(b, games):.1f}")
     return "\n".join(out)
 
 
 def lord_report(bot: str, games: int, players: int, seed: int, jobs: int,
                 seconds: float | None, log_path: str | None) -> str:
-    log = open(log_path, "a") if log_path else None  # noqa: SIM115 - closed below
-    try:
-        res = run([(players, s, {"lord_bot": bot, "seconds": seconds})
-                   for s in range(seed, seed + games)], jobs, log)
-    finally:
-        if log is not None:
-            log.close()
+    res = run([(players, s, {"lord_bot": bot, "seconds": seconds})
+               for s in range(seed, seed + games)], jobs, log_path)
     return lord_summary(res, bot)
 
 
@@ -269,9 +249,7 @@ def main(argv=None) -> int:
         print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
                           args.seconds, args.log))
     elif args.what == "summary":
-        with open(args.log) as f:
-            res = [json.loads(line) for line in f if line.strip()]
-        print(lord_summary(res, "logged"))
+        print(lord_summary(read_log(args.log), "logged"))
     else:
         print(json.dumps(bench(args.seconds)))
     return 0
