@@ -149,7 +149,10 @@ class SanguoshaTable(TableScene):
     def answer_tray(self) -> pygame.Rect | None:
         view = self.shown or self.view()
         cards = self.window_cards(view)
-        return None if cards is None else st.tray_rect(self.middle, len(cards))
+        if cards is None:
+            return None
+        shown = len(view["processing"]) + len(view["ag"]) + len(view["looking"] or [])
+        return st.tray_rect(self.middle, shown, len(cards))
 
     def thinking_point(self, seat: int):
         r = self.seat_rects.get(seat)
@@ -178,6 +181,15 @@ class SanguoshaTable(TableScene):
             for i, g in enumerate(offer):
                 places.append(Place(("gen", g), ("general", g, zh), sc.GENERAL, (x + i * gw, mid.centery + 10), "table", 5))
         row += list(view["looking"] or [])
+        in_tray = self.window_cards(view) or []
+        if in_tray:  # the cards being answered and yours that answer them, in the tray
+            answered, usable = st.tray_slots(st.tray_rect(mid, len(row), len(in_tray)),
+                                             len(row), len(in_tray))
+            for c, pos in zip(row, answered, strict=True):
+                places.append(Place(c, ("card", c, zh), TABLE, pos, "table", 7))
+            for c, pos in zip(in_tray, usable, strict=True):
+                places.append(Place(c, ("card", c, zh), HAND, pos, "tray", 8))
+            row = []
         if row:
             step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))
             x = mid.x + 190 + TABLE[0] / 2
@@ -187,13 +199,7 @@ class SanguoshaTable(TableScene):
         if view["discard"]:
             c = view["discard"][-1]
             places.append(Place(c, ("card", c, zh), TABLE, dz.center, "discard", 1))
-        hand = view["hand"] or []
-        in_tray = self.window_cards(view) or []
-        if in_tray:
-            slots = st.tray_slots(st.tray_rect(mid, len(in_tray)), len(in_tray))
-            for c, pos in zip(in_tray, slots, strict=True):
-                places.append(Place(c, ("card", c, zh), HAND, pos, "tray", 7))
-            hand = [c for c in hand if c not in in_tray]
+        hand = [c for c in view["hand"] or [] if c not in in_tray]
         hz = self.zones["hand"].rect
         if hand:
             step = min(HAND[0] + 6, (hz.w - HAND[0]) / max(1, len(hand) - 1)) if len(hand) > 1 else 0

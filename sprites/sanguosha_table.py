@@ -105,19 +105,29 @@ def draw_piles(surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect,
     surface.blit(lt, lt.get_rect(midtop=(discard.centerx, discard.bottom + 2)))
 
 
-def tray_rect(middle: pygame.Rect, cards: int) -> pygame.Rect:
-    """The response tray: centred in the middle, wide enough for the usable cards."""
-    w = max(420, min(middle.w - 40, 60 + cards * (cg.HAND[0] + 10)))
-    r = pygame.Rect(0, 0, w, cg.HAND[1] + 96)
-    r.center = (middle.centerx, middle.centery + 14)
+def tray_rect(middle: pygame.Rect, shown: int, cards: int) -> pygame.Rect:
+    """The response tray: in the middle right of the piles, wide enough for the `shown` cards
+    being answered (table size) and the usable `cards` (hand size)."""
+    left = middle.x + 2 * TABLE[0] + 28  # clear of the draw and discard piles
+    room = pygame.Rect(left, middle.y + 4, middle.right - 8 - left, middle.h - 8)
+    w = 36 + shown * (TABLE[0] + 8) + (16 if shown else 0) + max(2, cards) * (cg.HAND[0] + 10)
+    r = pygame.Rect(0, 0, min(room.w, max(380, w)), min(room.h, cg.HAND[1] + 96))
+    r.center = room.center
     return r
 
 
-def tray_slots(tray: pygame.Rect, cards: int) -> list[tuple[float, float]]:
-    """Where the usable cards sit in the tray, left to right."""
-    step = cg.HAND[0] + 10
-    x0 = tray.centerx - step * (cards - 1) / 2
-    return [(x0 + i * step, tray.y + 34 + cg.HAND[1] / 2) for i in range(cards)]
+def tray_slots(tray: pygame.Rect, shown: int, cards: int) -> tuple[list, list]:
+    """Where the cards being answered (left) and the usable cards (right of them) sit."""
+    x = tray.x + 18
+    y = tray.y + 34 + cg.HAND[1] / 2
+    step = min(TABLE[0] + 8, (tray.w / 3) / max(1, shown))
+    answered = [(x + TABLE[0] / 2 + i * step, y) for i in range(shown)]
+    x += (shown - 1) * step + TABLE[0] + 16 if shown else 0
+    room = tray.right - 18 - x
+    step = min(cg.HAND[0] + 10, room / max(1, cards))
+    x0 = x + (room - step * cards) / 2
+    usable = [(x0 + step * (i + 0.5), y) for i in range(cards)]
+    return answered, usable
 
 
 def draw_tray(surface: pygame.Surface, tray: pygame.Rect, prompt: str) -> None:
