@@ -178,23 +178,39 @@ def infer_report(games: int, players: int, seed: int, jobs: int) -> str:
     return "\n".join(out)
 
 
-def shares_report(games: int, counts: list[int], seed: int, jobs: int) -> str:
+def shares_report(games: int, counts: list[int], seed: int, jobs: int,
+                  vs_random: int | None = None, log_dir: str | None = None) -> str:
+    """All-heuristic win shares at each player count (`games` each), then each side's
+    heuristic seats against random seats and the reverse (`vs_random` games each, default
+    `games`). Each part is printed as soon as it is measured; with `log_dir`, each game is
+    also kept as a JSON line in a file per part."""
     out = []
     seeds = range(seed, seed + games)
+    versus = range(seed, seed + (vs_random or games))
+
+    def part(name: str, tasks: list[tuple]) -> list[dict]:
+        path = f"{log_dir}/{name}.jsonl" if log_dir else None
+        return run(tasks, jobs, path)
+
+    def say(line: str) -> None:
+        out.append(line)
+        print(line, flush=True)
+
     for players in counts:
-        res = run([(players, s, {}) for s in seeds], jobs)
-        out.append(f"{players} players, {games} all-heuristic games: {shares_line(res)}")
+        res = part(f"shares-{players}p", [(players, s, {}) for s in seeds])
+        say(f"{players} players, {games} all-heuristic games: {shares_line(res)}")
         for side in ("lord", "rebel", "renegade"):
             others = {k: "random" for k in ("lord", "rebel", "renegade") if k != side}
-            vs = run([(players, s, {"by_side": {side: "heuristic", **others}}) for s in seeds],
-                     jobs)
-            rnd = run([(players, s, {"by_side": {side: "random", **{k: "heuristic" for k in
-                                                                   others}}}) for s in seeds],
-                      jobs)
+            vs = part(f"{side}-vs-random-{players}p",
+                      [(players, s, {"by_side": {side: "heuristic", **others}}) for s in versus])
+            rnd = part(f"random-{side}-{players}p",
+                       [(players, s, {"by_side": {side: "random", **{k: "heuristic" for k in
+                                                                     others}}}) for s in versus])
             a, b = shares_of(vs)[side], shares_of(rnd)[side]
-            out.append(f"  {side}: heuristic against random seats wins {100 * a:.1f} % "
-                       f"± {se(a, games):.1f}; random against heuristic seats {100 * b:.1f} % "
-                       f"± {se(b, games):.1f}")
+            n = len(versus)
+            say(f"  {side}: heuristic against random seats wins {100 * a:.1f} % ± "
+                f"{se(a, n):.1f}; random against heuristic seats {100 * b:.1f} % ± "
+                f"{se(b, n):.1f} ({n} games each)")
     return "\n".join(out)
 
 
@@ -227,6 +243,9 @@ def main(argv=None) -> int:
     sh = sub.add_parser("shares", help="win shares by side; heuristic against random")
     sh.add_argument("--games", type=int, default=1000)
     sh.add_argument("--players", type=int, nargs="*", default=[5, 8])
+    sh.add_argument("--vs-random", type=int, default=None,
+                    help="games for each heuristic-against-random part (default: --games)")
+    sh.add_argument("--log-dir", default=None, help="keep each part's games as JSON lines here")
     lo = sub.add_parser("lord", help="a bot in the Lord's seat against heuristic players")
     lo.add_argument("--bot", default="ismcts")
     lo.add_argument("--games", type=int, default=200)
@@ -244,7 +263,8 @@ def main(argv=None) -> int:
     if args.what == "infer":
         print(infer_report(args.games, args.players, args.seed, args.jobs))
     elif args.what == "shares":
-        print(shares_report(args.games, args.players, args.seed, args.jobs))
+        shares_report(args.games, args.players, args.seed, args.jobs, args.vs_random,
+                      args.log_dir)
     elif args.what == "lord":
         print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
                           args.seconds, args.log))
