@@ -9,6 +9,8 @@
 - `lord --games 200 --seconds 1 --jobs 2 --log FILE`: ISMCTS (heuristic playouts) in the
   Lord's seat against heuristic players, one JSON line per game in FILE as it goes; `--bot
   heuristic` gives the baseline on the same seeds;
+- `explain --players 8 --seed 1 --turn 12`: what every seat believes of every other at a
+  turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth;
 - `bench`: core bench at 8 players (game.cli.bench).
 
 The numbers in data/sanguosha/balance.md come from these commands.
@@ -228,6 +230,24 @@ def lord_summary(res: list[dict], bot: str) -> str:
             f"(± {se(w / n if n else 0, n):.1f} points)")
 
 
+def explain_report(players: int, seed: int, turn: int) -> str:
+    """An all-heuristic game played to the start of `turn`: what each living seat believes
+    of every other (HeuristicAgent.explain), the true identities beside it."""
+    s = GAME.new_state(players, seed)
+    agents = [HeuristicAgent(seed * 1000 + p) for p in range(players)]
+    worlds = Rng(seed ^ 0xD15C)
+    while not s.is_over() and s.turn < turn:
+        p = s.to_act()[0]
+        s.step(p, decide(agents[p], s, p, worlds))
+    out = [f"{players} players, seed {seed}, turn {s.turn}: "
+           + ", ".join(f"{s.seat_name(p)} {s.identity[p]}" for p in range(players))]
+    for me in range(players):
+        if s.alive[me] and not s.is_over():
+            out.append(f"{s.seat_name(me)} ({s.identity[me]}) believes:")
+            out += [f"  {line}" for line in agents[me].explain(s, me)]
+    return "\n".join(out)
+
+
 def bench(seconds: float) -> dict:
     from game.cli.bench import bench as core_bench
 
@@ -254,6 +274,10 @@ def main(argv=None) -> int:
     lo.add_argument("--log", default=None)
     su = sub.add_parser("summary", help="summarise a `lord` log")
     su.add_argument("log")
+    ex = sub.add_parser("explain", help="what every seat believes at a turn of a game")
+    ex.add_argument("--players", type=int, default=8)
+    ex.add_argument("--seed", type=int, default=1)
+    ex.add_argument("--turn", type=int, default=12)
     b = sub.add_parser("bench", help="rules and bot speed, 8 players")
     b.add_argument("--seconds", type=float, default=10.0)
     for p in (i, sh, lo):
@@ -268,6 +292,8 @@ def main(argv=None) -> int:
     elif args.what == "lord":
         print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
                           args.seconds, args.log))
+    elif args.what == "explain":
+        print(explain_report(args.players, args.seed, args.turn))
     elif args.what == "summary":
         print(lord_summary(read_log(args.log), "logged"))
     else:
