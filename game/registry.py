@@ -7,7 +7,7 @@ from importlib import import_module
 from game.core.contract import Game
 
 #: every game package under game/, in menu order; each exposes `GAME`
-GAME_PACKAGES = ("madoka", "bloodborne", "mhtcg", "hermitcraft")
+GAME_PACKAGES = ("madoka", "bloodborne", "mhtcg", "hermitcraft", "sanguosha")
 
 _games: dict[str, Game] = {}
 

@@ -10,11 +10,15 @@ module lays the table out, draws it and says where every action's target lies:
   on a seat out of range glides back with the rules' reason; select-then-target works too;
 - conversions and skills that use a card are more actions of that card: a drop that several
   match opens a menu; skills that use no card are buttons, and their targets then glow;
-- a response window glows the usable cards: drag one to the middle or press its button, or
-  Pass; with the auto-pass setting a window where you hold nothing usable passes by itself;
+- a response window opens a tray in the middle with the cards that answer it (click one) and
+  its buttons (Pass); with the auto-pass setting a window where you hold nothing usable
+  passes by itself;
+- a judgement card appears face down in the middle and turns over there;
 - the choice of generals lies in the middle; click one; discarding: click the cards;
-- hover a seat: its distance from you and whether it is in your attack range;
-- C switches the names between English and Chinese (the data's `name_zh`).
+- hover a seat: its distance from you and whether it is in your attack range; click the
+  identity tag of a hidden seat to note your guess (Loyalist? Rebel? Renegade?);
+- the app's Language setting (C switches it) gives card, general, skill and identity names
+  and the table's own words in English or Chinese (the data's `name_zh`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from game.sanguosha import rules
 from scenes.table import Place, Spot, TableScene
 from sprites import cards as cg
 from sprites import sanguosha_cards as sc
+from sprites import sanguosha_table as st
 from sprites import text
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
@@ -36,12 +41,8 @@ from sprites.widgets import Button
 from sprites.zones import Zone, panel
 
 SEAT = (186, 120)
-TEXT = (246, 236, 214)
-DIM = (200, 184, 160)
-IDENTITY_WORDS = {"lord": "Lord", "loyalist": "Loyalist", "rebel": "Rebel", "renegade": "Renegade"}
-IDENTITY_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反賊", "renegade": "內奸"}
-IDENTITY_COLOURS = {"lord": (214, 170, 60), "loyalist": (200, 120, 40), "rebel": (60, 130, 70),
-                    "renegade": (110, 80, 150)}
+IDENTITY_WORDS = {k: v[0] for k, v in st.WORDS.items()
+                  if k in ("lord", "loyalist", "rebel", "renegade")}
 WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
 HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5, "death": 0.6}
 
@@ -54,6 +55,9 @@ class SanguoshaTable(TableScene):
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._from_seat: int | None = None
+        self._judging = False
+        #: your guesses of hidden seats' identities (st.NOTES), by seat
+        self.notes: dict[int, str] = {}
         super().__init__(app, match)
 
     # ================================================================ settings =============
@@ -65,8 +69,11 @@ class SanguoshaTable(TableScene):
         return (self.zh, self.setting("colourblind", False))
 
     def toggle_language(self) -> None:
-        if self.settings is not None:  # the app's Settings has no language yet: kept for the session
-            object.__setattr__(self.settings, "language", "en" if self.zh else "zh")
+        """C: the app's Language setting, switched and saved."""
+        if self.settings is not None:
+            self.settings.language = "en" if self.zh else "zh"
+            if hasattr(self.app, "save_settings"):
+                self.app.save_settings()
         self._bar_key = None
 
     def gname(self, gid: str) -> str:
@@ -106,9 +113,9 @@ class SanguoshaTable(TableScene):
         rx = T.right - 8 - (w + 10 if side else 0)
         self.middle = pygame.Rect(lx, y0, rx - lx, y1 - 44 - y0)
         self.zones["table"] = Zone("table", self.middle, "table", visible=False)
-        pile = pygame.Rect(self.middle.x + 8, self.middle.y + 8, TABLE[0], TABLE[1])
-        self.zones["deck"] = Zone("deck", pile, None, visible=False)
-        self.zones["discard"] = Zone("discard", pile.move(TABLE[0] + 12, 0), "discard", visible=False)
+        deck, discard = st.pile_card_rects(self.middle)
+        self.zones["deck"] = Zone("deck", deck, None, visible=False)
+        self.zones["discard"] = Zone("discard", discard, "discard", visible=False)
         for p, r in self.seat_rects.items():
             self.zones[f"seat:{p}"] = Zone(f"seat:{p}", r, ("seat", p), visible=False)
         hand = pygame.Rect(self.seat_rects[self.me].right + 8, T.bottom - 140, 0, 134)
@@ -119,8 +126,33 @@ class SanguoshaTable(TableScene):
         return self.seat_rects.get(seat)
 
     def button_bar_rect(self) -> pygame.Rect:
+        tray = self.answer_tray()
+        if tray is not None:  # a window's answers sit in its tray
+            return pygame.Rect(tray.x + 12, tray.bottom - 44, tray.w - 24, 36)
         m = self.middle
         return pygame.Rect(m.x, m.bottom + 6, m.w, 36)
+
+    # ================================================================ the response tray ====
+    def window_cards(self, view: dict) -> list[int] | None:
+        """The cards of yours that answer the window asked of you now (None: no window)."""
+        d = view.get("decision")
+        if d is None or d["kind"] not in WINDOWS or self.me not in d["seats"] \
+                or self.acting_human() != self.me:
+            return None
+        cards = []
+        for a in self.legal():
+            for c in a.source if isinstance(a.source, tuple) else ():
+                if c in (view["hand"] or []) and c not in cards:
+                    cards.append(c)
+        return cards
+
+    def answer_tray(self) -> pygame.Rect | None:
+        view = self.shown or self.view()
+        cards = self.window_cards(view)
+        if cards is None:
+            return None
+        shown = len(view["processing"]) + len(view["ag"]) + len(view["looking"] or [])
+        return st.tray_rect(self.middle, shown, len(cards))
 
     def thinking_point(self, seat: int):
         r = self.seat_rects.get(seat)
@@ -149,6 +181,15 @@ class SanguoshaTable(TableScene):
             for i, g in enumerate(offer):
                 places.append(Place(("gen", g), ("general", g, zh), sc.GENERAL, (x + i * gw, mid.centery + 10), "table", 5))
         row += list(view["looking"] or [])
+        in_tray = self.window_cards(view) or []
+        if in_tray:  # the cards being answered and yours that answer them, in the tray
+            answered, usable = st.tray_slots(st.tray_rect(mid, len(row), len(in_tray)),
+                                             len(row), len(in_tray))
+            for c, pos in zip(row, answered, strict=True):
+                places.append(Place(c, ("card", c, zh), TABLE, pos, "table", 7))
+            for c, pos in zip(in_tray, usable, strict=True):
+                places.append(Place(c, ("card", c, zh), HAND, pos, "tray", 8))
+            row = []
         if row:
             step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))
             x = mid.x + 190 + TABLE[0] / 2
@@ -158,7 +199,7 @@ class SanguoshaTable(TableScene):
         if view["discard"]:
             c = view["discard"][-1]
             places.append(Place(c, ("card", c, zh), TABLE, dz.center, "discard", 1))
-        hand = view["hand"] or []
+        hand = [c for c in view["hand"] or [] if c not in in_tray]
         hz = self.zones["hand"].rect
         if hand:
             step = min(HAND[0] + 6, (hz.w - HAND[0]) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
@@ -193,6 +234,8 @@ class SanguoshaTable(TableScene):
         return list(v["hand"] or []) if self.viewer is not None else []
 
     def spawn_point(self, place: Place) -> tuple[float, float]:
+        if place.zone == "table" and self._judging:
+            return place.pos  # a judgement card turns over where it lies
         if place.zone == "table" and self._from_seat is not None and self._from_seat in self.seat_rects:
             return self.seat_rects[self._from_seat].center
         if place.zone.startswith("seat:"):
@@ -291,11 +334,15 @@ class SanguoshaTable(TableScene):
         return c
 
     def click_card(self, sprite: CardSprite) -> None:
-        """A general, a card to discard or a revealed card to take: one click does it."""
+        """A general, a card to discard, a revealed card to take or a card in the response
+        tray: one click does it (several ways to answer with it: a menu)."""
         actions = self.card_actions(sprite.key)
-        if len(actions) == 1 and actions[0].kind in ("general", "pick", "choose") and \
-                (actions[0].kind != "choose" or actions[0].target is None):
+        if len(actions) == 1 and actions[0].kind in ("general", "pick", "choose", "respond") \
+                and (actions[0].kind != "choose" or actions[0].target is None):
             self.apply(self.acting_human(), actions[0])
+            return
+        if actions and all(a.kind == "respond" for a in actions):
+            self.choose(actions, (sprite.x, sprite.y - 60), self.acting_human())
             return
         super().click_card(sprite)
 
@@ -353,9 +400,9 @@ class SanguoshaTable(TableScene):
         box = self.button_bar_rect()
         right = box.right
         player = self.acting_human()
-        entries = [(a.label or str(a), (lambda a=a: self.press_bar(player, a))) for a in actions]
+        entries = [(self.bar_label(a), (lambda a=a: self.press_bar(player, a))) for a in actions]
         if more:
-            entries.append(("More…", lambda: self.choose(more, (box.right - 240, box.y - 30 * len(more)), player)))
+            entries.append((st.word("more", self.zh), lambda: self.choose(more, (box.right - 240, box.y - 30 * len(more)), player)))
         for i, (label, fn) in enumerate(reversed(entries)):
             w = min(max(110, text.width(label, 17, "sans") + 30), 330)
             r = pygame.Rect(right - w, box.y, w, box.h)
@@ -363,6 +410,17 @@ class SanguoshaTable(TableScene):
                 break
             right = r.x - 8
             self.bar.append(Button(r, label, fn, "primary" if i == 0 else "normal", size=17))
+
+    def bar_label(self, a: Action) -> str:
+        """A button's words: the rules' label, in Chinese where the table knows them."""
+        if not self.zh:
+            return a.label or str(a)
+        if a.kind in ("pass", "end", "done"):
+            return st.word(a.kind, True)
+        if a.kind == "respond":
+            return "、".join(sc.kind_name(self.cs.cards[c].kind, True) + sc.corner(self.cs.cards[c])
+                            for c in a.source)
+        return a.label or str(a)
 
     def press_bar(self, player: int, a: Action) -> None:
         if a.kind == "skill" and isinstance(a.option, tuple) and a.option[0] == "aim":
@@ -372,7 +430,14 @@ class SanguoshaTable(TableScene):
         self.apply(player, a)
 
     def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
-        pass
+        """A click on a hidden seat's identity tag notes the next guess (st.NOTES)."""
+        seat = zone.target[1] if isinstance(zone.target, tuple) and zone.target[0] == "seat" \
+            else None
+        if seat is None or seat == self.me or self.state.revealed[seat]:
+            return
+        if st.identity_tag_rect(self.seat_rects[seat]).collidepoint(pos):
+            now = st.NOTES.index(self.notes.get(seat, ""))
+            self.notes[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_c:
@@ -416,7 +481,13 @@ class SanguoshaTable(TableScene):
         return [c for c in d.get("cards", ()) if isinstance(c, int)]
 
     def event_place(self, event: Event, key: Any) -> Place | None:
-        self._from_seat = event.player
+        """A judgement card is shown in the middle of the table (it turns over there) even
+        when it is already in the discard pile at the end of these events."""
+        self._judging = event.kind == "judge"
+        self._from_seat = None if self._judging else event.player
+        if self._judging:
+            pos = (self.middle.centerx + TABLE[0], self.middle.centery - 10)
+            return Place(key, ("card", key, self.zh), TABLE, pos, "table", 5)
         return None
 
     def spawn_face(self, place: Place) -> Any:
@@ -432,8 +503,6 @@ class SanguoshaTable(TableScene):
             self.float_text(f"+{new - old}", r.center, (120, 230, 130), 26)
 
     def animate_event(self, event: Event) -> list[Any]:
-        if event.kind == "judge":
-            self._from_seat = None
         return [Wait(HOLD[event.kind])] if event.kind in HOLD else []
 
     # ================================================================ drawing ==============
@@ -455,62 +524,25 @@ class SanguoshaTable(TableScene):
         """The plates are in the overlay layer (they change with the events, not per frame)."""
 
     def overlay_key(self) -> Any:
-        return (self.shown_version, self.counters_version, self.shown_acting, self.zh)
+        return (self.shown_version, self.counters_version, self.shown_acting, self.zh,
+                tuple(sorted(self.notes.items())), self.answer_tray(), self.prompt_text)
 
     def draw_static_overlay(self, surface: pygame.Surface) -> None:
         v = self.shown or self.view()
+        zh = self.zh
         for p, r in self.seat_rects.items():
-            self.draw_plate(surface, p, r, v["seats"][p])
-        self.draw_piles(surface, v)
-
-    def draw_plate(self, surface: pygame.Surface, p: int, r: pygame.Rect, seat: dict) -> None:
-        g = self.cs.general(seat["general"]) if seat["general"] else None
-        col = sc.KINGDOM_COLOURS[g.kingdom] if g else (90, 70, 60)
-        alive = seat["alive"]
-        panel(surface, r, (*cg.mix(col, (20, 10, 8), 0.55), 235 if alive else 140), (*sc.GOLD, 160), radius=10)
-        pygame.draw.rect(surface, col, pygame.Rect(r.x + 3, r.y + 3, r.w - 6, 24), border_radius=8)
-        x = r.x + 8
-        if g:
-            kt = text.render(sc.KINGDOM_ZH[g.kingdom], 14, sc.GOLD, "cjk")
-            surface.blit(kt, kt.get_rect(midleft=(x, r.y + 15)))
-            x += kt.get_width() + 6
-        ident = seat["identity"]
-        tag = (IDENTITY_ZH[ident] if self.zh else IDENTITY_WORDS[ident]) if ident else "?"
-        tt = text.render(tag, 14, sc.INK, "cjk" if self.zh and ident else "bold")
-        tb = tt.get_rect(midright=(r.right - 10, r.y + 15)).inflate(10, 0)
-        pygame.draw.rect(surface, IDENTITY_COLOURS.get(ident, (200, 190, 170)), tb, border_radius=tb.h // 2)
-        surface.blit(tt, tt.get_rect(center=tb.center))
-        who = "You" if self.match.seat_name(p) == "You" else f"P{p + 1}"
-        name = f"{who} {self.gname(g.id)}" if g else who
-        nt = cg.fit_text(name, 16, TEXT, tb.x - x - 6, "cjk" if self.zh else "serif")
-        surface.blit(nt, nt.get_rect(midleft=(x, r.y + 15)))
-        y = r.y + 31
-        hp, mx = self.counter("hp", p, seat["hp"]), seat["max_hp"]
-        px = r.x + 8
-        for i in range(mx):
-            c = (220, 60, 40) if i < hp else (70, 50, 44)
-            pygame.draw.circle(surface, c, (px + 6, y + 7), 5)
-            px += 13
-        ht = text.render(f"{hp}/{mx}", 14, TEXT, "bold")
-        surface.blit(ht, (px + 2, y - 2))
-        hand = text.render(f"hand {self.counter('hand', p, seat['hand'])}" if not self.zh else
-                           f"手牌 {self.counter('hand', p, seat['hand'])}", 14, TEXT, "bold")
-        surface.blit(hand, hand.get_rect(topright=(r.right - 8, y - 2)))
-        if not alive:
-            dt = text.render("dead" if not self.zh else "陣亡", 14, (255, 120, 100), "bold")
-            surface.blit(dt, dt.get_rect(center=(r.centerx, r.bottom - 14)))
-
-    def draw_piles(self, surface: pygame.Surface, v: dict) -> None:
-        d = self.zones["deck"].rect
-        surface.blit(self.face(None, TABLE), d)
-        t = text.render(f"{self.counter('draw', None, v['draw'])}", 16, TEXT, "bold")
-        box = t.get_rect(midtop=(d.centerx, d.bottom + 2)).inflate(10, 0)
-        pygame.draw.rect(surface, sc.WOOD, box, border_radius=6)
-        surface.blit(t, t.get_rect(center=box.center))
-        dz = self.zones["discard"].rect
-        pygame.draw.rect(surface, (60, 20, 16), dz, 2, border_radius=7)
-        lt = text.render(f"discard {len(v['discard'])}", 14, DIM, "bold")
-        surface.blit(lt, lt.get_rect(midtop=(dz.centerx, dz.bottom + 2)))
+            seat = v["seats"][p]
+            g = self.cs.general(seat["general"]) if seat["general"] else None
+            who = st.word("you", zh) if self.match.seat_name(p) == "You" else f"P{p + 1}"
+            st.draw_plate(surface, r, seat, g, f"{who} {self.gname(g.id)}" if g else who, zh,
+                          self.counter("hp", p, seat["hp"]), self.counter("hand", p, seat["hand"]),
+                          self.notes.get(p, "") if not seat["identity"] else "")
+        st.draw_piles(surface, self.zones["deck"].rect, self.zones["discard"].rect,
+                      self.face(None, TABLE), self.counter("draw", None, v["draw"]),
+                      len(v["discard"]), zh)
+        tray = self.answer_tray()
+        if tray is not None:
+            st.draw_tray(surface, tray, self.prompt_text)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if isinstance(self.selected, tuple) and self.selected[0] == "skill":
@@ -518,23 +550,25 @@ class SanguoshaTable(TableScene):
             surface.blit(t, t.get_rect(midbottom=(self.middle.centerx, self.middle.bottom - 4)))
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
-        """A seat: its general, distance from you and whether it is in your attack range."""
+        """A seat: its general and skills, its distance from you and whether it is in your
+        attack range; on a hidden seat's tag, how to note a guess."""
         if self.sprite_at(pos) is not None:
             return None
-        s = self.state
+        s, zh = self.state, self.zh
         for p, r in self.seat_rects.items():
             if not r.collidepoint(pos):
                 continue
+            if p != self.me and not s.revealed[p] and st.identity_tag_rect(r).collidepoint(pos):
+                return st.word("note_tip", zh)
             g = s.gen[p]
             head = f"{self.match.seat_name(p)}" + (f": {self.gname(g)}" if g else "")
             if g:
                 head += " — " + ", ".join(self.skill_label(x) for x in self.cs.general(g).skills)
             if p == self.me or not (s.alive[p] and s.alive[self.me]):
                 return head
-            d = rules.dist(s, self.me, p)
-            rng = rules.attack_range(s, self.me)
-            where = "in your attack range" if d <= rng else "out of your attack range"
-            return f"{head}. Distance {d} from you: {where} ({rng})."
+            d, rng = rules.dist(s, self.me, p), rules.attack_range(s, self.me)
+            where = st.word("in_range" if d <= rng else "out_of_range", zh)
+            return f"{head}. " + st.word("distance", zh).format(d=d, where=where, r=rng)
         return None
 
     def help_lines(self) -> list[str]:

@@ -1,5 +1,5 @@
 """Settings: animation speed, sound volume, highlights, hint marks, colour-blind symbols,
-fullscreen, first-game tips (and "Show tips again": every game's tips come back).
+fullscreen, first-game tips (and "Show tips again": every game's tips come back), language.
 
 A modal panel over whatever is below (menu, table). Every change applies at once and is saved.
 """
@@ -21,12 +21,13 @@ TOGGLES = [
     ("fullscreen", "Fullscreen (F11)"),
     ("tips", "First-game tips"),
 ]
+LANGUAGES = [("en", "English"), ("zh", "中文")]
 
 
 class SettingsScene(Modal):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = Panel(pygame.Rect(0, 0, 640, 560), "Settings")
+        self.panel = Panel(pygame.Rect(0, 0, 640, 616), "Settings")
         self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
         body = self.panel.body
         s = app.settings
@@ -43,6 +44,10 @@ class SettingsScene(Modal):
             rect = (body.left - 12, body.top + 128 + i * 56, body.width + 24, 46)
             self.toggles[key] = self.group.add(
                 Toggle(rect, label, getattr(s, key), lambda v, k=key: self.set_flag(k, v)))
+        top = body.top + 128 + len(TOGGLES) * 56
+        self.language = self.group.add(Choice((body.left, top, body.width, 44), LANGUAGES,
+                                              s.language, self.set_language,
+                                              label="Language", label_width=200))
         done = pygame.Rect(0, 0, 180, 48)
         done.bottomright = (self.panel.rect.right - 24, self.panel.rect.bottom - 20)
         self.group.add(Button(done, "Done", self.close, "primary"))
@@ -54,6 +59,10 @@ class SettingsScene(Modal):
 
     def set_speed(self, value: str) -> None:
         self.app.settings.animation_speed = value
+        self.app.save_settings()
+
+    def set_language(self, value: str) -> None:
+        self.app.settings.language = value
         self.app.save_settings()
 
     def set_volume(self, value: int) -> None:

@@ -29,6 +29,9 @@ from typing import Any
 FORMAT = 1
 APP_NAME = "CardTable"
 ANIMATION_SPEEDS = ("x1", "x2", "x4", "instant")
+#: "en" English; "zh" Chinese names where a game's data has them (Sanguosha: cards, generals,
+#: skills, identities and the table's own words)
+LANGUAGES = ("en", "zh")
 
 
 @dataclass
@@ -44,6 +47,7 @@ class Settings:
     tips: bool = True  # first-game tips (scenes/tips.py)
     #: the first-game tips already shown, per game: {"madoka": ["action.play", …]}
     tips_seen: dict = field(default_factory=dict)
+    language: str = "en"  # one of LANGUAGES
 
     @property
     def speed_factor(self) -> float:
@@ -171,6 +175,8 @@ def settings_from_dict(body: dict) -> Settings:
                                f"{type(default).__name__}, not {type(value).__name__}")
         if f.name == "volume" and not 0 <= value <= 100:
             raise SettingError(f.name, "setting 'volume' must be 0 to 100")
+        if f.name == "language" and value not in LANGUAGES:
+            raise SettingError(f.name, f"setting 'language' must be one of {LANGUAGES}")
         if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
             raise SettingError(f.name, f"setting 'animation_speed' must be one of "
                                f"{ANIMATION_SPEEDS}")

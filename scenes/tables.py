@@ -28,4 +28,5 @@ class _Tables(dict):
 TABLES: dict[str, type] = _Tables(madoka="scenes.madoka:MadokaTable",
                                   bloodborne="scenes.bloodborne:BloodborneTable",
                                   mhtcg="scenes.mhtcg:MonsterHunterTable",
-                                  hermitcraft="scenes.hermitcraft:HermitcraftTable")
+                                  hermitcraft="scenes.hermitcraft:HermitcraftTable",
+                                  sanguosha="scenes.sanguosha:SanguoshaTable")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core.contract import Action
 from scenes.match import Match
 from tests.sanguosha.helpers import cid, table, use
 from tests.scene_helpers import click, drag, pump
@@ -21,16 +22,10 @@ SEATS = ["you"] + ["ai:heuristic"] * 4
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    """A real App (smoke mode) at animation speed x4, with Sanguosha's table known."""
-    import game.registry as registry
+    """A real App (smoke mode) at animation speed x4."""
     from scenes import storage
     from scenes.app import App
-    from scenes.tables import TABLES
 
-    if "sanguosha" not in registry.GAME_PACKAGES:  # before the game is registered for the app
-        monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, "sanguosha"))
-    if "sanguosha" not in TABLES:
-        monkeypatch.setitem(TABLES, "sanguosha", "scenes.sanguosha:SanguoshaTable")
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     a = App(smoke=True, settings=storage.Settings(animation_speed="x4"))
     yield a
@@ -149,20 +144,68 @@ def test_c_switches_card_and_general_names_to_chinese(app):
     pump(app, 5)
     assert t.zh and t.sprites[cid("s7-slash")].face_key[-1] is True
     assert t.gname("xuchu") == "許褚"
+    assert app.settings.language == "zh"  # the app's setting, saved with the others
 
 
-def test_the_end_screen_names_every_identity_general_and_death(app):
-    import random
+def test_the_language_setting_is_saved_and_read_back(tmp_path, monkeypatch):
+    from scenes import storage
 
-    from scenes.sanguosha import SanguoshaTable
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    storage.save_settings(storage.Settings(language="zh"))
+    assert storage.load_settings().language == "zh"
+    storage.write_json_atomic(storage.settings_path(), {"format": storage.FORMAT,
+                                                         "settings": {"language": "fr"}})
+    settings, why = storage.load_settings_checked()
+    assert settings.language == "en" and "language" in why
 
-    match = Match("sanguosha", 5, 2, ["ai:heuristic"] * 5)
-    st, rng = match.state, random.Random(1)
-    while not st.is_over():
-        p = st.to_act()[0]
-        st.apply(p, rng.choice(st.legal_actions(p)))
-    rows = SanguoshaTable.result_details(match, st.outcome())["per_player"]
-    for p, row in enumerate(rows):
-        assert row["name"] == f"P{p + 1} {st.cs.general(st.gen[p]).name}"
-        assert row["reason"].startswith(st.identity[p].capitalize())
-        assert ("died" in row["reason"]) == (not st.alive[p])
+
+def test_a_window_opens_a_tray_with_the_usable_cards_and_a_click_answers(app):
+    s = table(GENS, current=1, hands={0: ["h2-dodge", "s7-slash"], 1: ["s8-slash"]})
+    use(s, 1, "s8-slash", 0)
+    t = open_position(app, s)
+    tray = t.answer_tray()
+    dodge, slash = t.sprites[cid("h2-dodge")], t.sprites[cid("s7-slash")]
+    assert tray is not None and tray.collidepoint(dodge.home) and not tray.collidepoint(slash.home)
+    assert all(tray.contains(b.rect) for b in t.bar)  # Pass and the Dodge's button
+    hp = t.state.hp[0]
+    click(dodge.rect.center)
+    pump(app, 40)
+    assert cid("h2-dodge") not in t.state.hand[0] and t.state.hp[0] == hp
+    assert t.answer_tray() is None
+
+
+def test_clicking_a_hidden_seats_tag_notes_a_guess(app):
+    from sprites import sanguosha_table as stt
+
+    t = open_position(app, play_position())
+    tag = stt.identity_tag_rect(t.seat_rects[2])
+    click(tag.center)
+    pump(app, 2)
+    assert t.notes[2] == "loyalist"
+    click(tag.center)
+    click(tag.center)
+    click(tag.center)
+    pump(app, 2)
+    assert t.notes[2] == ""  # round the guesses and back to none
+    click(stt.identity_tag_rect(t.seat_rects[0]).center)  # your own seat: nothing to guess
+    pump(app, 2)
+    assert 0 not in t.notes
+
+
+def test_a_judgement_card_turns_over_where_it_lies_in_the_middle(app):
+    s = table(GENS, current=0, at="judgement", judge={0: ["s6-indulgence"]}, top=["h9-peach"])
+    t = open_position(app, s)
+    judged = cid("h9-peach")
+    while t.frame_kind() == "nullify":  # nobody cancels the Indulgence
+        t.apply(t.state.to_act()[0], Action("pass"))
+        if t.frame_kind() == "nullify":
+            pump(app, 30)  # each pass plays out before the next
+    seen = None
+    for _ in range(120):
+        pump(app, 1)
+        sprite = t.sprites.get(judged)
+        if sprite is not None and seen is None:
+            seen = (sprite.x, sprite.y, sprite.home, sprite.face_key)
+    x, y, home, face = seen
+    assert (x, y) == home and t.middle.collidepoint(home)  # born in the middle, not flown in
+    assert getattr(face, "old", "unflipped") is None  # face down, turning over

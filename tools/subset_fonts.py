@@ -4,13 +4,15 @@
   lacks; sprites/text.py falls back to it character by character;
 - NotoSans-CondensedBold-Subset.ttf, NotoSans-Condensed-Subset.ttf: Latin in Noto Sans's
   condensed width, so long card names stay whole at 14 px on a 70-px card;
-- NotoSansCJKtc-Subset.otf: Noto Sans CJK TC (fonts-noto-cjk) cut to the Han and kana in
-  the subset already there plus every one in data/ (a name added to a card file gets its
-  glyphs by running this again).
+- NotoSansCJKtc-Subset.otf: Noto Sans CJK TC (fonts-noto-cjk) cut to exactly the Han, kana
+  and CJK punctuation the app shows: every one in data/ (card files, rules pages) and in the
+  code's own words (scenes/, sprites/, game/). A name added anywhere gets its glyph by
+  running this again; tests/test_cjk_font.py fails until then.
 
     apt-get install fonts-noto-core fonts-noto-extra fonts-noto-cjk
         (or `apt-get download` them and `dpkg-deb -x` each into one folder)
-    uv run --with fonttools tools/subset_fonts.py [FOLDER WITH THE NOTO FILES]
+    uv run --with fonttools tools/subset_fonts.py [--cjk] [FOLDER WITH THE NOTO FILES]
+        (--cjk: only the CJK subset, from fonts-noto-cjk alone)
 
 Only needed again when a text uses a character outside the ranges below; the app itself never
 imports fontTools.
@@ -20,8 +22,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-
-from fontTools import subset
 
 NOTO = "/usr/share/fonts"
 FONTS = Path(__file__).resolve().parents[1] / "data" / "fonts"
@@ -37,19 +37,22 @@ SUBSETS = {
 
 
 CJK = ("NotoSansCJK-Regular.ttc", "NotoSansCJKtc-Subset.otf", 3)  # font 3 of the ttc: TC
+ROOT = FONTS.parents[1]
+#: where the app's CJK text is: the data (card files, rules pages) and the code's own words
+CJK_SOURCES = ("data/**/*.toml", "data/**/*.md", "scenes/**/*.py", "sprites/**/*.py",
+               "game/**/*.py")
 
 
 def is_cjk(ch: str) -> bool:
     return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
 
 
-def cjk_text() -> str:
-    """The Han and kana to keep: those the shipped subset has, and every one in data/."""
-    from fontTools.ttLib import TTFont
-
-    chars = {chr(c) for c in TTFont(FONTS / CJK[1]).getBestCmap() if is_cjk(chr(c))}
-    for path in FONTS.parent.rglob("*.toml"):
-        chars |= {ch for ch in path.read_text(encoding="utf-8") if is_cjk(ch)}
+def cjk_text(root: Path = ROOT) -> str:
+    """Every Han, kana and CJK punctuation character the app can show, sorted."""
+    chars: set[str] = set()
+    for pattern in CJK_SOURCES:
+        for path in root.glob(pattern):
+            chars |= {ch for ch in path.read_text(encoding="utf-8") if is_cjk(ch)}
     return "".join(sorted(chars))
 
 
@@ -58,8 +61,12 @@ def find(source: Path, name: str) -> Path:
 
 
 def main(argv: list[str]) -> int:
+    from fontTools import subset
+
+    only_cjk = "--cjk" in argv  # only fonts-noto-cjk at hand
+    argv = [a for a in argv if a != "--cjk"]
     source = Path(argv[0] if argv else NOTO)
-    for name, (target, unicodes) in SUBSETS.items():
+    for name, (target, unicodes) in ({} if only_cjk else SUBSETS).items():
         out = FONTS / target
         subset.main([str(find(source, name)), f"--unicodes={unicodes}", f"--output-file={out}",
                      "--layout-features=*", "--desubroutinize"])
@@ -68,7 +75,7 @@ def main(argv: list[str]) -> int:
     keep = cjk_text()
     out = FONTS / target
     subset.main([str(find(source, name)), f"--font-number={number}", f"--text={keep}",
-                 f"--output-file={out}", "--layout-features=*"])
+                 f"--output-file={out}", "--no-hinting"])
     print(f"{target}: {len(keep)} characters, {out.stat().st_size} bytes")
     return 0
 

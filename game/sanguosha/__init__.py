@@ -49,14 +49,16 @@ class SanguoshaGame(Game):
                       "human_lord": (False, True)}
 
     default_bot = "heuristic"
+    bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
+    #: a 10-player game runs about 1,000–2,000 checked steps (a second each): fewer seeds
+    contract_seeds = 8
 
     def bots(self) -> dict[str, Any]:
-        from game.ai.ismcts import ismcts_factory
-        from game.sanguosha.bots import PLAYOUT_CUTOFF, HeuristicAgent, evaluate
+        from game.ai.agents import RandomAgent
+        from game.sanguosha.bots import HeuristicAgent
+        from game.sanguosha.search import search_factory
 
-        return {"heuristic": HeuristicAgent,
-                "ismcts": ismcts_factory(playout=HeuristicAgent, cutoff=PLAYOUT_CUTOFF,
-                                         evaluate=evaluate)}
+        return {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": search_factory}
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """Self-play averages: each side's win share, draws, turns and deaths a game."""

@@ -9,28 +9,25 @@
 - `lord --games 200 --seconds 1 --jobs 2 --log FILE`: ISMCTS (heuristic playouts) in the
   Lord's seat against heuristic players, one JSON line per game in FILE as it goes; `--bot
   heuristic` gives the baseline on the same seeds;
-- `bench`: core bench at 8 players (game.cli.bench with the game registered here only).
+- `explain --players 8 --seed 1 --turn 12`: what every seat believes of every other at a
+  turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth;
+- `bench`: core bench at 8 players (game.cli.bench).
 
-The numbers in data/sanguosha/balance.md come from these commands. The game is registered in
-this process only (game.registry is not changed).
+The numbers in data/sanguosha/balance.md come from these commands.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
-from multiprocessing import get_context
 
-from game import registry
 from game.ai.agents import bots_for, decide, make_bot
+from game.cli.runs import read_log, run_games, share_with_error
 from game.core.rng import Rng
 from game.sanguosha import GAME
 from game.sanguosha.bots import SIDES, HeuristicAgent
-
-registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
 
 #: a game's rounds counted for the inference table (later rounds are pooled into the last)
 ROUNDS = 8
@@ -109,25 +106,8 @@ def _play_task(task: tuple) -> dict:
     return play(players, seed, **kw)
 
 
-def run(tasks: list[tuple], jobs: int, log=None) -> list[dict]:
-    results = []
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_task, tasks, chunksize=1):
-                results.append(r)
-                _log(log, r)
-    else:
-        for t in tasks:
-            r = _play_task(t)
-            results.append(r)
-            _log(log, r)
-    return results
-
-
-def _log(log, r: dict) -> None:
-    if log is not None:
-        log.write(json.dumps(r) + "\n")
-        log.flush()
+def run(tasks: list[tuple], jobs: int, log_path: str | None = None) -> list[dict]:
+    return run_games(_play_task, tasks, jobs, log_path, label="sanguosha")
 
 
 def pct(k: float, n: int) -> str:
@@ -135,7 +115,8 @@ def pct(k: float, n: int) -> str:
 
 
 def se(p: float, n: int) -> float:
-    return 100 * math.sqrt(p * (1 - p) / n) if n else 0.0
+    """The standard error of a share p over n games, in points."""
+    return 100 * share_with_error([1.0] * round(p * n) + [0.0] * (n - round(p * n)))[1]
 
 
 def shares_line(results: list[dict]) -> str:
@@ -143,7 +124,8 @@ def shares_line(results: list[dict]) -> str:
     counts = defaultdict(int)
     for r in results:
         counts[winning_side(r)] += 1
-    return ", ".join(f"{k} {pct(counts[k], n)}" for k in ("lord", "rebel", "renegade", "draw"))
+    return ", ".join(f"{k} {pct(counts[k], n)} ± {se(counts[k] / n if n else 0, n):.1f}"
+                     for k in ("lord", "rebel", "renegade", "draw"))
 
 
 def shares_of(results: list[dict]) -> dict[str, float]:
@@ -198,34 +180,46 @@ def infer_report(games: int, players: int, seed: int, jobs: int) -> str:
     return "\n".join(out)
 
 
-def shares_report(games: int, counts: list[int], seed: int, jobs: int) -> str:
+def shares_report(games: int, counts: list[int], seed: int, jobs: int,
+                  vs_random: int | None = None, log_dir: str | None = None) -> str:
+    """All-heuristic win shares at each player count (`games` each), then each side's
+    heuristic seats against random seats and the reverse (`vs_random` games each, default
+    `games`). Each part is printed as soon as it is measured; with `log_dir`, each game is
+    also kept as a JSON line in a file per part."""
     out = []
     seeds = range(seed, seed + games)
+    versus = range(seed, seed + (vs_random or games))
+
+    def part(name: str, tasks: list[tuple]) -> list[dict]:
+        path = f"{log_dir}/{name}.jsonl" if log_dir else None
+        return run(tasks, jobs, path)
+
+    def say(line: str) -> None:
+        out.append(line)
+        print(line, flush=True)
+
     for players in counts:
-        res = run([(players, s, {}) for s in seeds], jobs)
-        out.append(f"{players} players, {games} all-heuristic games: {shares_line(res)}")
+        res = part(f"shares-{players}p", [(players, s, {}) for s in seeds])
+        say(f"{players} players, {games} all-heuristic games: {shares_line(res)}")
         for side in ("lord", "rebel", "renegade"):
             others = {k: "random" for k in ("lord", "rebel", "renegade") if k != side}
-            vs = run([(players, s, {"by_side": {side: "heuristic", **others}}) for s in seeds],
-                     jobs)
-            rnd = run([(players, s, {"by_side": {side: "random", **{k: "heuristic" for k in
-                                                                   others}}}) for s in seeds],
-                      jobs)
+            vs = part(f"{side}-vs-random-{players}p",
+                      [(players, s, {"by_side": {side: "heuristic", **others}}) for s in versus])
+            rnd = part(f"random-{side}-{players}p",
+                       [(players, s, {"by_side": {side: "random", **{k: "heuristic" for k in
+                                                                     others}}}) for s in versus])
             a, b = shares_of(vs)[side], shares_of(rnd)[side]
-            out.append(f"  {side}: heuristic against random seats wins {100 * a:.1f} %; "
-                       f"random against heuristic seats {100 * b:.1f} %")
+            n = len(versus)
+            say(f"  {side}: heuristic against random seats wins {100 * a:.1f} % ± "
+                f"{se(a, n):.1f}; random against heuristic seats {100 * b:.1f} % ± "
+                f"{se(b, n):.1f} ({n} games each)")
     return "\n".join(out)
 
 
 def lord_report(bot: str, games: int, players: int, seed: int, jobs: int,
                 seconds: float | None, log_path: str | None) -> str:
-    log = open(log_path, "a") if log_path else None  # noqa: SIM115 - closed below
-    try:
-        res = run([(players, s, {"lord_bot": bot, "seconds": seconds})
-                   for s in range(seed, seed + games)], jobs, log)
-    finally:
-        if log is not None:
-            log.close()
+    res = run([(players, s, {"lord_bot": bot, "seconds": seconds})
+               for s in range(seed, seed + games)], jobs, log_path)
     return lord_summary(res, bot)
 
 
@@ -234,6 +228,24 @@ def lord_summary(res: list[dict], bot: str) -> str:
     w = sum(r["lord_side_won"] for r in res)
     return (f"{bot} Lord: the Lord's side won {w}/{n} = {pct(w, n)} "
             f"(± {se(w / n if n else 0, n):.1f} points)")
+
+
+def explain_report(players: int, seed: int, turn: int) -> str:
+    """An all-heuristic game played to the start of `turn`: what each living seat believes
+    of every other (HeuristicAgent.explain), the true identities beside it."""
+    s = GAME.new_state(players, seed)
+    agents = [HeuristicAgent(seed * 1000 + p) for p in range(players)]
+    worlds = Rng(seed ^ 0xD15C)
+    while not s.is_over() and s.turn < turn:
+        p = s.to_act()[0]
+        s.step(p, decide(agents[p], s, p, worlds))
+    out = [f"{players} players, seed {seed}, turn {s.turn}: "
+           + ", ".join(f"{s.seat_name(p)} {s.identity[p]}" for p in range(players))]
+    for me in range(players):
+        if s.alive[me] and not s.is_over():
+            out.append(f"{s.seat_name(me)} ({s.identity[me]}) believes:")
+            out += [f"  {line}" for line in agents[me].explain(s, me)]
+    return "\n".join(out)
 
 
 def bench(seconds: float) -> dict:
@@ -251,6 +263,9 @@ def main(argv=None) -> int:
     sh = sub.add_parser("shares", help="win shares by side; heuristic against random")
     sh.add_argument("--games", type=int, default=1000)
     sh.add_argument("--players", type=int, nargs="*", default=[5, 8])
+    sh.add_argument("--vs-random", type=int, default=None,
+                    help="games for each heuristic-against-random part (default: --games)")
+    sh.add_argument("--log-dir", default=None, help="keep each part's games as JSON lines here")
     lo = sub.add_parser("lord", help="a bot in the Lord's seat against heuristic players")
     lo.add_argument("--bot", default="ismcts")
     lo.add_argument("--games", type=int, default=200)
@@ -259,6 +274,10 @@ def main(argv=None) -> int:
     lo.add_argument("--log", default=None)
     su = sub.add_parser("summary", help="summarise a `lord` log")
     su.add_argument("log")
+    ex = sub.add_parser("explain", help="what every seat believes at a turn of a game")
+    ex.add_argument("--players", type=int, default=8)
+    ex.add_argument("--seed", type=int, default=1)
+    ex.add_argument("--turn", type=int, default=12)
     b = sub.add_parser("bench", help="rules and bot speed, 8 players")
     b.add_argument("--seconds", type=float, default=10.0)
     for p in (i, sh, lo):
@@ -268,14 +287,15 @@ def main(argv=None) -> int:
     if args.what == "infer":
         print(infer_report(args.games, args.players, args.seed, args.jobs))
     elif args.what == "shares":
-        print(shares_report(args.games, args.players, args.seed, args.jobs))
+        shares_report(args.games, args.players, args.seed, args.jobs, args.vs_random,
+                      args.log_dir)
     elif args.what == "lord":
         print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
                           args.seconds, args.log))
+    elif args.what == "explain":
+        print(explain_report(args.players, args.seed, args.turn))
     elif args.what == "summary":
-        with open(args.log) as f:
-            res = [json.loads(line) for line in f if line.strip()]
-        print(lord_summary(res, "logged"))
+        print(lord_summary(read_log(args.log), "logged"))
     else:
         print(json.dumps(bench(args.seconds)))
     return 0

@@ -102,13 +102,16 @@ class Belief:
     """`probs[seat]` = {identity: probability} for every seat (known ones are certain);
     `best[seat]` = the seat's identity in the most likely assignment."""
 
-    __slots__ = ("probs", "best", "records", "prior")
+    __slots__ = ("probs", "best", "records", "prior", "hidden", "worlds")
 
-    def __init__(self, s, me: int, uniform: bool = False) -> None:
+    def __init__(self, s, me: int, uniform: bool = False, keep_worlds: bool = False) -> None:
         n = s.players
         self.probs: list[dict[str, float]] = [{} for _ in range(n)]
         self.best: list[str] = [""] * n
         self.records: list[tuple[float, float]] = [(0.0, 0.0)] * n
+        #: with keep_worlds: every way to deal the identities left among `hidden`, with its
+        #: cumulative weight (for drawing worlds in proportion to their probability)
+        self.worlds: list[tuple[float, tuple[str, ...]]] | None = [] if keep_worlds else None
         hidden = []
         for p in range(n):
             ident = known(s, me, p)
@@ -129,24 +132,18 @@ class Belief:
             pro, anti = (0.0, 0.0) if uniform else evidence(s, me, p, leans)
             self.records[p] = (pro, anti)
             ll.append({k: log_likelihood(k, pro, anti) for k in HIDDEN})
+        self.hidden = tuple(hidden)
         self._share(hidden, ll, left)
 
     def _share(self, hidden: list[int], ll: list[dict[str, float]], left: dict[str, int]):
-        """Enumerate every way to deal the identities left among the hidden seats."""
-        totals = [dict.fromkeys(HIDDEN, 0.0) for _ in hidden]
-        best_w, best_assign = -math.inf, None
-        z = 0.0
+        """Enumerate every way to deal the identities left among the hidden seats, each
+        weighed by the likelihood of the seats' records."""
+        found: list[tuple[float, tuple[str, ...]]] = []
         assign: list[str] = []
 
         def walk(i: int, logw: float) -> None:
-            nonlocal z, best_w, best_assign
             if i == len(hidden):
-                w = math.exp(logw)
-                z += w
-                for j, ident in enumerate(assign):
-                    totals[j][ident] += w
-                if logw > best_w:
-                    best_w, best_assign = logw, list(assign)
+                found.append((logw, tuple(assign)))
                 return
             for ident in HIDDEN:
                 if left[ident] > 0:
@@ -157,12 +154,38 @@ class Belief:
                     left[ident] += 1
 
         walk(0, 0.0)
+        if not found:
+            return
+        top = max(logw for logw, _ in found)
+        totals = [dict.fromkeys(HIDDEN, 0.0) for _ in hidden]
+        z = 0.0
+        for logw, dealt in found:
+            w = math.exp(logw - top)  # the likeliest world weighs 1: no underflow
+            z += w
+            for j, ident in enumerate(dealt):
+                totals[j][ident] += w
+            if self.worlds is not None:
+                self.worlds.append((z, dealt))
+        best = max(found, key=lambda f: f[0])[1]
         for j, p in enumerate(hidden):
-            self.probs[p] = {k: v / z for k, v in totals[j].items() if v > 0} if z else {}
-            self.best[p] = best_assign[j] if best_assign else ""
+            self.probs[p] = {k: v / z for k, v in totals[j].items() if v > 0}
+            self.best[p] = best[j]
 
     def p(self, seat: int, ident: str) -> float:
         return self.probs[seat].get(ident, 0.0)
+
+    def draw_identities(self, rng) -> tuple[str, ...]:
+        """One way to deal the identities left among `hidden`, drawn with its probability
+        (needs keep_worlds)."""
+        x = rng.random() * self.worlds[-1][0]
+        lo, hi = 0, len(self.worlds) - 1
+        while lo < hi:  # the first world whose cumulative weight reaches x
+            mid = (lo + hi) // 2
+            if self.worlds[mid][0] < x:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self.worlds[lo][1]
 
 
 def explain(s, me: int, belief: Belief) -> list[str]:

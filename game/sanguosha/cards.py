@@ -147,6 +147,15 @@ class CardSet:
     generals: tuple[General, ...]
     skills: Mapping[str, Skill]
     general_by_id: Mapping[str, General] = field(repr=False)
+    #: per card instance: its kind id and its label ('Dodge ♥2', 'Dodge ♥2 (2)' for the second
+    #: copy), worked out once (the rules ask for them on every candidate)
+    kind_ids: tuple[str, ...] = field(init=False, repr=False)
+    labels: tuple[str, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind_ids", tuple(c.kind.id for c in self.cards))
+        object.__setattr__(self, "labels", tuple(
+            c.label + (" (2)" if c.id.endswith("-2") else "") for c in self.cards))
 
     def deck(self, ex: bool = True) -> tuple[int, ...]:
         """Instance ids of the cards in play: all 108, or the 104 standard ones."""

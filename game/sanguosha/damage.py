@@ -85,13 +85,24 @@ def deal_damage(s, t: int, n: int, src: int, uid: str, cause: str) -> None:
             and has(s, src, "luoyi"):
         n += 1  # Bare-Chested
     s.hp[t] -= n
-    note(s, src, t, 2 * n)
+    if chosen_harm(s, src, uid, cause):
+        note(s, src, t, 2 * n)
     by = f" from {name(s, src)}" if src >= 0 else ""
     s.emit("damage", f"{name(s, t)} takes {n} damage{by} ({s.hp[t]}/{s.max_hp[t]}).", t,
            amount=n, source=src, counters=((t, "hp", s.hp[t]),))
     push(s, "after_damage", t, n, src, uid, cause)
     if s.hp[t] <= 0:
         push(s, "dying", t, src, cause)
+
+
+def chosen_harm(s, src: int, uid: str, cause: str) -> bool:
+    """Whether the record counts this damage against its source: not when the source did not
+    pick the victim (Savage Assault and Arrow Barrage hit everyone; a Duel's target who wins
+    it only defended)."""
+    if cause in ("savage-assault", "archery-attack"):
+        return False
+    u = s.uses.get(uid)
+    return not (cause == "duel" and u is not None and u["user"] != src)
 
 
 @step

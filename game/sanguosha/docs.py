@@ -104,6 +104,24 @@ picked at random; an equipped card spent as a cost or converted no longer counts
 Green Dragon Blade's extra Slash ignores range and the limit; Rouse that nobody answers cannot be
 tried again that play phase. The app asks every entitled player in every window, and your own
 side answers "pass" at once when you hold nothing usable.
+
+## At the table
+
+- **Use a card**: drag it onto a glowing seat (Slash, Duel, Snatch…) or onto the middle (Peach,
+  equipment, Savage Assault…). A seat out of reach does not glow; a drop there is refused with
+  the reason.
+- **Answer**: when you are asked for a Dodge, a Slash, a Peach or a Nullification, a tray opens
+  in the middle with the card being answered and your cards that answer it: click one, or Pass.
+- **Judgements** are turned over in the middle for everyone to see.
+- **Point at a seat** to see its general's skills, its distance from you and whether it is in
+  your attack range.
+- **Guess identities**: click the "?" tag of a hidden seat to note Loyalist?, Rebel? or
+  Renegade? on it (click again for the next guess); only you see your notes.
+- **Language**: Settings → Language, or the C key, shows card, general, skill and identity names
+  in English or Chinese.
+- **The computer players** know only what a player at the table could know: their own hand and
+  identity, the Lord, and who has harmed or helped whom. From that they guess who is on which
+  side, as you do.
 """
 
 

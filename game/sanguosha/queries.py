@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.sanguosha.cards import RED_SUITS
 
@@ -91,14 +92,27 @@ def seat_steps(alive: Sequence[bool], a: int, b: int) -> int:
     """Steps from a to b along the circle of living players, the shorter way round."""
     if not (alive[a] and alive[b]):
         raise ValueError("distance is only counted between living players")
-    if a == b:
-        return 0
-    n = len(alive)
-    lo, hi = min(a, b), max(a, b)
-    inside = sum(1 for s in range(lo + 1, hi) if alive[s])
-    living = sum(1 for s in range(n) if alive[s])
-    forward = inside + 1
-    return min(forward, living - forward)
+    return steps_table(tuple(alive))[a][b]
+
+
+@lru_cache(maxsize=2048)
+def steps_table(alive: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    """seat_steps for every pair of seats at once (-1 where a seat is dead); there are only
+    so many ways for seats to be dead, so each is worked out once."""
+    ring = [s for s in range(len(alive)) if alive[s]]
+    at = {s: i for i, s in enumerate(ring)}
+    n, living = len(alive), len(ring)
+    table = []
+    for a in range(n):
+        row = []
+        for b in range(n):
+            if a not in at or b not in at:
+                row.append(-1)
+            else:
+                forward = abs(at[a] - at[b])
+                row.append(min(forward, living - forward))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def distance(alive: Sequence[bool], a: int, b: int, offence: int = 0, defence: int = 0) -> int:

@@ -52,13 +52,12 @@ def card(s, c: int):
 
 
 def kind_of(s, c: int) -> str:
-    return s.cs.cards[c].kind.id
+    return s.cs.kind_ids[c]
 
 
 def clabel(s, c: int) -> str:
     """'Dodge ♥2', and 'Dodge ♥2 (2)' for the second copy, so labels name one card."""
-    x = s.cs.cards[c]
-    return x.label + (" (2)" if x.id.endswith("-2") else "")
+    return s.cs.labels[c]
 
 
 def has(s, p: int, skill: str) -> bool:
@@ -566,7 +565,12 @@ def defence(s, p: int) -> int:
 
 def dist(s, a: int, b: int, spent: tuple = ()) -> int:
     """Distance from a to b; equipped cards being spent do not count (D20)."""
-    return q.distance(s.alive, a, b, offence(s, a, spent), defence(s, b))
+    if a == b:
+        raise ValueError("distance needs two different players")
+    steps = q.steps_table(tuple(s.alive))[a][b]
+    if steps < 0:
+        raise ValueError("distance is only counted between living players")
+    return max(1, steps + defence(s, b) - offence(s, a, spent))
 
 
 def attack_range(s, p: int, spent: tuple = ()) -> int:
@@ -1042,15 +1046,34 @@ def describe(s, a: Action) -> str:
 def candidates_cached(s, p: int) -> frozenset[Action]:
     """The candidates of the question asked now, computed once per position (the state drops
     the cache whenever it changes)."""
+    cache = _cached(s, p)
+    if cache[2] is None:
+        cache[2] = frozenset(cache[1])
+    return cache[2]
+
+
+def _cached(s, p: int) -> list:
+    """[seat, candidates, their set (made when first asked), the legal ones (likewise)]."""
     if s._cache is None or s._cache[0] != p:
-        found = candidates(s, p)
-        s._cache = (p, found, frozenset(found))
-    return s._cache[2]
+        s._cache = [p, candidates(s, p), None, None]
+    return s._cache
 
 
 def candidate_list(s, p: int) -> list[Action]:
-    candidates_cached(s, p)
-    return list(s._cache[1])
+    return list(_cached(s, p)[1])
+
+
+def legal_list(s, p: int) -> list[Action]:
+    """The core's filter (`[a for a in candidates if check(a) is None]`) without re-proving
+    what the candidates hold by construction: every candidate but a card use answers the
+    question asked, and a card use is built from the seat's own cards or a conversion its
+    skills offer, so only `why_not_use` is left to ask (tests/sanguosha/test_queries.py checks
+    the two agree on every position of random and heuristic games). Kept per position."""
+    cache = _cached(s, p)
+    if cache[3] is None:
+        cache[3] = [a for a in cache[1] if a.kind != "use"
+                    or why_not_use(s, p, a.source, a.option[0], a.target) is None]
+    return list(cache[3])
 
 
 # --- choosing a card from a player's zones (Dismantlement, Snatch, Retaliation, ...) -------

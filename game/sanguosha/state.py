@@ -33,6 +33,10 @@ _SCALARS = ("current", "phase", "turn", "reshuffles", "next_uid", "over", "resul
             "ex", "four_player", "two_renegades", "stalemate_guard", "human_lord")
 
 
+#: (seat, general id) -> "P3 Cao Cao" (names are asked for on every label and log line)
+_SEAT_NAMES: dict[tuple[int, str], str] = {}
+
+
 def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
@@ -106,6 +110,12 @@ class SanguoshaState(State):
     def candidates(self, player: int) -> list[Action]:
         return rules.candidate_list(self, player)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        self.check_seat(player)
+        if player not in self.to_act():
+            return []
+        return rules.legal_list(self, player)
+
     def _apply(self, player: int, action: Action) -> None:
         self.forget()
         try:
@@ -125,8 +135,13 @@ class SanguoshaState(State):
         return super().prompt(player)
 
     def seat_name(self, player: int) -> str:
-        g = self.gen[player]
-        return f"P{player + 1} {self.cs.general(g).name}" if g else f"P{player + 1}"
+        key = (player, self.gen[player])
+        got = _SEAT_NAMES.get(key)
+        if got is None:
+            g = self.gen[player]
+            got = _SEAT_NAMES[key] = f"P{player + 1} {self.cs.general(g).name}" if g \
+                else f"P{player + 1}"
+        return got
 
     @property
     def rounds(self) -> int:

@@ -1,49 +1,28 @@
-"""The core's contract checks on Sanguosha before it is registered (docs/plugging-in-a-game.md
-§7): random games at every player count keep every invariant."""
+"""The core's contract checks on what tests/test_contract.py does not play: the 2-player quick
+game and the options (tests/test_contract.py plays 4–10 players and checks every bot's honesty)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game import registry
-from game.ai.agents import bots_for
 from game.core.rng import Rng
 from game.sanguosha import GAME
-from tests.contract import ContractGame, check_bot_is_honest
+from tests.contract import ContractGame
 
 SEEDS = 3
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    """Records replay through the registry; the lead registers the game for real."""
-    monkeypatch.setattr(registry, "GAME_PACKAGES", ())  # not the other games under work
-    monkeypatch.setitem(registry._games, GAME.name, GAME)
-
-
-@pytest.mark.parametrize("players", [2, 4, 5, 6, 7, 8, 9, 10])
-def test_random_games_keep_the_contract(players, registered):
+def test_two_player_quick_games_keep_the_contract():
+    """D1's 2-player quick game is outside the 4–10 the app test plays."""
     for seed in range(SEEDS):
-        ContractGame(GAME, players, seed).play()
-
-
-@pytest.mark.parametrize("bot", ["random", "ismcts", "heuristic"])
-def test_bots_decide_from_their_seats_information_only(bot, registered):
-    factory = bots_for(GAME)[bot]
-    assert check_bot_is_honest(GAME, factory, 5, range(2), positions=4) > 0
-
-
-@pytest.mark.parametrize("players", [4, 8])
-def test_games_guided_by_the_heuristic_bot_keep_the_contract(players, registered):
-    for seed in range(2):
-        ContractGame(GAME, players, seed, bots_for(GAME)["heuristic"](seed)).play()
+        ContractGame(GAME, 2, seed).play()
 
 
 @pytest.mark.parametrize(("players", "options"), [
     (4, {"ex": False}), (4, {"four_player": "1/1/1/1"}), (4, {"four_player": "1/0/2/1"}),
     (6, {"two_renegades": True}), (8, {"two_renegades": True, "stalemate_guard": False}),
 ])
-def test_random_games_with_every_option_keep_the_contract(players, options, registered,
+def test_random_games_with_every_option_keep_the_contract(players, options,
                                                           monkeypatch):
     plain = GAME.new_state
     monkeypatch.setattr(GAME, "new_state", lambda n, seed, **kw: plain(n, seed, **options))
@@ -92,3 +71,25 @@ def test_selfplay_summary_names_the_winning_side():
     fields = GAME.summary_fields(s.outcome())
     assert sum(fields[k] for k in ("lord_side", "rebels", "renegade", "draw")) == 1.0
     assert fields["turns"] == s.turn and fields["deaths"] == len(s.deaths)
+
+
+def test_legal_actions_equal_the_cores_filter_of_the_candidates():
+    """The state's shortcut (only a card use's target checks are asked again) gives exactly
+    the core's `[a for a in candidates if check(a) is None]`, on every position of random
+    and heuristic games."""
+    from game.core.contract import State
+    from game.sanguosha.bots import HeuristicAgent
+
+    compared = 0
+    for players, seed in ((4, 0), (5, 1), (8, 2), (10, 3)):
+        s, rng = GAME.new_state(players, seed), Rng(seed)
+        bot = HeuristicAgent(seed) if seed % 2 else None
+        while not s.is_over():
+            p = s.to_act()[0]
+            legal = s.legal_actions(p)
+            s.forget()
+            assert legal == State.legal_actions(s, p)
+            compared += 1
+            a = bot.choose(s.determinize(p, rng), p) if bot else rng.choice(legal)
+            s.step(p, a)
+    assert compared > 1000
