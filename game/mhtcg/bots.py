@@ -201,15 +201,26 @@ def lowest(s, p: int, cards) -> int:
 
 # --- the hunt: what a target is worth ---------------------------------------------------
 
-def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True) -> float:
+def remembered(memo: dict | None, key, compute):
+    """compute(), remembered in `memo` under `key` for the rest of one decision (a move weighs
+    every area it could reach, and every area beyond: the same questions many times)."""
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True,
+                 memo: dict | None = None) -> float:
     """What attacking monster m is worth to p now: a kill its level, turning up an unknown
     one FLIP_WORTH and its chance of a kill, less the cards it would cost (in HRP)."""
     if m.sheet == p:
         return -99.0
     card = visible_card(s, p, m)
     dmg = rules.hunter_damage(s, p, m) + atk_extra if card is not None else 0
-    help_ = hand_attack_help(s, p) if with_hand else 0
-    bonus = leader_bonus(s, p, m.sheet)
+    help_ = remembered(memo, "help", lambda: hand_attack_help(s, p)) if with_hand else 0
+    bonus = remembered(memo, ("bonus", m.sheet), lambda: leader_bonus(s, p, m.sheet))
     if card is not None and m.face_up:
         left = card.hp - m.damage
         if dmg >= left:
@@ -218,7 +229,8 @@ def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True) -> fl
             return card.level + 0.5 + bonus - 0.2 * (left - dmg)
         return -1.0 if card.has("rage") else 0.05
     # face down: a strike first, then perhaps a kill; a survivor attacks in its slot anyway
-    pool = [card] if card is not None else unseen_monsters(s, m.sheet)
+    pool = [card] if card is not None else remembered(
+        memo, ("pool", m.sheet), lambda: unseen_monsters(s, m.sheet))
     base = rules.hunter_attack_value(s, p) + atk_extra + m.weakness
     sidestep = rules.hunter_ability(s, p) == "sidestep"
     my_rng = rules.stats(s, p).rng
@@ -252,37 +264,42 @@ def charge_bonus(s, p: int, place) -> int:
     return 2 if place == s.pos[p] and not rules.in_camp(s, p) else 0
 
 
-def hunt_value(s, p: int, place, atk_extra: int = 0) -> float:
+def hunt_value(s, p: int, place, atk_extra: int = 0, memo: dict | None = None) -> float:
     """The best hunt in an area for p, or 0 (not attacking is always allowed)."""
     if place[0] == p:
         return 0.0
-    best = 0.0
-    for m in rules.monsters_at(s, place):
-        if m.sheet != p:
-            best = max(best, target_value(s, p, m, atk_extra))
-    return best
+
+    def best() -> float:
+        value = 0.0
+        for m in rules.monsters_at(s, place):
+            if m.sheet != p:
+                value = max(value, target_value(s, p, m, atk_extra, memo=memo))
+        return value
+
+    return remembered(memo, ("hunt", place, atk_extra), best)
 
 
-def place_value(s, p: int, place) -> float:
+def place_value(s, p: int, place, memo: dict | None = None) -> float:
     """A move-phase score for ending in `place`: the hunt there less its danger, plus half the
     best hunt one more move away."""
     extra = charge_bonus(s, p, place)
-    now = hunt_value(s, p, place, extra) - life_cost(s, p, area_danger(s, p, place))
+    now = hunt_value(s, p, place, extra, memo) - life_cost(s, p, area_danger(s, p, place))
     later = 0.0
     for a in s.table.reachable(place, rules.stats(s, p).mov):
         if a != place and a[0] != p:
-            later = max(later, hunt_value(s, p, a))
-    return now + 0.5 * later + JOURNEY * journey(s, p, place)
+            later = max(later, hunt_value(s, p, a, memo=memo))
+    return now + 0.5 * later + JOURNEY * journey(s, p, place, memo)
 
 
-def journey(s, p: int, place) -> float:
+def journey(s, p: int, place, memo: dict | None = None) -> float:
     """Being near the most threatening players' face-down monsters: the hunt of the rounds
     after next (a face-down monster earns its owner 1 HRP each round it stays down)."""
     best = 0.0
     for m in s.board.values():
         if not m.face_up and m.sheet != p:
-            worth = leader_bonus(s, p, m.sheet) / (1 + s.table.distance(place, m.place))
-            best = max(best, worth)
+            q = m.sheet
+            bonus = remembered(memo, ("bonus", q), lambda q=q: leader_bonus(s, p, q))
+            best = max(best, bonus / (1 + s.table.distance(place, m.place)))
     return best
 
 
@@ -394,7 +411,8 @@ def placement_choice(s, p, legal):
 
 
 def move_choice(s, p, legal):
-    return max(legal, key=lambda a: (place_value(s, p, a.target), a.target[0] == p,
+    memo: dict = {}
+    return max(legal, key=lambda a: (place_value(s, p, a.target, memo), a.target[0] == p,
                                      a.target == s.pos[p], -a.target[1]))
 
 

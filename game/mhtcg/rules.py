@@ -79,9 +79,17 @@ def on_table(s, p: int) -> bool:
 
 def stats(s, p: int):
     """The hunter's current printed stats: the weapon's and armour's, else the hunter card's."""
-    w = s.card(s.weapon[p]) if s.weapon[p] >= 0 else None
-    a = s.card(s.armour[p]) if s.armour[p] >= 0 else None
-    return current_stats(s.cs.hunters[s.hunters[p]], w, a)
+    wi, ai = s.weapon[p], s.armour[p]
+    key = (s.hunters[p], wi >= 0 and s.cards[wi], ai >= 0 and s.cards[ai])
+    known = _STATS.get(key)  # asked thousands of times a search: remembered per card set
+    if known is None or known[0] is not s.cs:
+        w = s.card(wi) if wi >= 0 else None
+        a = s.card(ai) if ai >= 0 else None
+        known = _STATS[key] = (s.cs, current_stats(s.cs.hunters[s.hunters[p]], w, a))
+    return known[1]
+
+
+_STATS: dict = {}
 
 
 def hunter_ability(s, p: int) -> str:
