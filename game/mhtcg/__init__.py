@@ -34,6 +34,14 @@ def default_decks(players: int, seed: int) -> list[str]:
     return list(orders[seed % len(orders)])
 
 
+def seat_decks(chosen: list[str], defaults: list[str]) -> list[str]:
+    """Each seat's deck: its own choice, else the next default deck no seat has chosen (two
+    seats may choose the same deck, D39; the game never adds a duplicate by itself). With at
+    most 4 seats and 4 decks there is always one left."""
+    free = [d for d in dict.fromkeys(defaults + list(DECK_IDS)) if d not in chosen]
+    return [deck or free.pop(0) for deck in chosen]
+
+
 def check_effects(cs: CardSet, root: Path | None = None) -> None:
     """Every ability keyword and item id in the data has a handler, and every handler a card."""
     base = Path(root) if root is not None else Path("data/mhtcg")
@@ -51,7 +59,11 @@ class MonsterHunterGame(Game):
     max_players = 4
     cooperative = False
     seat_options = {"deck": ("", "Starter deck (A Forest and Hills, B Jungle, C Desert, "
-                                 "D Snowy Mountains)")}
+                                 "D Snowy Mountains); empty: one no other seat plays")}
+    #: the values a per-seat picker offers for each seat option ("" lets the game choose)
+    option_choices = {"deck": (("", "Any"), ("A", "A Forest and Hills (Great Sword)"),
+                               ("B", "B Jungle (Sword and Shield)"),
+                               ("C", "C Desert (Lance)"), ("D", "D Snowy Mountains (Bowgun)"))}
 
     def card_set(self) -> CardSet:
         return card_set()
@@ -66,13 +78,13 @@ class MonsterHunterGame(Game):
         self.check_players(players)
         if options:
             raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(options))}")
-        decks = default_decks(players, seed)
-        for p, seat in enumerate(seats or []):
+        chosen = [""] * players
+        for p, seat in enumerate((seats or [])[:players]):
             problems = self.validate_seat_options(seat)
             if problems:
                 raise ValueError("; ".join(problems))
-            if seat.get("deck"):
-                decks[p] = seat["deck"]
+            chosen[p] = seat.get("deck", "")
+        decks = seat_decks(chosen, default_decks(players, seed))
         s = MhState(self, players, seed, decks)
         rules.setup(s)
         return s

@@ -201,3 +201,32 @@ def test_five_copies_of_one_card_are_refused(tmp_path):
                  '{ id = "M01", count = 3 },\n    { id = "M04", count = 2 },',
                  '{ id = "M01", count = 5 },')
     assert "at most 4 copies" in str(err)
+
+
+# --- a starter deck per seat (the new-game screen's per-seat options, spec D39) ---------------
+
+def test_every_starter_deck_is_offered_to_each_seat():
+    from game.mhtcg import GAME
+
+    offered = [value for value, _ in GAME.option_choices["deck"]]
+    assert "deck" in GAME.seat_options
+    assert offered == ["", *card_set().decks]
+
+
+def test_a_seat_plays_the_deck_it_chose_and_the_others_get_decks_nobody_chose():
+    from game.mhtcg import GAME
+
+    s = GAME.new_state(3, 5, seats=[{}, {"deck": "C"}, {}])
+    assert s.decks[1] == "C" and len(set(s.decks)) == 3
+    twice = GAME.new_state(4, 5, seats=[{"deck": "A"}, {"deck": "A"}, {}, {}])
+    assert twice.decks[:2] == ["A", "A"] and "A" not in twice.decks[2:]
+    assert len(set(twice.decks[2:])) == 2
+
+
+def test_an_unknown_deck_is_refused_naming_the_decks():
+    from game.mhtcg import GAME
+
+    assert GAME.validate_seat_options({"deck": "E"}) == [
+        "unknown deck 'E'; choose one of A, B, C, D"]
+    with pytest.raises(ValueError, match="unknown deck 'E'"):
+        GAME.new_state(2, 1, seats=[{"deck": "E"}, {}])
