@@ -496,16 +496,16 @@ class MonsterHunterTable(TableScene):
         m = self.state.board.get(sprite.key[1])
         if m is None or not sprite.at_home():
             return
-        marks = [f"-{m.damage}"] if m.damage else []
+        marks = [f"-{m.damage} HP"] if m.damage else []
         marks += ["trap"] if m.stopped else []
         marks += [f"{m.atk_mod} ATK"] if m.atk_mod else []
-        y = sprite.rect.y + 20
-        for mark in marks:
-            t = text.render(mark, 14, (255, 240, 230), "bold")
-            box = t.get_rect(midtop=(sprite.rect.centerx, y)).inflate(8, 2)
+        y = sprite.rect.bottom - 3  # stacked up from the bottom: the name, HP and ATK stay readable
+        for mark in reversed(marks):
+            t = text.render(mark, 13, (255, 240, 230), "bold")
+            box = t.get_rect(midbottom=(sprite.rect.centerx, y)).inflate(8, 2)
             pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
             surface.blit(t, t.get_rect(center=box.center))
-            y += box.h + 2
+            y = box.y - 1
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A plate: the seat's hunter and gear; an area: its name."""
