@@ -10,12 +10,10 @@ Also:
 - `duel --bots heuristic random --games 1000`: the first bot in seat s (rotating over the
   games) against the second in every other seat, 4 players; its win share;
 - `duel --bots ismcts heuristic --seconds 1 --games 200 --log FILE`: the same for ISMCTS, one
-  line per game in FILE as it goes (a long run's partial result can be read at any time);
-- `bench`: uniform-random decisions per second, clone time and the heuristic's time per
-  decision at 4 players (game.cli.bench with the game registered in this process only).
+  line per game in FILE as it goes (a long run's partial result can be read at any time).
 
-The numbers in data/mhtcg/balance.md come from these commands. The game is registered here for
-the run only (game.registry is not changed).
+The numbers in data/mhtcg/balance.md come from these commands and from
+`python -m game bench mhtcg --players 4` (speed).
 """
 
 from __future__ import annotations
@@ -29,13 +27,9 @@ import time
 from collections import Counter
 from multiprocessing import get_context
 
-from game import registry
 from game.ai.agents import bots_for, decide, make_bot
 from game.core.rng import Rng
 from game.mhtcg import DECK_IDS, GAME
-
-registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
-
 
 # --- one game ---------------------------------------------------------------------------------
 
@@ -237,12 +231,6 @@ def duel_summary(results: list[dict], bot: str) -> str:
             f"± {100 * se:.1f}% (standard error) over {n} games")
 
 
-def bench(seconds: float) -> dict:
-    from game.cli.bench import bench as core_bench
-
-    return core_bench(GAME.name, 4, seconds)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -256,8 +244,6 @@ def main(argv=None) -> int:
     d.add_argument("--games", type=int, default=1000)
     d.add_argument("--seconds", type=float, default=None)
     d.add_argument("--log", default=None)
-    b = sub.add_parser("bench", help="rules and bot speed, 4 players")
-    b.add_argument("--seconds", type=float, default=10.0)
     for p in (t, d):
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--jobs", type=int, default=1)
@@ -265,11 +251,8 @@ def main(argv=None) -> int:
     if args.what == "targets":
         _, ok = report(args.games, args.seed, args.jobs, tuple(args.players), tuple(args.bots))
         return 0 if ok else 1
-    if args.what == "duel":
-        print(duel(args.bots[0], args.bots[1], args.games, args.seed, args.jobs, args.seconds,
-                   log_path=args.log))
-        return 0
-    print(json.dumps(bench(args.seconds)))
+    print(duel(args.bots[0], args.bots[1], args.games, args.seed, args.jobs, args.seconds,
+               log_path=args.log))
     return 0
 
 
