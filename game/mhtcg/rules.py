@@ -644,13 +644,15 @@ def window_turn(s) -> None:
             s.win_passes += 1
             s.win_seat = (p + 1) % s.players
             continue
-        ask(s, "window", p, window_prompt(s), "window_turn")
+        ask(s, "window", p, window_prompt(s, p), "window_turn")
         return
 
 
-def window_prompt(s) -> str:
+def window_prompt(s, p: int) -> str:
     if s.win_purpose == "opening":
-        return "{seat}: the hunt opens: use an item, a boost or Spotter, or pass"
+        spotter = EFFECTS.has("window_ability", hunter_ability(s, p))  # public: the hunter card
+        return ("{seat}: the hunt opens: use an item, a boost"
+                + (" or Spotter" if spotter else "") + ", or pass")
     if s.win_purpose == "hunter":
         return "{seat}: a hunter is about to attack: use an item or a boost, or pass"
     return "{seat}: a monster is about to attack: use an item or a boost, or pass"
