@@ -431,9 +431,9 @@ class MonsterHunterTable(TableScene):
         low = deck <= 8  # a short deck is a hunter near its retreat: in red
         pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
         ink = TEXT if low else INK
-        n = text.render(str(deck), 18, ink, "bold")
-        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 2)))
-        lab = text.render("deck", 14, ink, "bold")
+        n = text.render(str(deck), 22, ink, "bold")  # the hunter's life: the plate's largest
+        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 4)))
+        lab = text.render("deck", 13, ink, "bold")
         surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
         x = box.right + 8
         hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
