@@ -26,6 +26,8 @@ from game.mhtcg.maps import Table
 from game.mhtcg.state import MhState
 
 DECK_IDS = ("A", "B", "C", "D")
+SYSTEM_WORDS = {"great_sword": "Great Sword", "sword_and_shield": "Sword and Shield",
+                "lance": "Lance", "bowgun": "Bowgun"}
 
 
 def default_decks(players: int, seed: int) -> list[str]:
@@ -60,10 +62,6 @@ class MonsterHunterGame(Game):
     cooperative = False
     seat_options = {"deck": ("", "Starter deck (A Forest and Hills, B Jungle, C Desert, "
                                  "D Snowy Mountains); empty: one no other seat plays")}
-    #: the values a per-seat picker offers for each seat option ("" lets the game choose)
-    option_choices = {"deck": (("", "Any"), ("A", "A Forest and Hills (Great Sword)"),
-                               ("B", "B Jungle (Sword and Shield)"),
-                               ("C", "C Desert (Lance)"), ("D", "D Snowy Mountains (Bowgun)"))}
 
     def card_set(self) -> CardSet:
         return card_set()
@@ -88,6 +86,16 @@ class MonsterHunterGame(Game):
         s = MhState(self, players, seed, decks)
         rules.setup(s)
         return s
+
+    def seat_option_choices(self, name: str) -> list[tuple[str, str]]:
+        """The new-game screen's per-seat deck picker: "Any" (a deck no other seat plays,
+        the default), then each starter deck by name and weapon."""
+        if name != "deck":
+            return []
+        cs = self.card_set()
+        words = {d.id: SYSTEM_WORDS[cs.hunters[d.hunter].system] for d in cs.decks.values()}
+        return [("", "Any")] + [(d.id, f"{d.id} {d.name} · {words[d.id]}")
+                                for d in cs.decks.values()]
 
     def validate_seat_options(self, seat: dict) -> list[str]:
         problems = super().validate_seat_options(seat)

@@ -210,9 +210,10 @@ def test_five_copies_of_one_card_are_refused(tmp_path):
 def test_every_starter_deck_is_offered_to_each_seat():
     from game.mhtcg import GAME
 
-    offered = [value for value, _ in GAME.option_choices["deck"]]
+    offered = GAME.seat_option_choices("deck")
     assert "deck" in GAME.seat_options
-    assert offered == ["", *card_set().decks]
+    assert [value for value, _ in offered] == ["", *card_set().decks]
+    assert offered[1][1] == "A Forest and Hills · Great Sword"
 
 
 def test_a_seat_plays_the_deck_it_chose_and_the_others_get_decks_nobody_chose():
