@@ -642,6 +642,23 @@ SEARCHED = ("placement", "move", "target", "window", "respond", "equip")
 MIN_VISITS, CONFIDENCE = 8, 2.0
 
 
+class RootSearch(ISMCTS):
+    """ISMCTS whose tree branches at the root only: beyond it every seat, the searcher's own
+    later choices included, plays as the `others` model (the heuristic) predicts. With a few
+    hundred playouts a decision, a deeper tree tries the searcher's later choices (the next
+    window, the next target) at random, untried first, in most playouts of a move or a target:
+    noise that swamps the comparison of the root's actions."""
+
+    def _iterate(self, node, state) -> None:
+        self._root = node  # the core calls this with the root, once a playout
+        super()._iterate(node, state)
+
+    def _decide(self, node, state, seat: int):
+        if self.others is None or (node is self._root and seat == self._me):
+            return super()._decide(node, state, seat)
+        return self.others.choose(state, seat)
+
+
 class Spread:
     """The cut-off evaluation, recording the searcher's rewards to measure their spread."""
 
@@ -666,9 +683,8 @@ class Spread:
 
 class MhIsmcts(Agent):
     """SO-ISMCTS for the questions that shape a round (where to hide, where to go, whom to
-    hunt, which item or boost), with the heuristic as playout policy and as the model of the
-    other seats inside the tree (the searcher's own moves are searched; the others play as the
-    heuristic predicts); a window turn is searched only when the heuristic would not simply
+    hunt, which item or boost), with the heuristic as playout policy and as the model of every
+    later choice (`RootSearch`); a window turn is searched only when the heuristic would not simply
     pass, and the small questions (discards, payments, burrows, monster order) are the
     heuristic's. The heuristic's own answer stands unless the search found an action visited
     at least MIN_VISITS times whose mean reward beats it by CONFIDENCE standard errors."""
@@ -707,13 +723,13 @@ class MhIsmcts(Agent):
 
 
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
-    """SO-ISMCTS with the heuristic hunter as its playout policy and model of the other seats
-    (about 1 s per searched decision); playouts stop after CUTOFF actions and `evaluate`
-    scores the position."""
+    """ISMCTS branching at the root (`RootSearch`) with the heuristic hunter as its playout
+    policy and model of every later choice (about 1 s per searched decision); playouts stop
+    after CUTOFF actions and `evaluate` scores the position."""
     spread = Spread()
     options = {"playout": HeuristicAgent, "others": HeuristicAgent, "cutoff": CUTOFF,
                "evaluate": spread}
     options.update(overrides)
     if "iterations" in overrides and "seconds" not in overrides:
         seconds = None
-    return MhIsmcts(ISMCTS(seed, seconds=seconds, **options), HeuristicAgent(seed), spread)
+    return MhIsmcts(RootSearch(seed, seconds=seconds, **options), HeuristicAgent(seed), spread)

@@ -7,9 +7,11 @@ from game.ai.agents import decide
 from game.core.rng import Rng
 from game.mhtcg import GAME
 from game.mhtcg.bots import (
+    CUTOFF,
     MIN_VISITS,
     HeuristicAgent,
     MhIsmcts,
+    RootSearch,
     Spread,
     evaluate,
     life_cost,
@@ -224,3 +226,29 @@ def test_ismcts_keeps_the_heuristics_move_unless_another_is_better_with_confiden
     assert bot(close).choose(s, p) == quick  # 0.02 better is within the noise of 40 playouts
     assert bot(far).choose(s, p) == other
     assert bot(few).choose(s, p) == quick
+
+
+class _Asked(HeuristicAgent):
+    """The heuristic, noting whose choices it was asked for."""
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.seats = set()
+
+    def choose(self, state, player):
+        self.seats.add(player)
+        return super().choose(state, player)
+
+
+def test_the_search_branches_at_the_root_only_and_the_heuristic_makes_every_later_choice():
+    s = GAME.new_state(4, 3)
+    while s.round < 2 or s.decisions[-1].kind != "move":
+        p = s.to_act()[0]
+        s.step(p, HeuristicAgent(0).choose(s, p))
+    p = s.to_act()[0]
+    model = _Asked()
+    search = RootSearch(1, iterations=30, playout=HeuristicAgent, others=model, cutoff=CUTOFF,
+                        evaluate=evaluate)
+    table = search.search(s, p)
+    assert set(table) == set(s.legal_actions(p))
+    assert p in model.seats  # its own later choices too: no random untried ones in the tree
