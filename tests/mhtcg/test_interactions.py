@@ -535,9 +535,9 @@ def test_32_credit_by_kind_and_one_weapon_a_phase():
     s = table()
     gear(s, POKKE, "W12", "A03")  # Red Tail (7), Kut-Ku Set (5)
     spear, knight = give(s, POKKE, "W11", "W10")
-    assert rules.price(s, POKKE, spear) == 0  # Red Tail's 7 covers Babel Spear's 4
+    assert rules.price(s, POKKE, spear) == 0  # Red Tail's 7 covers Babel Spear's 3
     s.weapon[POKKE] = -1
-    assert rules.price(s, POKKE, spear) == 4  # a Kut-Ku Set gives no credit toward a weapon
+    assert rules.price(s, POKKE, spear) == 3  # a Kut-Ku Set gives no credit toward a weapon
     gear(s, POKKE, "W12")
     equip_turn_for(s, POKKE)
     act(s, POKKE, "equip", spear)  # free
