@@ -655,6 +655,9 @@ def window_prompt(s, p: int) -> str:
                 + (" or Spotter" if spotter else "") + ", or pass")
     if s.win_purpose == "hunter":
         return "{seat}: a hunter is about to attack: use an item or a boost, or pass"
+    m = s.board.get(s.monster_turn)
+    if m is None or m.stopped:  # defeated or trapped in this window: its attack is off
+        return "{seat}: the monster will not attack now: use an item or a boost, or pass"
     return "{seat}: a monster is about to attack: use an item or a boost, or pass"
 
 
