@@ -452,8 +452,8 @@ class MonsterHunterTable(TableScene):
     def draw_over(self, surface: pygame.Surface) -> None:
         tray = self.window_tray()
         hz = self.zones["hand"].rect
-        if tray:
-            cg.glow_rect(surface, hz, self.accent, width=3)
+        if tray:  # the tray's edge follows the hand panel's corners (a glow would round it off)
+            pygame.draw.rect(surface, self.accent, hz.inflate(4, 4), 3, border_radius=12)
         lines = (tray or self.hand_title()).split("|")
         y = hz.bottom - 8 - 20 * len(lines) if self.bar else hz.y + 10  # under the buttons
         for ln in lines:
