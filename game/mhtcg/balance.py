@@ -19,15 +19,13 @@ The numbers in data/mhtcg/balance.md come from these commands and from
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import statistics
 import sys
 import time
 from collections import Counter
-from multiprocessing import get_context
 
 from game.ai.agents import bots_for, decide, make_bot
+from game.cli.runs import rotating_seats, run_games, versus_line, win_share
 from game.core.rng import Rng
 from game.mhtcg import DECK_IDS, GAME
 
@@ -76,31 +74,16 @@ def _play_task(task: tuple) -> dict:
     return play(*task)
 
 
-def run(tasks: list[tuple], jobs: int, log=None) -> list[dict]:
-    results = []
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_task, tasks, chunksize=4):
-                results.append(r)
-                _log(log, r)
-    else:
-        for t in tasks:
-            r = _play_task(t)
-            results.append(r)
-            _log(log, r)
-    return results
-
-
-def _log(log, r: dict) -> None:
-    if log is not None:
-        log.write(json.dumps(r) + "\n")
-        log.flush()
+def run(tasks: list[tuple], jobs: int, log_path: str | None = None) -> list[dict]:
+    """The games of `tasks` (play's arguments), in worker processes when jobs > 1, each result
+    a JSON line in `log_path` as it comes (game/cli/runs.py)."""
+    return run_games(_play_task, tasks, jobs, log_path)
 
 
 # --- the targets ------------------------------------------------------------------------------
 
 def share(r: dict, p: int) -> float:
-    return 1 / len(r["winners"]) if p in r["winners"] else 0.0
+    return win_share(r["winners"], p)
 
 
 def in_range(values, lo, hi) -> float:
@@ -206,29 +189,15 @@ def duel(bot: str, others: str, games: int, seed: int, jobs: int, seconds: float
          players: int = 4, log_path: str | None = None) -> str:
     """`bot` in one seat (rotating), `others` in the rest; its win share with its standard
     error."""
-    tasks = []
-    for i in range(games):
-        seat = i % players
-        names = [others] * players
-        names[seat] = bot
-        tasks.append((players, seed + i, names, seconds, True))
-    log = open(log_path, "a") if log_path else None  # noqa: SIM115 - closed below
-    try:
-        results = run(tasks, jobs, log)
-    finally:
-        if log is not None:
-            log.close()
-    return duel_summary(results, bot)
+    tasks = [(players, seed + i, rotating_seats(bot, others, players, i), seconds, True)
+             for i in range(games)]
+    return duel_summary(run(tasks, jobs, log_path), bot)
 
 
 def duel_summary(results: list[dict], bot: str) -> str:
     shares = [share(r, r["bots"].index(bot)) for r in results]
-    n = len(shares)
-    mean = statistics.fmean(shares)
-    se = math.sqrt(mean * (1 - mean) / n) if n > 1 else 0.0
     other = next(b for b in results[0]["bots"] if b != bot)
-    return (f"{bot} vs {results[0]['players'] - 1} {other}: win share {100 * mean:.1f}% "
-            f"± {100 * se:.1f}% (standard error) over {n} games")
+    return versus_line(bot, f"{results[0]['players'] - 1} {other}", shares)
 
 
 def main(argv=None) -> int:

@@ -601,7 +601,7 @@ def pay_choice(s, p, legal):
 CUTOFF = 60
 #: a seat's standing, from what the table shows of it, as weights of a linear score; the
 #: chance of winning is the softmax of the seats' scores. Fitted by maximum likelihood on
-#: snapshots of heuristic self-play at 4 players (data/mhtcg/balance.md, "Evaluation")
+#: snapshots of heuristic self-play at 4 players (data/mhtcg/balance.md, "Bots")
 STANDING = {"hrp": 0.19, "near_20": 0.53, "hidden": 0.50, "face_up": -0.07, "deck": 0.28,
             "retreats": -0.91, "atk": 0.27, "def": -0.12}
 #: HRP past which each HRP counts NEAR_20 more (the last steps to 20 end the game)
