@@ -431,9 +431,9 @@ class MonsterHunterTable(TableScene):
         low = deck <= 8  # a short deck is a hunter near its retreat: in red
         pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
         ink = TEXT if low else INK
-        n = text.render(str(deck), 18, ink, "bold")
-        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 2)))
-        lab = text.render("deck", 14, ink, "bold")
+        n = text.render(str(deck), 22, ink, "bold")  # the hunter's life: the plate's largest
+        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 4)))
+        lab = text.render("deck", 13, ink, "bold")
         surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
         x = box.right + 8
         hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
@@ -452,8 +452,8 @@ class MonsterHunterTable(TableScene):
     def draw_over(self, surface: pygame.Surface) -> None:
         tray = self.window_tray()
         hz = self.zones["hand"].rect
-        if tray:
-            cg.glow_rect(surface, hz, self.accent, width=3)
+        if tray:  # the tray's edge follows the hand panel's corners (a glow would round it off)
+            pygame.draw.rect(surface, self.accent, hz.inflate(4, 4), 3, border_radius=12)
         lines = (tray or self.hand_title()).split("|")
         y = hz.bottom - 8 - 20 * len(lines) if self.bar else hz.y + 10  # under the buttons
         for ln in lines:
@@ -496,16 +496,16 @@ class MonsterHunterTable(TableScene):
         m = self.state.board.get(sprite.key[1])
         if m is None or not sprite.at_home():
             return
-        marks = [f"-{m.damage}"] if m.damage else []
+        marks = [f"-{m.damage} HP"] if m.damage else []
         marks += ["trap"] if m.stopped else []
         marks += [f"{m.atk_mod} ATK"] if m.atk_mod else []
-        y = sprite.rect.y + 20
-        for mark in marks:
-            t = text.render(mark, 14, (255, 240, 230), "bold")
-            box = t.get_rect(midtop=(sprite.rect.centerx, y)).inflate(8, 2)
+        y = sprite.rect.bottom - 3  # stacked up from the bottom: the name, HP and ATK stay readable
+        for mark in reversed(marks):
+            t = text.render(mark, 13, (255, 240, 230), "bold")
+            box = t.get_rect(midbottom=(sprite.rect.centerx, y)).inflate(8, 2)
             pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
             surface.blit(t, t.get_rect(center=box.center))
-            y += box.h + 2
+            y = box.y - 1
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A plate: the seat's hunter and gear; an area: its name."""

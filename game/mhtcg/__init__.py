@@ -26,12 +26,22 @@ from game.mhtcg.maps import Table
 from game.mhtcg.state import MhState
 
 DECK_IDS = ("A", "B", "C", "D")
+SYSTEM_WORDS = {"great_sword": "Great Sword", "sword_and_shield": "Sword and Shield",
+                "lance": "Lance", "bowgun": "Bowgun"}
 
 
 def default_decks(players: int, seed: int) -> list[str]:
     """Distinct starter decks, every combination and seat order equally often over seeds."""
     orders = list(permutations(DECK_IDS, players))
     return list(orders[seed % len(orders)])
+
+
+def seat_decks(chosen: list[str], defaults: list[str]) -> list[str]:
+    """Each seat's deck: its own choice, else the next default deck no seat has chosen (two
+    seats may choose the same deck, D39; the game never adds a duplicate by itself). With at
+    most 4 seats and 4 decks there is always one left."""
+    free = [d for d in dict.fromkeys(defaults + list(DECK_IDS)) if d not in chosen]
+    return [deck or free.pop(0) for deck in chosen]
 
 
 def check_effects(cs: CardSet, root: Path | None = None) -> None:
@@ -51,7 +61,7 @@ class MonsterHunterGame(Game):
     max_players = 4
     cooperative = False
     seat_options = {"deck": ("", "Starter deck (A Forest and Hills, B Jungle, C Desert, "
-                                 "D Snowy Mountains)")}
+                                 "D Snowy Mountains); empty: one no other seat plays")}
 
     def card_set(self) -> CardSet:
         return card_set()
@@ -66,23 +76,26 @@ class MonsterHunterGame(Game):
         self.check_players(players)
         if options:
             raise ValueError(f"unknown option(s) for {self.title}: {', '.join(sorted(options))}")
-        decks = default_decks(players, seed)
-        for p, seat in enumerate(seats or []):
+        chosen = [""] * players
+        for p, seat in enumerate((seats or [])[:players]):
             problems = self.validate_seat_options(seat)
             if problems:
                 raise ValueError("; ".join(problems))
-            if seat.get("deck"):
-                decks[p] = seat["deck"]
+            chosen[p] = seat.get("deck", "")
+        decks = seat_decks(chosen, default_decks(players, seed))
         s = MhState(self, players, seed, decks)
         rules.setup(s)
         return s
 
-    def seat_option_choices(self, name: str) -> list[tuple[Any, str]]:
-        """The deck: a random one (the default: each seat a different deck) or a starter deck."""
+    def seat_option_choices(self, name: str) -> list[tuple[str, str]]:
+        """The new-game screen's per-seat deck picker: "Any" (a deck no other seat plays,
+        the default), then each starter deck by name and weapon."""
         if name != "deck":
             return []
-        decks = self.card_set().decks
-        return [("", "Random starter deck")] + [(d, f"{d} {decks[d].name}") for d in DECK_IDS]
+        cs = self.card_set()
+        words = {d.id: SYSTEM_WORDS[cs.hunters[d.hunter].system] for d in cs.decks.values()}
+        return [("", "Any")] + [(d.id, f"{d.id} {d.name} · {words[d.id]}")
+                                for d in cs.decks.values()]
 
     def validate_seat_options(self, seat: dict) -> list[str]:
         problems = super().validate_seat_options(seat)

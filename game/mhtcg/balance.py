@@ -10,32 +10,24 @@ Also:
 - `duel --bots heuristic random --games 1000`: the first bot in seat s (rotating over the
   games) against the second in every other seat, 4 players; its win share;
 - `duel --bots ismcts heuristic --seconds 1 --games 200 --log FILE`: the same for ISMCTS, one
-  line per game in FILE as it goes (a long run's partial result can be read at any time);
-- `bench`: uniform-random decisions per second, clone time and the heuristic's time per
-  decision at 4 players (game.cli.bench with the game registered in this process only).
+  line per game in FILE as it goes (a long run's partial result can be read at any time).
 
-The numbers in data/mhtcg/balance.md come from these commands. The game is registered here for
-the run only (game.registry is not changed).
+The numbers in data/mhtcg/balance.md come from these commands and from
+`python -m game bench mhtcg --players 4` (speed).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import statistics
 import sys
 import time
 from collections import Counter
-from multiprocessing import get_context
 
-from game import registry
 from game.ai.agents import bots_for, decide, make_bot
+from game.cli.runs import rotating_seats, run_games, versus_line, win_share
 from game.core.rng import Rng
 from game.mhtcg import DECK_IDS, GAME
-
-registry._games.setdefault(GAME.name, GAME)  # measurement only: not in GAME_PACKAGES
-
 
 # --- one game ---------------------------------------------------------------------------------
 
@@ -82,31 +74,16 @@ def _play_task(task: tuple) -> dict:
     return play(*task)
 
 
-def run(tasks: list[tuple], jobs: int, log=None) -> list[dict]:
-    results = []
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_task, tasks, chunksize=4):
-                results.append(r)
-                _log(log, r)
-    else:
-        for t in tasks:
-            r = _play_task(t)
-            results.append(r)
-            _log(log, r)
-    return results
-
-
-def _log(log, r: dict) -> None:
-    if log is not None:
-        log.write(json.dumps(r) + "\n")
-        log.flush()
+def run(tasks: list[tuple], jobs: int, log_path: str | None = None) -> list[dict]:
+    """The games of `tasks` (play's arguments), in worker processes when jobs > 1, each result
+    a JSON line in `log_path` as it comes (game/cli/runs.py)."""
+    return run_games(_play_task, tasks, jobs, log_path)
 
 
 # --- the targets ------------------------------------------------------------------------------
 
 def share(r: dict, p: int) -> float:
-    return 1 / len(r["winners"]) if p in r["winners"] else 0.0
+    return win_share(r["winners"], p)
 
 
 def in_range(values, lo, hi) -> float:
@@ -212,35 +189,15 @@ def duel(bot: str, others: str, games: int, seed: int, jobs: int, seconds: float
          players: int = 4, log_path: str | None = None) -> str:
     """`bot` in one seat (rotating), `others` in the rest; its win share with its standard
     error."""
-    tasks = []
-    for i in range(games):
-        seat = i % players
-        names = [others] * players
-        names[seat] = bot
-        tasks.append((players, seed + i, names, seconds, True))
-    log = open(log_path, "a") if log_path else None  # noqa: SIM115 - closed below
-    try:
-        results = run(tasks, jobs, log)
-    finally:
-        if log is not None:
-            log.close()
-    return duel_summary(results, bot)
+    tasks = [(players, seed + i, rotating_seats(bot, others, players, i), seconds, True)
+             for i in range(games)]
+    return duel_summary(run(tasks, jobs, log_path), bot)
 
 
 def duel_summary(results: list[dict], bot: str) -> str:
     shares = [share(r, r["bots"].index(bot)) for r in results]
-    n = len(shares)
-    mean = statistics.fmean(shares)
-    se = math.sqrt(mean * (1 - mean) / n) if n > 1 else 0.0
     other = next(b for b in results[0]["bots"] if b != bot)
-    return (f"{bot} vs {results[0]['players'] - 1} {other}: win share {100 * mean:.1f}% "
-            f"± {100 * se:.1f}% (standard error) over {n} games")
-
-
-def bench(seconds: float) -> dict:
-    from game.cli.bench import bench as core_bench
-
-    return core_bench(GAME.name, 4, seconds)
+    return versus_line(bot, f"{results[0]['players'] - 1} {other}", shares)
 
 
 def main(argv=None) -> int:
@@ -256,8 +213,6 @@ def main(argv=None) -> int:
     d.add_argument("--games", type=int, default=1000)
     d.add_argument("--seconds", type=float, default=None)
     d.add_argument("--log", default=None)
-    b = sub.add_parser("bench", help="rules and bot speed, 4 players")
-    b.add_argument("--seconds", type=float, default=10.0)
     for p in (t, d):
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--jobs", type=int, default=1)
@@ -265,11 +220,8 @@ def main(argv=None) -> int:
     if args.what == "targets":
         _, ok = report(args.games, args.seed, args.jobs, tuple(args.players), tuple(args.bots))
         return 0 if ok else 1
-    if args.what == "duel":
-        print(duel(args.bots[0], args.bots[1], args.games, args.seed, args.jobs, args.seconds,
-                   log_path=args.log))
-        return 0
-    print(json.dumps(bench(args.seconds)))
+    print(duel(args.bots[0], args.bots[1], args.games, args.seed, args.jobs, args.seconds,
+               log_path=args.log))
     return 0
 
 

@@ -34,6 +34,8 @@ Its priority list, one function per question:
 
 from __future__ import annotations
 
+import math
+
 from game.ai.agents import Agent
 from game.ai.ismcts import ISMCTS
 from game.core.contract import Action
@@ -201,15 +203,26 @@ def lowest(s, p: int, cards) -> int:
 
 # --- the hunt: what a target is worth ---------------------------------------------------
 
-def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True) -> float:
+def remembered(memo: dict | None, key, compute):
+    """compute(), remembered in `memo` under `key` for the rest of one decision (a move weighs
+    every area it could reach, and every area beyond: the same questions many times)."""
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True,
+                 memo: dict | None = None) -> float:
     """What attacking monster m is worth to p now: a kill its level, turning up an unknown
     one FLIP_WORTH and its chance of a kill, less the cards it would cost (in HRP)."""
     if m.sheet == p:
         return -99.0
     card = visible_card(s, p, m)
     dmg = rules.hunter_damage(s, p, m) + atk_extra if card is not None else 0
-    help_ = hand_attack_help(s, p) if with_hand else 0
-    bonus = leader_bonus(s, p, m.sheet)
+    help_ = remembered(memo, "help", lambda: hand_attack_help(s, p)) if with_hand else 0
+    bonus = remembered(memo, ("bonus", m.sheet), lambda: leader_bonus(s, p, m.sheet))
     if card is not None and m.face_up:
         left = card.hp - m.damage
         if dmg >= left:
@@ -218,7 +231,8 @@ def target_value(s, p: int, m, atk_extra: int = 0, with_hand: bool = True) -> fl
             return card.level + 0.5 + bonus - 0.2 * (left - dmg)
         return -1.0 if card.has("rage") else 0.05
     # face down: a strike first, then perhaps a kill; a survivor attacks in its slot anyway
-    pool = [card] if card is not None else unseen_monsters(s, m.sheet)
+    pool = [card] if card is not None else remembered(
+        memo, ("pool", m.sheet), lambda: unseen_monsters(s, m.sheet))
     base = rules.hunter_attack_value(s, p) + atk_extra + m.weakness
     sidestep = rules.hunter_ability(s, p) == "sidestep"
     my_rng = rules.stats(s, p).rng
@@ -252,37 +266,42 @@ def charge_bonus(s, p: int, place) -> int:
     return 2 if place == s.pos[p] and not rules.in_camp(s, p) else 0
 
 
-def hunt_value(s, p: int, place, atk_extra: int = 0) -> float:
+def hunt_value(s, p: int, place, atk_extra: int = 0, memo: dict | None = None) -> float:
     """The best hunt in an area for p, or 0 (not attacking is always allowed)."""
     if place[0] == p:
         return 0.0
-    best = 0.0
-    for m in rules.monsters_at(s, place):
-        if m.sheet != p:
-            best = max(best, target_value(s, p, m, atk_extra))
-    return best
+
+    def best() -> float:
+        value = 0.0
+        for m in rules.monsters_at(s, place):
+            if m.sheet != p:
+                value = max(value, target_value(s, p, m, atk_extra, memo=memo))
+        return value
+
+    return remembered(memo, ("hunt", place, atk_extra), best)
 
 
-def place_value(s, p: int, place) -> float:
+def place_value(s, p: int, place, memo: dict | None = None) -> float:
     """A move-phase score for ending in `place`: the hunt there less its danger, plus half the
     best hunt one more move away."""
     extra = charge_bonus(s, p, place)
-    now = hunt_value(s, p, place, extra) - life_cost(s, p, area_danger(s, p, place))
+    now = hunt_value(s, p, place, extra, memo) - life_cost(s, p, area_danger(s, p, place))
     later = 0.0
     for a in s.table.reachable(place, rules.stats(s, p).mov):
         if a != place and a[0] != p:
-            later = max(later, hunt_value(s, p, a))
-    return now + 0.5 * later + JOURNEY * journey(s, p, place)
+            later = max(later, hunt_value(s, p, a, memo=memo))
+    return now + 0.5 * later + JOURNEY * journey(s, p, place, memo)
 
 
-def journey(s, p: int, place) -> float:
+def journey(s, p: int, place, memo: dict | None = None) -> float:
     """Being near the most threatening players' face-down monsters: the hunt of the rounds
     after next (a face-down monster earns its owner 1 HRP each round it stays down)."""
     best = 0.0
     for m in s.board.values():
         if not m.face_up and m.sheet != p:
-            worth = leader_bonus(s, p, m.sheet) / (1 + s.table.distance(place, m.place))
-            best = max(best, worth)
+            q = m.sheet
+            bonus = remembered(memo, ("bonus", q), lambda q=q: leader_bonus(s, p, q))
+            best = max(best, bonus / (1 + s.table.distance(place, m.place)))
     return best
 
 
@@ -394,7 +413,8 @@ def placement_choice(s, p, legal):
 
 
 def move_choice(s, p, legal):
-    return max(legal, key=lambda a: (place_value(s, p, a.target), a.target[0] == p,
+    memo: dict = {}
+    return max(legal, key=lambda a: (place_value(s, p, a.target, memo), a.target[0] == p,
                                      a.target == s.pos[p], -a.target[1]))
 
 
@@ -579,45 +599,100 @@ def pay_choice(s, p, legal):
 
 #: playouts stop after this many actions (a round is ~60-100 actions at 4 players)
 CUTOFF = 60
+#: a seat's standing, from what the table shows of it, as weights of a linear score; the
+#: chance of winning is the softmax of the seats' scores. Fitted by maximum likelihood on
+#: snapshots of heuristic self-play at 4 players (data/mhtcg/balance.md, "Bots")
+STANDING = {"hrp": 0.19, "near_20": 0.53, "hidden": 0.50, "face_up": -0.07, "deck": 0.28,
+            "retreats": -0.91, "atk": 0.27, "def": -0.12}
+#: HRP past which each HRP counts NEAR_20 more (the last steps to 20 end the game)
+NEAR = 14
+
+
+def standing(s, p: int) -> float:
+    """Seat p's score for the cut-off evaluation (higher: more likely to win)."""
+    w = STANDING
+    mine = rules.monsters_on_sheet(s, p)
+    hidden = sum(not m.face_up for m in mine)
+    st = rules.stats(s, p)
+    return (w["hrp"] * s.hrp[p] + w["near_20"] * max(0, s.hrp[p] - NEAR)
+            + w["hidden"] * hidden + w["face_up"] * (len(mine) - hidden)
+            + w["deck"] * len(s.deck[p]) / 10 + w["retreats"] * s.retreats[p]
+            + w["atk"] * st.atk + w["def"] * st.defence)
 
 
 def evaluate(s) -> list[float]:
-    """Rewards in [0, 1] for a cut-off playout: each seat's share of the table's prospects,
-    HRP plus its face-down monsters (each worth about one more HRP), nothing for a forfeited or
-    doomed seat, less for a deck near its end."""
-    weights = []
-    for p in range(s.players):
-        if s.forfeited[p] or s.doomed[p]:
-            weights.append(0.0)
-            continue
-        hidden = sum(not m.face_up for m in rules.monsters_on_sheet(s, p))
-        w = 1.0 + s.hrp[p] + 0.8 * hidden - 1.5 * s.retreats[p] + 0.03 * len(s.deck[p])
-        weights.append(max(0.1, w) ** 2)
-    total = sum(weights) or 1.0
-    return [w / total for w in weights]
+    """Rewards in [0, 1] for a cut-off playout: each seat's chance of winning, the softmax of
+    the seats' standings; nothing for a forfeited or doomed seat (it cannot win)."""
+    alive = [p for p in range(s.players) if not (s.forfeited[p] or s.doomed[p])]
+    if not alive:
+        return [0.0] * s.players
+    scores = {p: standing(s, p) for p in alive}
+    top = max(scores.values())
+    weights = {p: math.exp(v - top) for p, v in scores.items()}
+    total = sum(weights.values())
+    return [weights.get(p, 0.0) / total for p in range(s.players)]
 
 
 #: the questions ISMCTS searches; the rest (passes, payments, burrows) the heuristic answers
 SEARCHED = ("placement", "move", "target", "window", "respond", "equip")
+#: the search overrules the heuristic only with an action visited at least MIN_VISITS times
+#: whose mean reward is better by CONFIDENCE standard errors of the difference (the reward's
+#: spread is measured in the same search): with tens of actions and a few hundred playouts,
+#: the best-looking mean is often lucky
+MIN_VISITS, CONFIDENCE = 8, 2.0
 
 
-#: the search overrules the heuristic only with this many visits and this much better a mean
-MIN_VISITS, MARGIN = 8, 0.02
+class RootSearch(ISMCTS):
+    """ISMCTS whose tree branches at the root only: beyond it every seat, the searcher's own
+    later choices included, plays as the `others` model (the heuristic) predicts. With a few
+    hundred playouts a decision, a deeper tree tries the searcher's later choices (the next
+    window, the next target) at random, untried first, in most playouts of a move or a target:
+    noise that swamps the comparison of the root's actions."""
+
+    def _iterate(self, node, state) -> None:
+        self._root = node  # the core calls this with the root, once a playout
+        super()._iterate(node, state)
+
+    def _decide(self, node, state, seat: int):
+        if self.others is None or (node is self._root and seat == self._me):
+            return super()._decide(node, state, seat)
+        return self.others.choose(state, seat)
+
+
+class Spread:
+    """The cut-off evaluation, recording the searcher's rewards to measure their spread."""
+
+    def __init__(self) -> None:
+        self.seat, self.n, self.total, self.squares = -1, 0, 0.0, 0.0
+
+    def start(self, seat: int) -> None:
+        self.seat, self.n, self.total, self.squares = seat, 0, 0.0, 0.0
+
+    def __call__(self, s) -> list[float]:
+        rewards = evaluate(s)
+        r = rewards[self.seat]
+        self.n, self.total, self.squares = self.n + 1, self.total + r, self.squares + r * r
+        return rewards
+
+    def deviation(self) -> float:
+        if self.n < 2:
+            return 0.5  # a reward in [0, 1] deviates at most this much
+        mean = self.total / self.n
+        return math.sqrt(max(0.0, self.squares / self.n - mean * mean))
 
 
 class MhIsmcts(Agent):
     """SO-ISMCTS for the questions that shape a round (where to hide, where to go, whom to
-    hunt, which item or boost), with the heuristic as playout policy; a window turn is searched
-    only when the heuristic would not simply pass, and the small questions (discards, payments,
-    burrows, monster order) are the heuristic's. The heuristic's own answer stands unless the
-    search found an action visited at least MIN_VISITS times whose mean reward beats it by
-    MARGIN: with a second of search on a shared machine a tree sees tens of playouts, too few
-    to trust a choice among twenty placements on visits alone."""
+    hunt, which item or boost), with the heuristic as playout policy and as the model of every
+    later choice (`RootSearch`); a window turn is searched only when the heuristic would not simply
+    pass, and the small questions (discards, payments, burrows, monster order) are the
+    heuristic's. The heuristic's own answer stands unless the search found an action visited
+    at least MIN_VISITS times whose mean reward beats it by CONFIDENCE standard errors."""
 
     name = "ismcts"
 
-    def __init__(self, search, heuristic: HeuristicAgent) -> None:
-        self.search, self.heuristic = search, heuristic
+    def __init__(self, search, heuristic: HeuristicAgent, spread: Spread) -> None:
+        self.search, self.heuristic, self.spread = search, heuristic, spread
 
     @property
     def last_iterations(self) -> int:
@@ -629,23 +704,32 @@ class MhIsmcts(Agent):
         if kind not in SEARCHED or (kind in ("window", "respond", "equip")
                                     and quick.kind in ("pass", "done")):
             return quick
+        self.spread.start(player)
         table = self.search.search(state, player)
-        if not table:
-            return quick
         mine = table.get(quick)
-        base = mine[1] / mine[0] if mine and mine[0] else 0.0
-        best, best_mean = quick, base + MARGIN
+        if not mine or not mine[0]:
+            return quick
+        sigma = self.spread.deviation()
+        base = mine[1] / mine[0]
+        best, best_edge = quick, 0.0
         for action, (visits, total, _) in table.items():
-            if visits >= MIN_VISITS and total / visits > best_mean:
-                best, best_mean = action, total / visits
+            if visits < MIN_VISITS or action == quick:
+                continue
+            doubt = CONFIDENCE * sigma * math.sqrt(1 / visits + 1 / mine[0])
+            edge = total / visits - base - doubt
+            if edge > best_edge:
+                best, best_edge = action, edge
         return next((a for a in state.legal_actions(player) if a == best), quick)
 
 
 def ismcts_factory(seed: int = 0, seconds: float = 1.0, **overrides):
-    """SO-ISMCTS with the heuristic hunter as its playout policy (about 1 s per searched
-    decision); playouts stop after CUTOFF actions and `evaluate` scores the position."""
-    options = {"playout": HeuristicAgent, "cutoff": CUTOFF, "evaluate": evaluate}
+    """ISMCTS branching at the root (`RootSearch`) with the heuristic hunter as its playout
+    policy and model of every later choice (about 1 s per searched decision); playouts stop
+    after CUTOFF actions and `evaluate` scores the position."""
+    spread = Spread()
+    options = {"playout": HeuristicAgent, "others": HeuristicAgent, "cutoff": CUTOFF,
+               "evaluate": spread}
     options.update(overrides)
     if "iterations" in overrides and "seconds" not in overrides:
         seconds = None
-    return MhIsmcts(ISMCTS(seed, seconds=seconds, **options), HeuristicAgent(seed))
+    return MhIsmcts(RootSearch(seed, seconds=seconds, **options), HeuristicAgent(seed), spread)

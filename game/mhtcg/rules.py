@@ -79,9 +79,17 @@ def on_table(s, p: int) -> bool:
 
 def stats(s, p: int):
     """The hunter's current printed stats: the weapon's and armour's, else the hunter card's."""
-    w = s.card(s.weapon[p]) if s.weapon[p] >= 0 else None
-    a = s.card(s.armour[p]) if s.armour[p] >= 0 else None
-    return current_stats(s.cs.hunters[s.hunters[p]], w, a)
+    wi, ai = s.weapon[p], s.armour[p]
+    key = (s.hunters[p], wi >= 0 and s.cards[wi], ai >= 0 and s.cards[ai])
+    known = _STATS.get(key)  # asked thousands of times a search: remembered per card set
+    if known is None or known[0] is not s.cs:
+        w = s.card(wi) if wi >= 0 else None
+        a = s.card(ai) if ai >= 0 else None
+        known = _STATS[key] = (s.cs, current_stats(s.cs.hunters[s.hunters[p]], w, a))
+    return known[1]
+
+
+_STATS: dict = {}
 
 
 def hunter_ability(s, p: int) -> str:
@@ -636,15 +644,20 @@ def window_turn(s) -> None:
             s.win_passes += 1
             s.win_seat = (p + 1) % s.players
             continue
-        ask(s, "window", p, window_prompt(s), "window_turn")
+        ask(s, "window", p, window_prompt(s, p), "window_turn")
         return
 
 
-def window_prompt(s) -> str:
+def window_prompt(s, p: int) -> str:
     if s.win_purpose == "opening":
-        return "{seat}: the hunt opens: use an item, a boost or Spotter, or pass"
+        spotter = EFFECTS.has("window_ability", hunter_ability(s, p))  # public: the hunter card
+        return ("{seat}: the hunt opens: use an item, a boost"
+                + (" or Spotter" if spotter else "") + ", or pass")
     if s.win_purpose == "hunter":
         return "{seat}: a hunter is about to attack: use an item or a boost, or pass"
+    m = s.board.get(s.monster_turn)
+    if m is None or m.stopped:  # defeated or trapped in this window: its attack is off
+        return "{seat}: the monster will not attack now: use an item or a boost, or pass"
     return "{seat}: a monster is about to attack: use an item or a boost, or pass"
 
 

@@ -78,8 +78,8 @@ _LISTS = ("order", "pos", "resolved", "responses", "winners", "gains")
 
 
 class MhState(State):
-    __slots__ = ("cs", "table", "rng", "decks", "hunters", "cards", "board") + _ZONES + _SEAT \
-        + _SCALARS + _LISTS
+    __slots__ = ("cs", "table", "rng", "decks", "hunters", "_cards", "defs", "labels",
+                 "board") + _ZONES + _SEAT + _SCALARS + _LISTS
 
     checks = moves.CHECKS
 
@@ -123,16 +123,28 @@ class MhState(State):
         self.gains = []  # (seat, amount, source, round, reason) for every HRP gained
 
     # --- card helpers ----------------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The card id ("M16") of every instance; fixed for the game."""
+        return self._cards
+
+    @cards.setter
+    def cards(self, ids) -> None:
+        self._cards = tuple(ids)
+        # `card` and `card_name` are hot paths (every candidate action has a label)
+        self.defs = tuple(self.cs.card(cid) for cid in self._cards)
+        self.labels = tuple(rules.card_label(self, c) for c in range(len(self._cards)))
+
     def card(self, cid: int):
         """The definition of card instance `cid`."""
-        return self.cs.card(self.cards[cid])
+        return self.defs[cid]
 
     def owner(self, cid: int) -> int:
         return cid // DECK
 
     def card_name(self, cid: int) -> str:
         """The card's name, numbered when its deck holds several copies ("Velociprey 2")."""
-        return rules.card_label(self, cid)
+        return self.labels[cid]
 
     # --- turn structure --------------------------------------------------------------------
     @property
@@ -177,7 +189,8 @@ class MhState(State):
         s = MhState.__new__(MhState)
         s.game, s.players, s._events = self.game, self.players, None
         s.decisions = list(self.decisions)
-        s.cs, s.table, s.cards = self.cs, self.table, self.cards
+        s.cs, s.table, s._cards = self.cs, self.table, self._cards
+        s.defs, s.labels = self.defs, self.labels
         s.rng = self.rng.clone()
         s.decks, s.hunters = self.decks, self.hunters
         for key in _ZONES:

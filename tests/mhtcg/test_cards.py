@@ -33,24 +33,27 @@ def test_each_deck_comes_with_its_hunter():
         "charge", "sidestep", "counter", "spotter"]
 
 
-#: after the balance tuning (data/mhtcg/balance.md): level and material totals per deck
-TUNED_TOTALS = {"A": (25, 24), "B": (27, 27), "C": (28, 27), "D": (25, 24)}
+#: after the balance tuning (data/mhtcg/balance.md): monsters and items, then level and
+#: material totals, per deck
+TUNED = {"A": (13, 11, 27, 26), "B": (12, 12, 27, 27), "C": (12, 12, 28, 27),
+         "D": (14, 10, 29, 29)}
 
 
 @pytest.mark.parametrize("deck", ["A", "B", "C", "D"])
-def test_a_starter_deck_is_12_monsters_9_weapons_7_armour_12_items_as_tuned(deck):
+def test_a_starter_deck_is_9_weapons_7_armour_and_monsters_and_items_as_tuned(deck):
     cs = card_set()
     cards = cs.deck_cards(deck)
     assert len(cards) == DECK_SIZE
     kinds = [c.kind for c in cards]
-    assert [kinds.count(k) for k in ("monster", "weapon", "armour", "item")] == [12, 9, 7, 12]
     monsters = [c for c in cards if c.kind == "monster"]
-    assert (sum(m.level for m in monsters), sum(m.material for m in monsters)) == (
-        TUNED_TOTALS[deck])
+    assert (kinds.count("monster"), kinds.count("item"), sum(m.level for m in monsters),
+            sum(m.material for m in monsters)) == TUNED[deck]
+    assert (kinds.count("weapon"), kinds.count("armour")) == (9, 7)
     system = cs.hunters[cs.decks[deck].hunter].system
     weapons = [c for c in cards if c.kind == "weapon"]
     assert all(w.system == system for w in weapons)
-    assert sorted(w.cost for w in weapons) == [0, 0, 0, 2, 2, 2, 4, 4, 7]
+    tiers = [0, 0, 0, 1, 1, 1, 3, 3, 7] if deck == "C" else [0, 0, 0, 2, 2, 2, 4, 4, 7]
+    assert sorted(w.cost for w in weapons) == tiers  # C's Lance tuned cheaper (balance.md)
     assert sorted(c.id for c in cards if c.kind == "armour") == ["A01"] * 2 + ["A02"] * 3 + [
         "A03"] * 2
 
@@ -201,3 +204,33 @@ def test_five_copies_of_one_card_are_refused(tmp_path):
                  '{ id = "M01", count = 3 },\n    { id = "M04", count = 2 },',
                  '{ id = "M01", count = 5 },')
     assert "at most 4 copies" in str(err)
+
+
+# --- a starter deck per seat (the new-game screen's per-seat options, spec D39) ---------------
+
+def test_every_starter_deck_is_offered_to_each_seat():
+    from game.mhtcg import GAME
+
+    offered = GAME.seat_option_choices("deck")
+    assert "deck" in GAME.seat_options
+    assert [value for value, _ in offered] == ["", *card_set().decks]
+    assert offered[1][1] == "A Forest and Hills · Great Sword"
+
+
+def test_a_seat_plays_the_deck_it_chose_and_the_others_get_decks_nobody_chose():
+    from game.mhtcg import GAME
+
+    s = GAME.new_state(3, 5, seats=[{}, {"deck": "C"}, {}])
+    assert s.decks[1] == "C" and len(set(s.decks)) == 3
+    twice = GAME.new_state(4, 5, seats=[{"deck": "A"}, {"deck": "A"}, {}, {}])
+    assert twice.decks[:2] == ["A", "A"] and "A" not in twice.decks[2:]
+    assert len(set(twice.decks[2:])) == 2
+
+
+def test_an_unknown_deck_is_refused_naming_the_decks():
+    from game.mhtcg import GAME
+
+    assert GAME.validate_seat_options({"deck": "E"}) == [
+        "unknown deck 'E'; choose one of A, B, C, D"]
+    with pytest.raises(ValueError, match="unknown deck 'E'"):
+        GAME.new_state(2, 1, seats=[{"deck": "E"}, {}])

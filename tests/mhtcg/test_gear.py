@@ -52,8 +52,8 @@ def test_weapon_boosts_need_the_current_system_and_any_armour_boosts_def():
 
 def test_the_trade_in_credit_is_the_replaced_cards_cost_within_its_kind():
     assert equip_price(W["W07"], W["W06"]) == 2  # Soldier's Dagger (2) -> Viper Bite (4)
-    assert equip_price(W["W11"], W["W12"]) == 0  # Red Tail (7) -> Babel Spear (4): free
-    assert equip_price(W["W11"], None) == 4
+    assert equip_price(W["W11"], W["W12"]) == 0  # Red Tail (7) -> Babel Spear (3): free
+    assert equip_price(W["W11"], None) == 3
     assert equip_price(A["A03"], A["A01"]) == 5
     with pytest.raises(ValueError):
         equip_price(W["W11"], A["A03"])  # a Kut-Ku Set gives no credit toward Babel Spear

@@ -447,6 +447,24 @@ def test_26_target_stolen_the_thief_scores_and_the_attacker_chooses_again():
     assert {a.target for a in s.legal_actions(KOKOTO)} == {other, None}
 
 
+def test_a_window_whose_monster_is_trapped_says_it_will_not_attack():
+    s = table()
+    hunter_at(s, POKKE, KOKOTO, 2)
+    tigrex = monster(s, KOKOTO, 2, "M23", face_up=True)
+    trap = give(s, POKKE, "I08")[0]
+    give(s, KOKOTO, "I01")
+    hunt(s)
+    pass_until(s, "target")
+    act(s, POKKE, "no_attack")
+    while seat(s) != POKKE:
+        act(s, seat(s), "pass")
+    assert "a monster is about to attack" in s.prompt(POKKE)
+    act(s, POKKE, "item", trap, tigrex)
+    while not (asked(s) == "window" and seat(s) != POKKE):
+        act(s, seat(s), "pass")
+    assert "will not attack" in s.prompt(seat(s))
+
+
 def test_27_stench_refuses_items_but_not_boosts():
     s = table()
     conga = monster(s, 0, 1, "M12", face_up=True)
@@ -535,9 +553,9 @@ def test_32_credit_by_kind_and_one_weapon_a_phase():
     s = table()
     gear(s, POKKE, "W12", "A03")  # Red Tail (7), Kut-Ku Set (5)
     spear, knight = give(s, POKKE, "W11", "W10")
-    assert rules.price(s, POKKE, spear) == 0  # Red Tail's 7 covers Babel Spear's 4
+    assert rules.price(s, POKKE, spear) == 0  # Red Tail's 7 covers Babel Spear's 3
     s.weapon[POKKE] = -1
-    assert rules.price(s, POKKE, spear) == 4  # a Kut-Ku Set gives no credit toward a weapon
+    assert rules.price(s, POKKE, spear) == 3  # a Kut-Ku Set gives no credit toward a weapon
     gear(s, POKKE, "W12")
     equip_turn_for(s, POKKE)
     act(s, POKKE, "equip", spear)  # free

@@ -201,6 +201,16 @@ def test_keyword_sidestep_even_against_ambush_and_range():
     assert rules.strikes_first(s, KOKOTO, cephadrome)
 
 
+def test_only_a_spotter_is_told_of_spotter_in_the_opening_window():
+    s = table()
+    hunter_at(s, KOKOTO, 1, 1)
+    give(s, KOKOTO, "I01")
+    hunt(s)
+    while seat(s) != KOKOTO:
+        act(s, seat(s), "pass")
+    assert "item" in s.prompt(KOKOTO) and "Spotter" not in s.prompt(KOKOTO)
+
+
 def test_keyword_counter_scores_for_the_lance_player():
     s = table()
     kelbi = monster(s, 1, 1, "M05", face_up=True)  # ATK 0, HP 1
@@ -226,6 +236,7 @@ def test_keyword_spotter_once_a_round_in_the_opening_window_one_link_away():
         act(s, seat(s), "pass")
     spots = {x.target for x in s.legal_actions(DUNDORMA) if x.kind == "spotter"}
     assert spots == {near, far}
+    assert "Spotter" in s.prompt(DUNDORMA)
     with pytest.raises(IllegalAction):
         act(s, DUNDORMA, "spotter", a, away)
     act(s, DUNDORMA, "spotter", a, near)
