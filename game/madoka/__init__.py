@@ -46,6 +46,7 @@ class MadokaGame(Game):
         self.sayaka = self.girl_index["sayaka"]
         self.witches = cards.witches
         self.witch_index = {w.id: i for i, w in enumerate(cards.witches)}
+        self.witch_ids = tuple(w.id for w in cards.witches)
         self.witch_guard = [self.girl_index[w.guard] if w.guard else -1 for w in cards.witches]
         # the witches' behaviour, from the effect registry by witch id (checked at load)
         self.reveal_handlers = [EFFECTS.get("on_reveal", w.id) for w in cards.witches]

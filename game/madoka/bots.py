@@ -35,6 +35,7 @@ from game.madoka.knowledge import (
     p_playable,
     p_trash,
     read_tell,
+    sure,
     tells_between,
     told,
 )
@@ -83,12 +84,16 @@ def girl_future(t: Table, g: int) -> float:
     """Points still to come from girl g if she can finish: her missing cards, the combinations
     she completes, and Walpurgisnacht for Madoka."""
     h = t.height[g]
-    pts = sum(7 if n == 4 else 1 for n in range(h + 1, 5))
-    for p, girls in t.bonuses:
-        if g in girls and all(t.reach[x] == 4 for x in girls):
-            pts += p
-    if g == t.madoka and not t.walpurgis_defeated:
-        pts += 20
+    key = g * 8 + h  # (the rest it reads is fixed for the snapshot: remembered by height)
+    pts = t.memo.get(key)
+    if pts is None:
+        pts = sum(7 if n == 4 else 1 for n in range(h + 1, 5))
+        for p, girls in t.bonuses:
+            if g in girls and all(t.reach[x] == 4 for x in girls):
+                pts += p
+        if g == t.madoka and not t.walpurgis_defeated:
+            pts += 20
+        t.memo[key] = pts
     return pts
 
 
@@ -288,8 +293,6 @@ class StrongBot(Agent):
     had just been given."""
 
     name = "strong"
-    #: how sure a card must be before playing it outside the final round
-    SURE = 1.0
     #: points a tell must be worth to spend a grief marker on it, by markers on the gem
     TELL_AT = (1.0, 2.0)
     #: harm (points) of a witch cheap enough to cleanse one marker before the gem is full
@@ -389,7 +392,7 @@ class Strong:
     # --- 1. plays ------------------------------------------------------------------------------
     def sure_play(self) -> Action | None:
         t = self.t
-        ks = [k for k, b in enumerate(self.mine) if b and p_playable(t, b) >= StrongBot.SURE]
+        ks = [k for k, b in enumerate(self.mine) if sure(t, b)]
         if not ks:
             return None
         seen = [t.total[c] - u for c, u in enumerate(self.unseen)]
@@ -532,7 +535,7 @@ class Strong:
             un = t.unseen_for(q)
             for card, b in zip(t.hands[q], beliefs(t, q, un, meaning=self.meaning), strict=True):
                 c = card.identity
-                if b and p_playable(t, b) >= 1.0 and c >= 0 and c % 4 == heights[c // 4]:
+                if c >= 0 and c % 4 == heights[c // 4] and sure(t, b):
                     heights[c // 4] += 1
                     changed = True
                     break
@@ -619,7 +622,7 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card],
     try:
         for _ in range(5):
             bs = beliefs(t, p, unseen, cards, meaning)
-            ks = [k for k, b in enumerate(bs) if b and p_playable(t, b) >= StrongBot.SURE]
+            ks = [k for k, b in enumerate(bs) if sure(t, b)]
             if not ks:
                 break
             # p may play any card it is sure of first: all of them must be right
@@ -667,14 +670,14 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     given (it would make them misplay, or point at a useless or doubled card). `blind`: the
     tell is a finesse, and the next seat plays this card (its girl's next) first."""
     hand = t.hands[p]
-    after = told(hand, what, value)
     v = 0.0
     k_chop = chop(hand)
     seen_new: set[int] = set()
-    for k, (old, new) in enumerate(zip(hand, after, strict=True)):
-        if not new.clued or old.clued:
-            continue
-        c = new.identity
+    girl = what == "girl"
+    for k, old in enumerate(hand):
+        c = old.identity
+        if old.clued or (c >> 2 if girl else (c & 3) + 1) != value:
+            continue  # (not newly pointed at)
         if t.trash(c) or promised[c] or c in seen_new:
             return None  # good touch: never point at a useless or doubled card
         seen_new.add(c)
@@ -683,6 +686,7 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
         else:
             v += 0.1 * play_value(t, c)
     # read the tell as seat p will (the focus rule), then watch what they would play
+    after = told(hand, what, value)
     seen = {c.id: (c.girl_mask, c.number_mask, c.clued) for c in hand}
     ident = {c.id: c.identity for c in after}
     was_clued = {c.id for c in hand if c.clued}

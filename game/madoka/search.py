@@ -30,7 +30,7 @@ from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka.bots import Moves, Strong, StrongBot, _table
-from game.madoka.knowledge import Memory, chop, p_playable
+from game.madoka.knowledge import Memory, chop, p_playable, sure
 from game.madoka.state import MadokaState
 
 #: points a candidate must gain over the blueprint, on average over the sampled worlds
@@ -97,7 +97,7 @@ class SearchBot(Agent):
             # a card the blueprint is sure of: playing it is what everyone expects
             k = next(i for i, c in enumerate(strong.hand) if c.id == base.source)
             b = strong.mine[k]
-            if b and p_playable(t, b) >= 1.0:
+            if sure(t, b):
                 return False
         return True
 

@@ -320,3 +320,21 @@ def test_selfplay_reports_a_ratio_field_as_the_ratio_of_its_totals():
                {"scores": [0.0], "winners": [], "decisions": 1, "rounds": None,
                 "fields": {"plays_per_tell": (5.0, 2.0)}}]
     assert summarise(GAME, 2, ["strong"] * 2, None, results, 0.0)["plays_per_tell"] == 1.5
+
+
+def test_a_bots_table_read_from_the_state_equals_the_one_read_from_the_view():
+    # Table.of reads a Madoka state directly (it is rebuilt every turn); it must show exactly
+    # what the seat's view shows, the seat's own identities hidden, on every position
+    from game.madoka.knowledge import Table
+
+    for players, seed, qb in ((4, 1, False), (3, 2, True), (2, 3, False)):
+        s = GAME.new_state(players, seed, qb=qb)
+        bots = [StrongBot(p) for p in range(players)]
+        while not s.is_over():
+            for seat in range(players):
+                a, b = Table(s.view(seat)), Table.of(s, seat)
+                for name in Table.__slots__:
+                    assert getattr(a, name) == getattr(b, name), name
+                assert all(c.identity == -1 for c in b.hands[seat])
+            p = s.to_act()[0]
+            s.step(p, bots[p].choose(s, p))
