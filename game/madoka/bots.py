@@ -137,16 +137,6 @@ def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
     return out
 
 
-def remaining_witches(t: Table) -> list[str]:
-    """Every witch still in the witch deck, an unknown one counted as the average of the
-    unseen ones (listed once each, weighted in `dig_harm`), Walpurgisnacht last."""
-    pool, left = unknown_witches(t)
-    out = list(t.returned_witches) + (pool if left > 0 else [])
-    if t.walpurgis_at_bottom:
-        out.append(WALP)
-    return out
-
-
 def runway(t: Table) -> int:
     """Witches to reveal before Walpurgisnacht comes up."""
     return t.witch_deck - (1 if t.walpurgis_at_bottom else 0)
@@ -743,13 +733,9 @@ class OpenBot(Agent):
 
 
 class Open:
-    #: dig for Walpurgisnacht before Madoka is complete while the next reveals cost less
-    DIG_HARM = 4.0
-    #: otherwise dig while the next reveal costs less than this (0: off). Digging always
-    #: (10) defeats Walpurgisnacht in 63% of games instead of 28%, but completes Madoka in
-    #: 63% instead of 82% (Elsa Maria and Roberta are revealed every game, and with
-    #: Walpurgisnacht up early the gem stays full: no passes): 65.0 instead of 65.5
-    DIG_NEXT = 0.0
+    #: a cleanse while digging for Walpurgisnacht may cost at most this (expected points of
+    #: the witches it reveals; 2, 3, 6 and 8 measured worse: docs/madoka-bots.md)
+    DIG_LIMIT = 4.0
 
     def __init__(self, t: Table, m: Moves) -> None:
         self.t, self.m = t, m
@@ -773,17 +759,11 @@ class Open:
         # Walpurgisnacht: dig through the witch deck whenever the next witches are cheap now
         # (at the start nobody has played Mami or Sayaka, so Charlotte and Oktavia eat nothing),
         # and at any price once Madoka is complete.
-        if walp_pending(t):
-            rest = sum(witch_harm(t, w, self.me, True) for w in remaining_witches(t))
-            if rest < (20.0 if t.complete(t.madoka) else self.DIG_HARM):
-                dig = self.dig(8.0)
-                if dig is not None:
-                    return dig
-            elif self.DIG_NEXT > 0 and cleanse_harm(t, 1, self.me, True) < self.DIG_NEXT:
-                # (measured, off: see DIG_NEXT)
-                dig = self.dig(self.DIG_NEXT)
-                if dig is not None:
-                    return dig
+        # Walpurgisnacht (she lies at the bottom of the witch deck; Madoka defeats her)
+        if walp_pending(t) and t.walpurgis_at_bottom:
+            act = self.walpurgis_plan(playable)
+            if act is not None:
+                return act
         for c in playable:
             if completes_last_girl(t, c.identity) and walp_pending(t) and t.witch_deck:
                 continue
@@ -799,6 +779,48 @@ class Open:
         if junk:
             return m.discard[junk[0].id]
         return m.discard[self.worst_card().id]
+
+    def walpurgis_plan(self, playable: list[Card]) -> Action | None:
+        """Dig for Walpurgisnacht once Madoka is sure to complete: all her missing cards
+        are in hands (every hand is open to this bot). Her own cards are played first; the
+        witches above Walpurgisnacht are revealed while they are cheap; Walpurgisnacht herself
+        only when Madoka's next card completes her or the girl deck is about to run out (once
+        she is up nobody can cleanse, so nobody can pass a turn). Once Madoka is complete,
+        dig to Walpurgisnacht at once."""
+        t, m = self.t, self.m
+        if t.complete(t.madoka):
+            return self.dig(self.DIG_LIMIT)
+        if not self.madoka_in_hands():
+            return None
+        mine = [c for c in playable if c.identity // 4 == t.madoka]
+        if mine:
+            return m.play[mine[0].id]
+        if runway(t) > 0:
+            dig = self.dig_runway(self.DIG_LIMIT)
+            if dig is not None:
+                return dig
+        elif 1 in m.cleanse and (t.height[t.madoka] == 3 or t.deck <= 1):
+            return m.cleanse[1]
+        if t.deck <= 1 and t.grief < 2 and m.tells:
+            return m.tells[0]  # the last draw would start the final round: wait
+        return None
+
+    def dig_runway(self, limit: float) -> Action | None:
+        """Reveal the witches above Walpurgisnacht (not her)."""
+        t, m = self.t, self.m
+        run = runway(t)
+        if t.grief == 1 and run >= 2 and m.tells:
+            return m.tells[0]  # two markers, then two witches at once
+        for n in sorted(m.cleanse, reverse=True):
+            if n <= run and cleanse_harm(t, n, self.me, True) < limit:
+                return m.cleanse[n]
+        if t.grief < 2 and m.tells:
+            return m.tells[0]
+        return None
+
+    def madoka_in_hands(self) -> bool:
+        t = self.t
+        return all(self.held[code(t.madoka, n)] for n in range(t.height[t.madoka] + 1, 5))
 
     def junk(self) -> list[Card]:
         """Cards nobody needs: useless, or a copy another hand (or this one) already holds."""
@@ -820,6 +842,8 @@ class Open:
 
     def dig(self, limit: float) -> Action | None:
         t, m = self.t, self.m
+        if t.grief == 1 and t.witch_deck >= 2 and m.tells:
+            return m.tells[0]  # two markers, then two witches at once
         if m.cleanse:
             n = max(m.cleanse)
             if cleanse_harm(t, n, self.me, True) < limit:

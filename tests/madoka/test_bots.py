@@ -250,6 +250,42 @@ def test_open_plays_instead_of_giving_information():
     assert OpenBot(0).choose(s, 0) == Action("play", ids[0][2], "play")
 
 
+def test_open_plays_madokas_card_first_once_all_her_cards_are_in_hands():
+    # Homura 4 would come first by the usual order; with Madoka sure to complete, her card does
+    s, ids = table([["homura 4", "madoka 3", "kyoko 1", "mami 1"],
+                    ["madoka 4", "homura 1", "kyoko 1", "mami 1"]],
+                   played={"homura": 3, "madoka": 2})
+    assert OpenBot(0).choose(s, 0) == Action("play", ids[0][1], "play")
+
+
+def test_open_digs_to_walpurgisnacht_once_madokas_cards_are_all_in_hands():
+    # nothing to play; Madoka's 2, 3 and 4 are in hands: reveal the (cheap, known) witches
+    # above Walpurgisnacht, two at once on a full Soul Gem
+    s, _ = make_open_table(madoka=1, grief=2, witch_deck=["patricia", "elly", "walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0) == Action("cleanse", None, "soulgem", 2)
+
+
+def test_open_keeps_walpurgisnacht_down_until_madokas_next_card_completes_her():
+    # only Walpurgisnacht is left in the witch deck: once she is up nobody can cleanse (and so
+    # pass a turn), so she is revealed only when Madoka's next card completes her
+    s, _ = make_open_table(madoka=1, grief=1, witch_deck=["walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0).kind != "cleanse"
+    s, _ = make_open_table(madoka=3, grief=1, witch_deck=["walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0) == Action("cleanse", None, "soulgem", 1)
+
+
+def make_open_table(madoka: int, grief: int, witch_deck: list[str]):
+    """Seat 0 holds no playable card (a copy of a played card to discard); the rest of
+    Madoka's cards are in seat 1's hand."""
+    rest = [f"madoka{n}" for n in range(madoka + 1, 5)]
+    fill = ["mami2", "kyoko2", "homura3", "sayaka1", "mami3"]
+    s = make_state(players=2, hands=[["homura1", "homura1", "kyoko4", "mami4", "sayaka4"],
+                                     rest + fill[:5 - len(rest)]],
+                   rows={"homura": 1, "madoka": madoka}, grief=grief, witch_deck=witch_deck,
+                   witch_known=len(witch_deck) - 1)
+    return s, [list(h) for h in s.hands]
+
+
 # --- every bot, many states -------------------------------------------------------------------------
 
 def random_states(players: int, count: int, seed: int):
