@@ -332,6 +332,7 @@ class Strong:
         self.mine = beliefs(t, self.me, self.unseen, meaning=meaning)
         self._tell = None
         self._known = None
+        self._promised: list[int] | None = None
 
     def decide(self) -> Action:
         t = self.t
@@ -506,6 +507,8 @@ class Strong:
         k = finesse_position(t.hands[x])
         if k < 0 or t.hands[x][k].identity != code(g, t.height[g] + 1):
             return None
+        if self.promised()[code(g, t.height[g] + 1)]:
+            return None  # good touch: a copy of it is pointed at somewhere
         hand = t.hands[p]
         after = told(hand, "girl", g)
         ids = [c.id for c in after if c.clued and c.identity // 4 == g]
@@ -534,6 +537,8 @@ class Strong:
 
     def promised(self) -> list[int]:
         """Copies of each identity already pointed at (others' hands as seen, mine as believed)."""
+        if self._promised is not None:
+            return self._promised
         t = self.t
         out = [0] * len(t.total)
         for p, hand in enumerate(t.hands):
@@ -546,6 +551,7 @@ class Strong:
                 for card in hand:
                     if card.clued:
                         out[card.identity] += 1
+        self._promised = out
         return out
 
     # --- 5. cleansing ----------------------------------------------------------------------------
@@ -669,7 +675,9 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
         if old.clued or (c >> 2 if girl else (c & 3) + 1) != value:
             continue  # (not newly pointed at)
         if t.trash(c) or promised[c] or c in seen_new:
-            return None  # good touch: never point at a useless or doubled card
+            # good touch: never point at a useless or doubled card (two copies in one hand
+            # included: measured, docs/madoka-bots.md)
+            return None
         seen_new.add(c)
         if t.critical(c):  # a save: most needed on the chop
             v += loss_value(t, c) * (SAVE[0] if k == k_chop else SAVE[2] if c // 4 == t.madoka else SAVE[1])

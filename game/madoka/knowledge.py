@@ -470,7 +470,12 @@ class Memory:
                 # several tells since last time: the others may have come first, so their
                 # cards do not count as the chop of this one
                 before = was_clued | (told_now - set(ids))
-                self.meaning.update(read_tell(t, hand, ids, what, value, before))
+                said = read_tell(t, hand, ids, what, value, before)
+                if len(tells) > 1:
+                    # ...or this one came first: keep only what both orders say
+                    other = read_tell(t, hand, ids, what, value, was_clued)
+                    said = {k: v for k, v in said.items() if other.get(k) == v}
+                self.meaning.update(said)
                 # a finesse: told just now, by the player before me — and I saw it given
                 # (a bot shown a position late in a game cannot tell old tells from new)
                 if p == t.last_told and p != t.me and (self.last or t.turn <= t.players):

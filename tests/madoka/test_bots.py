@@ -184,6 +184,43 @@ def test_strong_gives_no_finesse_that_asks_a_person_to_play():
     assert bot.choose(s, 0) != Action("tell", None, 2, ("girl", "homura"))
 
 
+def test_strong_gives_no_finesse_on_a_card_a_copy_of_which_is_pointed_at():
+    # seat 1 also holds the other Homura 1, told "1": after the blind play it would be a copy
+    # its holder still takes for a needed card (good touch)
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["homura 1", "kyoko 4", "sayaka 4", "homura 1"],
+                    ["mami 2", "kyoko 2", "homura 2", "sayaka 3"]], told={(1, 0): "number"})
+    from game.madoka.bots import Moves, Strong
+
+    strong = Strong(_table(s, 0), Moves(s.legal_actions(0)), {})
+    assert strong.finesse(2, GAME.girl_index["homura"]) is None
+    s, _ = finesse_table()
+    strong = Strong(_table(s, 0), Moves(s.legal_actions(0)), {})
+    assert strong.finesse(2, GAME.girl_index["homura"]) is not None
+
+
+def test_strong_reads_two_tells_since_its_turn_only_as_far_as_both_orders_agree():
+    # "3s" and "Sayaka" both since seat 0 last looked: if "3s" came first, Sayaka 4 is the
+    # chop and the focus; if "Sayaka" came first, the chop was Kyoko 3 and the focus is the
+    # newest, Sayaka 2. Neither card is read as Sayaka's next (the giver of "Sayaka" saw the
+    # first reading)
+    from game.madoka.knowledge import Memory
+
+    s, ids = table([["kyoko 3", "sayaka 4", "kyoko 1", "sayaka 2"], ["homura 3", "mami 2"],
+                    ["homura 4", "mami 3"], ["homura 2", "mami 4"]],
+                   played={"sayaka": 1, "kyoko": 2})
+    from game.madoka.rules import ask_for_a_turn
+
+    for giver, what, value in ((1, "girl", "sayaka"), (3, "number", 3)):
+        s.current = giver
+        ask_for_a_turn(s)
+        s.apply(giver, Action("tell", None, 0, (what, value)))
+    memory = Memory()
+    memory.last = {c: (s.all_girls, 0b1111, False) for c in ids[0]}  # seen before the tells
+    memory.update(_table(s, 0))
+    assert ids[0][1] not in memory.meaning and ids[0][3] not in memory.meaning
+
+
 def test_strong_finesse_the_next_player_plays_its_newest_unpointed_card():
     s, ids = finesse_table()
     s.apply(0, Action("tell", None, 2, ("girl", "homura")))
