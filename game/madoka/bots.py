@@ -333,6 +333,8 @@ class Strong:
         self._tell = None
         self._known = None
         self._promised: list[int] | None = None
+        #: (value, tell) of every tell `best_tell` may give (the search tries the best few)
+        self.tells: list[tuple[float, Action]] = []
 
     def decide(self) -> Action:
         t = self.t
@@ -474,6 +476,7 @@ class Strong:
         best, bv = None, -1.0
         promised = self.promised()
         cache: dict[int, tuple] = {}
+        self.tells = []
         for a in m.tells:
             p = a.target
             if p not in cache:
@@ -489,6 +492,7 @@ class Strong:
                 continue
             # sooner teammates first: their information is used sooner
             v -= 0.01 * ((p - self.me) % t.players)
+            self.tells.append((v, a))
             if v > bv:
                 best, bv = a, v
         if any_safe:

@@ -44,6 +44,9 @@ SEARCH_FROM_DECK = 14
 WALL = 5.0
 #: candidates are compared after this many worlds, and one clearly behind is dropped
 PRUNE_EVERY = 4
+#: the best this many tells (by the blueprint's value) are candidates
+TELLS = 1
+ALL_FINAL_PLAYS = False
 
 
 class SearchBot(Agent):
@@ -61,6 +64,11 @@ class SearchBot(Agent):
         self.deviations: list[tuple[int, Action, Action]] = []
         #: (seconds, rollouts) of every searched decision
         self.searched: list[tuple[float, int]] = []
+
+    def think_for(self, seconds: float) -> None:
+        """Think at most `seconds` of processor time per decision from now on (the app passes
+        its speed setting: scenes/table.py `THINK`)."""
+        self.seconds, self.iterations = seconds, None
 
     def meet_people(self, seats) -> None:
         self.blueprint.meet_people(seats)
@@ -174,6 +182,8 @@ def candidates(strong: Strong, base: Action) -> list[Action]:
     if not t.final_round:
         if t.grief < 2:
             add(strong.best_tell()[0])
+            for _, a in sorted(strong.tells, key=lambda x: -x[0])[1:TELLS]:
+                add(a)
         for n in sorted(m.cleanse):
             add(m.cleanse[n])
     if m.discard:
@@ -186,6 +196,10 @@ def candidates(strong: Strong, base: Action) -> list[Action]:
         if p > bp and card.id in m.play:
             best, bp = m.play[card.id], p
     add(best)
+    if t.final_round and ALL_FINAL_PLAYS:
+        for card, b in zip(strong.hand, strong.mine, strict=True):
+            if p_playable(t, b) > 0:
+                add(m.play.get(card.id))
     return out
 
 

@@ -71,3 +71,29 @@ def test_search_keeps_the_blueprint_when_the_budget_is_too_small_to_compare():
     s.deck = s.deck[:6]
     base = StrongBot(0).choose(s.clone(), 0)
     assert SearchBot(0, iterations=1).choose(s.clone(), 0) == base
+
+
+def test_search_thinks_as_long_as_the_tables_speed_setting_allows(tmp_path, monkeypatch):
+    # the AI worker hands a searching bot the budget of the animation speed before it thinks
+    import pygame
+
+    from scenes.table import THINK
+    from tests.scene_helpers import make_app, open_table, run_until
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        app.settings.animation_speed = "x4"
+        table = open_table(app, seats=["ai:search", "you", "ai:search", "ai:search"], seed=3)
+        bot = table.match.agents[0]
+        assert run_until(app, lambda: any(seat == 0 for seat, _ in table.match.record.actions))
+        assert bot.seconds == THINK["x4"] < THINK["x1"]
+    finally:
+        pygame.event.clear()
+
+
+def test_setup_offers_search_as_the_hard_teammate():
+    from game.madoka import GAME
+    from scenes.setup import bot_levels
+
+    assert bot_levels(GAME) == [("simple", "Easy"), ("strong", "Normal"), ("search", "Hard")]
