@@ -477,7 +477,10 @@ class Strong:
         promised = self.promised()
         cache: dict[int, tuple] = {}
         self.tells = []
-        for a in m.tells:
+        # each tell's bound first (cheap), then the readings of those that may still win,
+        # most promising first; ties go to the tell listed first, as without the bounds
+        bounded = []
+        for i, a in enumerate(m.tells):
             p = a.target
             if p not in cache:
                 un = t.unseen_for(p)
@@ -487,14 +490,26 @@ class Strong:
             what, value = a.option
             x = t.girl_index[value] if what == "girl" else value
             blind = self.finesse(p, x) if what == "girl" else None
-            v = tell_value(t, p, un, before, what, x, promised, self.meaning, later, blind)
-            if v is None:
+            first = tell_bound(t, p, before, what, x, promised, blind, later)
+            if first is None:
                 continue
             # sooner teammates first: their information is used sooner
-            v -= 0.01 * ((p - self.me) % t.players)
+            near = 0.01 * ((p - self.me) % t.players)
+            bounded.append((first[1] - near, i, a, x, blind, first[0], near))
+        bounded.sort(key=lambda e: (-e[0], e[1]))
+        first_i = -1
+        for top, i, a, x, blind, v0, near in bounded:
+            if top + 1e-9 < bv or top <= bv + 1e-9 and i > first_i:
+                break  # (sorted: no later tell can win either; 1e-9: sums in another order)
+            p = a.target
+            un, before, later = cache[p]
+            v = tell_reading(t, p, un, before, a.option[0], x, self.meaning, later, blind, v0)
+            if v is None:
+                continue
+            v -= near
             self.tells.append((v, a))
-            if v > bv:
-                best, bv = a, v
+            if v > bv or v == bv and i < first_i:
+                best, bv, first_i = a, v, i
         if any_safe:
             return best, bv
         self._tell = (best, bv)
@@ -669,6 +684,18 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
     given (it would make them misplay, or point at a useless or doubled card). `blind`: the
     tell is a finesse, and the next seat plays this card (its girl's next) first."""
+    first = tell_bound(t, p, before, what, value, promised, blind, later)
+    if first is None:
+        return None
+    return tell_reading(t, p, unseen, before, what, value, meaning, later, blind, first[0])
+
+
+def tell_bound(t: Table, p: int, before: float, what: str, value: int, promised: list[int],
+               blind: int | None = None, later: list[int] | None = None
+               ) -> tuple[float, float] | None:
+    """The part of `tell_value` that needs no reading — what the cards it points at are
+    worth as saves and plays — and an upper bound of the whole value (p plays at most every
+    card of its hand that can follow the rows); None if good touch forbids the tell."""
     hand = t.hands[p]
     v = 0.0
     k_chop = chop(hand)
@@ -687,6 +714,43 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
             v += loss_value(t, c) * (SAVE[0] if k == k_chop else SAVE[2] if c // 4 == t.madoka else SAVE[1])
         else:
             v += 0.1 * play_value(t, c)
+    heights = t.height  # (the first reading: the value is at most what it sees played)
+    if blind is not None:
+        v += play_value(t, code(value, t.height[value] + 1))
+        heights = [h + (i == value) for i, h in enumerate(later or t.height)]
+    most = max(0.0, playable_chain(t, hand, heights) - before)
+    return v, max(v + most, 0.01)
+
+
+def playable_chain(t: Table, hand: list[Card], heights: list[int]) -> float:
+    """The most a player can gain by playing cards of `hand` in a row from rows `heights`
+    (each card at a girl's full weight): a bound of `simulate_plays`."""
+    h = list(heights)
+    left = [c.identity for c in hand]
+    total = 0.0
+    found = True
+    while found:
+        found = False
+        for c in left:
+            g, n = c >> 2, c & 3
+            if n == h[g]:
+                saved, t.height = t.height, h
+                try:
+                    total += girl_future(t, g) / (4 - n)
+                finally:
+                    t.height = saved
+                h[g] += 1
+                left.remove(c)
+                found = True
+                break
+    return total
+
+
+def tell_reading(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
+                 meaning: dict[int, frozenset[int]], later: list[int] | None, blind: int | None,
+                 v: float) -> float | None:
+    """The rest of `tell_value`: read the tell as p will and watch what p would play."""
+    hand = t.hands[p]
     # read the tell as seat p will (the focus rule), then watch what they would play
     after = told(hand, what, value)
     seen = {c.id: (c.girl_mask, c.number_mask, c.clued) for c in hand}
@@ -698,9 +762,8 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     # the rows as they are now and as they will be then
     readings = (t.height,) if later is None else (t.height, later)
     if blind is not None:
-        # a finesse: everybody reads it after the blind play
+        # a finesse: everybody reads it after the blind play (its value is in `v` already)
         g = value
-        v += play_value(t, code(g, t.height[g] + 1))
         readings = ([h + (i == g) for i, h in enumerate(later or t.height)],)
     for heights in readings:
         saved = t.height

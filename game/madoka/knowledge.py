@@ -289,8 +289,15 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
     `hand` may be a hypothetical version of the hand (a tell the giver is considering)."""
     if unseen is None:
         unseen = t.unseen_for(seat)
-    if hand is None:
+    key = None
+    if hand is None or hand is t.hands[seat]:
+        # the seat's real hand: remembered for this snapshot, these rows, this memory and
+        # these counts (callers read the beliefs, never change them)
         hand = t.hands[seat]
+        key = ("beliefs", seat, *t.height)
+        hit = t.memo.get(key)
+        if hit is not None and hit[0] is meaning and hit[1] is unseen:
+            return hit[2]
     out: list[dict[int, int]] = []
     height = t.height
     for card in hand:
@@ -330,6 +337,8 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
                     changed = True
         if not changed:
             break
+    if key is not None:
+        t.memo[key] = (meaning, unseen, out)
     return out
 
 
