@@ -47,6 +47,10 @@ PRUNE_EVERY = 4
 #: the best this many tells (by the blueprint's value) are candidates
 TELLS = 1
 ALL_FINAL_PLAYS = False
+#: sample my hand again (up to FILTER_TRIES times) when the seat before me would have told me
+#: something in that world instead of discarding (`would_have_told_me`)
+FILTER = False
+FILTER_TRIES = 8
 
 
 class SearchBot(Agent):
@@ -64,6 +68,12 @@ class SearchBot(Agent):
         self.deviations: list[tuple[int, Action, Action]] = []
         #: (seconds, rollouts) of every searched decision
         self.searched: list[tuple[float, int]] = []
+        #: what I saw at my previous turn: each seat's hand (card ids), the discard pile's
+        #: size, the witches gone (to tell what the seat before me did since)
+        self.seen: tuple | None = None
+        #: the Soul Gem's markers when the seat before me discarded instead of telling
+        #: (None: it did something else, or I cannot tell)
+        self.passed_at: int | None = None
 
     def think_for(self, seconds: float) -> None:
         """Think at most `seconds` of processor time per decision from now on (the app passes
@@ -79,6 +89,7 @@ class SearchBot(Agent):
     def choose(self, state: MadokaState, player: int) -> Action:
         bp = self.blueprint
         t = _table(state, player)
+        self.passed_at = self.previous_seat_discarded(t)
         bp.memory.update(t)
         moves = Moves(state.legal_actions(player))
         strong = Strong(t, moves, bp.memory.meaning, bp.memory.finessed, bp.people)
@@ -95,6 +106,22 @@ class SearchBot(Agent):
                     self.deviations.append((t.turn, act, base))
         bp.memory.cleansed = act.kind == "cleanse"
         return act
+
+    def previous_seat_discarded(self, t) -> int | None:
+        """The markers on the Soul Gem if the seat just before me discarded a card (rather
+        than tell anyone, at a gem that allowed it) since my previous turn; else None."""
+        seen = self.seen
+        self.seen = ([{c.id: c.identity for c in h} for h in t.hands], list(t.discarded),
+                     len(t.witches_gone))
+        if seen is None or t.final_round or t.grief >= 2 or t.last_told >= 0:
+            return None
+        q = (t.me - 1) % t.players
+        now = {c.id for c in t.hands[q]}
+        gone = [c for c in seen[0][q] if c not in now]
+        if len(gone) != 1 or len(t.witches_gone) != seen[2]:
+            return None  # (a witch made it discard, or it was shuffled: Roberta, Gertrud)
+        c = seen[0][q][gone[0]]
+        return t.grief if c >= 0 and t.discarded[c] > seen[1][c] else None
 
     def worth_searching(self, t, strong: Strong, base: Action) -> bool:
         if t.deck > SEARCH_FROM_DECK and not t.final_round:
@@ -125,6 +152,11 @@ class SearchBot(Agent):
             elif worlds and out_of_time(start, self.seconds, worlds):
                 break
             world = sample_world(state, player, strong, rng)
+            if self.passed_at is not None and FILTER:
+                for _ in range(FILTER_TRIES):
+                    if not would_have_told_me(world, player, self.passed_at):
+                        break
+                    world = sample_world(state, player, strong, rng)
             memory = self.blueprint.memory
             for i in alive:
                 scores[i].append(rollout(world, player, cands[i], memory, self.blueprint.people))
@@ -219,6 +251,29 @@ def sample_world(state: MadokaState, player: int, strong: Strong, rng: Rng) -> M
         all_codes[c] = k
     world.set_identities(all_codes)
     return world
+
+
+def would_have_told_me(world: MadokaState, me: int, grief: int) -> bool:
+    """In this world, would the seat before me (which discarded at `grief` markers) have
+    told me something instead, as `strong` (reading the hints it finds)? Such worlds are
+    not the one we are in: the teammates' own actions say something about my hand."""
+    q = (me - 1) % world.players
+    t = _table(world, q)
+    if t.witches_up[-1:] == ["elly"] or t.returned_witches[-1:] == ["elly"]:
+        return False  # (H.N. Elly may have kept it from telling anyone)
+    if t.complete(t.madoka):
+        return False  # (it may have been digging for Walpurgisnacht)
+    check = world.checks["tell"]
+    # (its discard sent the witch on top back: Patricia then allowed numbers only)
+    numbers = t.returned_witches[-1:] == ["patricia"]
+    tells = [a for a in world.game.tells_to[world.qb][me] if check(world, q, a) is None
+             and not (numbers and a.option[0] == "girl")]
+    if not tells:
+        return False
+    memory = Memory()
+    memory.update(t)
+    _, value = Strong(t, Moves(tells), memory.meaning).best_tell()
+    return value >= StrongBot.TELL_AT[min(grief, 1)]
 
 
 def _draw_hand(pool: list[int], strong: Strong, world: MadokaState, hand: list[int],

@@ -97,3 +97,20 @@ def test_setup_offers_search_as_the_hard_teammate():
     from scenes.setup import bot_levels
 
     assert bot_levels(GAME) == [("simple", "Easy"), ("strong", "Normal"), ("search", "Hard")]
+
+
+def test_a_world_where_the_seat_before_me_would_have_told_me_a_play_is_not_ours():
+    # seat 0 discarded with an empty Soul Gem instead of telling anyone: in a world where my
+    # (seat 1's) hand holds a card it could have told me to play, it would have told me
+    from game.madoka.search import would_have_told_me
+
+    playable, _ = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                         ["homura 2", "mami 2", "kyoko 1", "sayaka 4"]], played={"homura": 1})
+    playable.current = 1
+    ask_for_a_turn(playable)
+    assert would_have_told_me(playable, 1, 0)
+    useless, _ = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                        ["homura 1", "mami 2", "kyoko 2", "sayaka 2"]], played={"homura": 1})
+    useless.current = 1
+    ask_for_a_turn(useless)
+    assert not would_have_told_me(useless, 1, 0)
