@@ -41,9 +41,12 @@ MARGIN = 0.5
 #: ...and standard errors of that difference (2 was measured a little worse: the search
 #: deviates less often where it would gain; docs/madoka-bots.md)
 Z = 1.0
-#: search only once the girl deck holds at most this many cards (earlier rollouts are long
-#: and the blueprint's early choices were not improved at 1 s; see docs/madoka-bots.md)
-SEARCH_FROM_DECK = 14
+#: search only once the girl deck holds at most this many cards: 40, the whole game (early
+#: decisions gained less per decision than late ones, but still gained: docs/madoka-bots.md)
+SEARCH_FROM_DECK = 40
+#: the search stops when one more world would take it past this share of its budget (a world
+#: may take longer than the average so far: the decision stays within the budget)
+SAFETY = 0.95
 #: the clock may run this many times the budget while other programs share the processor
 WALL = 5.0
 #: candidates are compared after this many worlds, and one clearly behind is dropped
@@ -183,6 +186,7 @@ def out_of_time(start: tuple[float, float], seconds: float, worlds: int) -> bool
     on the clock (so the table is never kept waiting long)."""
     cpu = time.thread_time() - start[0]
     wall = time.perf_counter() - start[1]
+    seconds *= SAFETY
     return cpu * (worlds + 1) / worlds > seconds or wall * (worlds + 1) / worlds > WALL * seconds
 
 
