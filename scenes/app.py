@@ -21,6 +21,7 @@ Navigation API used by every scene (and the table helper):
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -112,6 +113,15 @@ def _windows_dpi_aware() -> None:
         pass
 
 
+def _plain_framebuffer() -> None:
+    """On Linux, show frames through the X server's shared-memory image rather than an OpenGL
+    texture: where OpenGL is drawn by the processor (Mesa llvmpipe, Xvfb, many VMs) the texture
+    path costs 5–10 ms a frame, the plain one a fraction of a millisecond; with a real GPU both
+    are fast. The player's own SDL_FRAMEBUFFER_ACCELERATION still wins."""
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, *, smoke: bool = False, settings: storage.Settings | None = None,
                  start_time: float | None = None) -> None:
@@ -119,7 +129,11 @@ class App:
         self.smoke = smoke
         #: autosave after each action; off in smoke runs (they must not touch a real save)
         self.autosave = not smoke
+        #: first-game tips on the tables (scenes/tips.py); smoke runs and tests are not taught
+        #: unless they set this
+        self.first_game_tips = not smoke
         _windows_dpi_aware()
+        _plain_framebuffer()
         pygame.display.init()
         pygame.font.init()
         problem = None
@@ -190,6 +204,7 @@ class App:
             ms = self.clock.tick() if self.smoke else self.clock.tick(FPS)
             dt = 1 / FPS if self.smoke else min(ms / 1000, 0.1)
         self.running = False
+        storage.WRITER.flush()  # the last move's save is on disk before the app goes
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -448,6 +463,7 @@ class App:
             return
         match.on_change = lambda *args, **kwargs: self.autosave_match(match)
         self.manager.reset(TABLES[name](self, match))
+        import scenes.results  # noqa: F401  (loaded with the table, not in the game's last frame)
         try:  # a crash report then carries this game's record (scenes/crash.py)
             from scenes import crash
 
@@ -465,13 +481,18 @@ class App:
             pass
 
     def autosave_match(self, match: Any) -> None:
+        """After each move: the save is written in the background (a frame never waits for
+        the disk); a failure is told at the next move."""
         if not self.autosave:
             return
+        failed = storage.WRITER.take_error()
+        if failed:
+            self.toast(storage.sentence("The game could not be saved", failed))
         try:
             if match.state.is_over():
                 storage.clear_game()
             else:
-                storage.save_game(match.to_json(), match.state.game.title)
+                storage.save_game_later(match.to_json(), match.state.game.title)
         except OSError as e:
             self.toast(storage.sentence("The game could not be saved",
                                         (e.strerror or "the disk refused it").lower()))

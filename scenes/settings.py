@@ -1,5 +1,5 @@
 """Settings: animation speed, sound volume, highlights, hint marks, colour-blind symbols,
-fullscreen.
+fullscreen, first-game tips (and "Show tips again": every game's tips come back).
 
 A modal panel over whatever is below (menu, table). Every change applies at once and is saved.
 """
@@ -19,13 +19,14 @@ TOGGLES = [
     ("hint_marks", "Show hint marks on cards"),
     ("colourblind", "Large colour-blind symbols"),
     ("fullscreen", "Fullscreen (F11)"),
+    ("tips", "First-game tips"),
 ]
 
 
 class SettingsScene(Modal):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.panel = Panel(pygame.Rect(0, 0, 640, 504), "Settings")
+        self.panel = Panel(pygame.Rect(0, 0, 640, 560), "Settings")
         self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
         body = self.panel.body
         s = app.settings
@@ -45,6 +46,10 @@ class SettingsScene(Modal):
         done = pygame.Rect(0, 0, 180, 48)
         done.bottomright = (self.panel.rect.right - 24, self.panel.rect.bottom - 20)
         self.group.add(Button(done, "Done", self.close, "primary"))
+        again = pygame.Rect(0, 0, 220, 48)
+        again.bottomleft = (self.panel.rect.left + 24, self.panel.rect.bottom - 20)
+        self.tips_again = self.group.add(Button(again, "Show tips again", self.show_tips_again,
+                                                tooltip="Every first-game tip shows once more"))
         self.group.set_focus(self.speed)
 
     def set_speed(self, value: str) -> None:
@@ -65,6 +70,14 @@ class SettingsScene(Modal):
         self.app.apply_settings()
         self.app.save_settings()
         self.toggles[key].value = getattr(self.app.settings, key)  # fullscreen may refuse
+
+    def show_tips_again(self) -> None:
+        """Every game's first-game tips show once more (and tips are switched on)."""
+        self.app.settings.tips_seen = {}
+        self.app.settings.tips = True
+        self.toggles["tips"].value = True
+        self.app.save_settings()
+        self.app.toast("The first-game tips will show again.", 2.0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):

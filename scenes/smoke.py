@@ -24,31 +24,41 @@ PHASES = ("events", "update", "draw", "flip")
 def timed_run(app: App, frames: int) -> dict[str, list[float]]:
     """`App.run`'s loop (the same calls in the same order), timing each phase of a frame:
     events, update, draw, flip. Frame times go to `app.frame_times` as in `App.run`; the
-    phases' p50 / p95 / max are printed to stderr as one JSON line."""
+    phases' p50 / p95 / max are printed to stderr as one JSON line: wall-clock time
+    ("phases_ms") and the UI thread's own processor time ("phases_cpu_ms", with "frame_cpu_ms"
+    for whole frames). Where wall clock is far above processor time, the frame waited: for a
+    core (a loaded machine), for the AI thread's turn at the interpreter, or for the X server."""
     app.running = True
     dt = 1 / 60
     phases: dict[str, list[float]] = {p: [] for p in PHASES}
+    cpu: dict[str, list[float]] = {p: [] for p in PHASES}
+    cpu_frames: list[float] = []
     app.clock.tick()
     while app.running and app.manager.stack and len(app.frame_times) < frames:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         for event in pygame.event.get():
             app.handle_event(event)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         app.manager.update(dt)
         app.toasts.update(dt)
-        t2 = time.perf_counter()
+        t2, c2 = time.perf_counter(), time.thread_time()
         app.draw()
-        t3 = time.perf_counter()
+        t3, c3 = time.perf_counter(), time.thread_time()
         app.present()
-        t4 = time.perf_counter()
+        t4, c4 = time.perf_counter(), time.thread_time()
         app.frame_times.append(t4 - t0)
+        cpu_frames.append((c4 - c0) * 1000)
         if app.first_frame_at is None:
             app.first_frame_at = t4
-        for name, a, b in zip(PHASES, (t0, t1, t2, t3), (t1, t2, t3, t4), strict=True):
+        for name, a, b, ca, cb in zip(PHASES, (t0, t1, t2, t3), (t1, t2, t3, t4), (c0, c1, c2, c3),
+                                      (c1, c2, c3, c4), strict=True):
             phases[name].append((b - a) * 1000)
+            cpu[name].append((cb - ca) * 1000)
         app.clock.tick()
     app.running = False
-    print(json.dumps({"phases_ms": {n: _spread(v) for n, v in phases.items()}}), file=sys.stderr)
+    print(json.dumps({"phases_ms": {n: _spread(v) for n, v in phases.items()},
+                      "phases_cpu_ms": {n: _spread(v) for n, v in cpu.items()},
+                      "frame_cpu_ms": _spread(cpu_frames)}), file=sys.stderr)
     return phases
 
 

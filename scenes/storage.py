@@ -8,7 +8,9 @@ tests and portable installs never touch the real home folder):
     log dir    / …                   (crash logs; see `log_dir()`)
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
-`os.replace`, so a crash mid-write leaves the old file whole. A file we cannot read (bad JSON,
+`os.replace`, so a crash mid-write leaves the old file whole. The autosave after each move is
+written by a background thread (`save_game_later`): the disk's fsync (5–30 ms) never stalls a
+frame; every other read or write of the save waits for it first, so they happen in order. A file we cannot read (bad JSON,
 unknown format, wrong types) is renamed to `<name>.bad` (or `.bad1`, `.bad2`, … — never
 overwriting an older one) and reported with a readable reason. Files are JSON only: nothing is
 ever unpickled or evaluated, so a hostile save cannot run code.
@@ -19,7 +21,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, fields
+import threading
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +41,9 @@ class Settings:
     log_open: bool = True  # the table's log panel starts open
     volume: int = 60  # sound volume 0–100 (sprites/sound.py)
     muted: bool = False  # M on any screen
+    tips: bool = True  # first-game tips (scenes/tips.py)
+    #: the first-game tips already shown, per game: {"madoka": ["action.play", …]}
+    tips_seen: dict = field(default_factory=dict)
 
     @property
     def speed_factor(self) -> float:
@@ -168,6 +174,10 @@ def settings_from_dict(body: dict) -> Settings:
         if f.name == "animation_speed" and value not in ANIMATION_SPEEDS:
             raise SettingError(f.name, f"setting 'animation_speed' must be one of "
                                f"{ANIMATION_SPEEDS}")
+        if f.name == "tips_seen" and not all(
+                isinstance(game, str) and isinstance(keys, list) and all(isinstance(k, str) for k in keys)
+                for game, keys in value.items()):
+            raise SettingError(f.name, "setting 'tips_seen' must map game names to lists of tips")
         setattr(s, f.name, value)
     return s
 
@@ -201,22 +211,86 @@ def save_settings(s: Settings) -> None:
 
 
 # --- the autosave ---------------------------------------------------------------------------
+class SaveWriter:
+    """Writes the autosave off the UI thread. Only the newest request counts (each is a whole
+    save), so a burst of moves costs one write; `flush()` waits until the disk has it."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: tuple[Path, dict] | None = None
+        self._busy = False
+        self._error: str | None = None
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, data: dict) -> None:
+        with self._cond:
+            self._pending = (path, data)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None:
+                    self._cond.wait()
+                (path, data), self._pending = self._pending, None
+                self._busy = True
+            try:
+                write_json_atomic(path, data)
+            except OSError as e:
+                with self._cond:
+                    self._error = (e.strerror or "the disk refused it").lower()
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every requested save is on disk."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def take_error(self) -> str | None:
+        """Why the last background save failed (once), else None."""
+        with self._cond:
+            error, self._error = self._error, None
+            return error
+
+
+WRITER = SaveWriter()
+
+
 def has_saved_game() -> bool:
+    WRITER.flush()
     return autosave_path().is_file()
+
+
+def _save_data(match_json: dict, title: str | None) -> dict:
+    data: dict[str, Any] = {"format": FORMAT, "match": match_json}
+    if title:
+        data["title"] = title
+    return data
 
 
 def save_game(match_json: dict, title: str | None = None) -> None:
     """Autosave one match (`Match.to_json()`), replacing the previous autosave atomically.
     `title` (the game's title) lets the menu describe the save without loading any game."""
-    data: dict[str, Any] = {"format": FORMAT, "match": match_json}
-    if title:
-        data["title"] = title
-    write_json_atomic(autosave_path(), data)
+    WRITER.flush()
+    write_json_atomic(autosave_path(), _save_data(match_json, title))
+
+
+def save_game_later(match_json: dict, title: str | None = None) -> None:
+    """`save_game` on the background writer: returns at once (a failure is reported by
+    `WRITER.take_error()`)."""
+    WRITER.put(autosave_path(), _save_data(match_json, title))
 
 
 def load_game() -> tuple[dict | None, str | None]:
     """(match_json, None); (None, None) when there is no save; (None, reason) when the save was
     unreadable — it is then renamed to autosave.json.bad(N) and never overwritten."""
+    WRITER.flush()
     path = autosave_path()
     if not path.exists():
         return None, None
@@ -256,6 +330,7 @@ def set_aside_game(reason: str = "") -> str:
     """The save parsed as JSON but the game could not be rebuilt from it (e.g. its record no
     longer replays): keep it aside and return the message to show. `reason` is for the log
     only; the player reads a plain sentence."""
+    WRITER.flush()
     path = autosave_path()
     why = "it was made by another version of Card Table, or its moves no longer replay"
     if not path.exists():
@@ -267,6 +342,7 @@ def set_aside_game(reason: str = "") -> str:
 
 def clear_game() -> None:
     """Forget the autosave (the game ended or was conceded)."""
+    WRITER.flush()
     try:
         autosave_path().unlink()
     except FileNotFoundError:

@@ -26,6 +26,9 @@ What the base does for every game:
   when it lands;
 - **private events**: the log and the animations get `event.for_viewer(viewer)`; a hot-seat
   handoff refills the log for the next viewer;
+- **first-game tips** (scenes/tips.py): the first time the person at the screen may do a kind
+  of action (or is asked a kind of question), the game's tip for it (`data/<game>/tips.toml`)
+  appears beside the thing to drag or click, never over it; once per kind, switchable off;
 - hover zoom, the log panel, the help overlay, menus, toasts, the AI worker (bots decide on a
   determinization), autosave, hot-seat handoff, the static-layer cache.
 
@@ -58,6 +61,7 @@ from game.core.contract import Action, Event, IllegalAction
 from scenes.ai_worker import AIWorker
 from scenes.manager import HEIGHT, WIDTH, Scene
 from scenes.match import Match
+from scenes.tips import TipBubble, game_tips, place_beside
 from sprites import cards as cardgfx
 from sprites import sound, text
 from sprites.cards import CardSprite
@@ -261,11 +265,35 @@ class TableScene(Scene):
         self.hover_zone: str | None = None
         self.hover_zone_time = 0.0
         self._look: Any = None
+        self._log_warming = False  # `warm` draws the layout of an open log once
+        #: the first-game tip on the table (scenes/tips.py), and the position last looked at
+        self.first_tip: TipBubble | None = None
+        self._tip_looked: Any = None
+        self._mine: tuple[int, Any, int] = (-1, None, 0)  # (moves, viewer, the viewer's moves)
+        self._bar_actions: list[Action] = []  # the button bar's actions, in `self.bar`'s order
         if match.on_change is None:
             match.on_change = self.autosave
         self.relayout()
         self.sync(animate=False)
         self.log_history()
+        self.warm()
+
+    def warm(self) -> None:
+        """Draw one frame while the table loads, unseen: the static layer, the card faces and
+        the fonts it needs are made now, so the first frames on screen have nothing to build.
+        A log that opens at its first entry narrows the table: that layout (its dice tray) is
+        drawn once too, before the one shown now."""
+        if pygame.display.get_surface() is None:
+            return
+        unseen = pygame.Surface((WIDTH, HEIGHT))
+        if self.log.open and not self.log.entries:
+            self._log_warming = True
+            self.relayout()
+            self.draw(unseen)
+            self._log_warming = False
+            self.relayout()
+        self.draw(unseen)
+        self.frame_ms.clear()
 
     # ================================================================ subclass API =========
     def layout(self) -> None:
@@ -472,7 +500,7 @@ class TableScene(Scene):
     @property
     def log_shown(self) -> bool:
         """The log takes its room once it has something to say (until then: a tab)."""
-        return self.log.open and bool(self.log.entries)
+        return self.log.open and (bool(self.log.entries) or self._log_warming)
 
     @property
     def log_rect(self) -> pygame.Rect:
@@ -519,7 +547,7 @@ class TableScene(Scene):
         except ImportError:  # pragma: no cover - storage room not landed yet
             return
         try:
-            storage.save_game(match.to_json())
+            storage.save_game_later(match.to_json())
         except OSError as e:  # a full disk must not end the game
             self.toast(f"Could not autosave: {e}")
 
@@ -729,25 +757,38 @@ class TableScene(Scene):
         self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
                                  self.place_notice(size, about))
 
+    def free_area(self) -> pygame.Rect:
+        """Where notices and tips may lie: the table inside an 8-pixel margin, below the
+        banner's line."""
+        inner = self.table_rect.inflate(-16, -16)
+        top = max(inner.top, 50)
+        return pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+
     def place_notice(self, size: tuple[int, int], about: pygame.Rect | None) -> pygame.Rect:
         """The spot of `size` inside the table that covers the least of `busy_rects()` (and
         never `about`), nearest `about`; the banner's line is kept free."""
-        area = self.table_rect.inflate(-16, -16)
-        area.top = max(area.top, 50)
-        busy = self.busy_rects()
+        area = self.free_area()
+        busy = [b for b in self.busy_rects() if b.colliderect(area)]
         target = about.center if about is not None else area.center
-        best, best_key = None, None
         w, h = size
-        for y in range(area.top, area.bottom - h + 1, 36):
-            for x in range(area.left, area.right - w + 1, 48):
-                r = pygame.Rect(x, y, w, h)
-                if about is not None and r.colliderect(about):
-                    continue
-                cover = sum(r.clip(b).w * r.clip(b).h for b in busy)
-                dist = abs(r.centerx - target[0]) + abs(r.centery - target[1])
-                key = (cover, dist)
-                if best_key is None or key < best_key:
-                    best, best_key = r, key
+        spots = [pygame.Rect(x, y, w, h) for y in range(area.top, area.bottom - h + 1, 36)
+                 for x in range(area.left, area.right - w + 1, 48)]
+        # nearest first: the first spot that covers nothing is the answer
+        spots.sort(key=lambda r: abs(r.centerx - target[0]) + abs(r.centery - target[1]))
+        best, best_cover = None, None
+        for r in spots:
+            if about is not None and r.colliderect(about):
+                continue
+            cover = 0
+            for b in busy:
+                c = r.clip(b)
+                cover += c.w * c.h
+                if best_cover is not None and cover >= best_cover:
+                    break
+            if best_cover is None or cover < best_cover:
+                best, best_cover = r, cover
+                if cover == 0:
+                    break
         return best or pygame.Rect(area.centerx - w // 2, area.top, w, h)
 
     def light_up(self, keys: Iterable[Any], seconds: float) -> Wait:
@@ -976,6 +1017,8 @@ class TableScene(Scene):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help_open = False
             return
+        if self.first_tip is not None and self.first_tip.handle_event(event):
+            return
         for b in (*self.buttons, *self.bar):
             if b.visible and b.handle_event(event):
                 return
@@ -1162,6 +1205,7 @@ class TableScene(Scene):
         self._bar_key = key
         actions = self.bar_actions()
         self.bar = []
+        self._bar_actions = list(reversed(actions[:6]))
         box = self.button_bar_rect()
         right = box.right
         player = self.acting_human()
@@ -1333,6 +1377,145 @@ class TableScene(Scene):
         self.menu = None
         self.menu_preview = set()
 
+    # ================================================================ first-game tips ========
+    def tips_wanted(self) -> bool:
+        """Tips show for a person at the screen with the setting on (not in smoke runs/tests,
+        unless the app asks for them: `app.first_game_tips`)."""
+        return bool(getattr(self.app, "first_game_tips", False)) and bool(self.setting("tips", True))
+
+    def game_tips(self) -> dict[str, str]:
+        """This game's tips, keyed "action.<kind>" / "decision.<kind>" (data/<game>/tips.toml)."""
+        return game_tips(self.state.game.name, frozenset(self.state.checks))
+
+    def tips_seen(self) -> list[str]:
+        seen = self.setting("tips_seen", None)
+        if seen is None:
+            return []
+        return seen.setdefault(self.state.game.name, [])
+
+    def due_tip(self, player: int) -> tuple[str, list[Action]] | None:
+        """The first tip not yet seen that fits now: the question being asked, else each kind
+        of legal action in the rules' order; with the actions it is about."""
+        tips = self.game_tips()
+        if not tips:
+            return None
+        seen = set(self.tips_seen())
+        legal = self.legal(player)
+        asked = self.state.decisions[-1].kind if self.state.decisions else None
+        due: list[tuple[str, list[Action]]] = [(f"decision.{asked}", legal)] if asked else []
+        for kind in dict.fromkeys(a.kind for a in legal):
+            due.append((f"action.{kind}", [a for a in legal if a.kind == kind]))
+        return next(((k, acts) for k, acts in due if k in tips and k not in seen and acts), None)
+
+    def action_rect(self, action: Action) -> pygame.Rect | None:
+        """The thing to drag or click for `action`: its card, else its target, else its button."""
+        sprite = self.sprites.get(action.source) if action.source is not None else None
+        if sprite is not None:
+            return sprite.rect
+        spot = self.spot_of(action)
+        if spot is not None:
+            return spot.rect
+        for a, b in zip(self._bar_actions, self.bar, strict=False):
+            if a == action:
+                return b.rect
+        return None
+
+    def tip_anchor(self, actions: list[Action]) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """What a tip about `actions` points at (all their things when they lie together, else
+        the first), and what it should not cover: whatever the player may use or aim at now
+        (every legal action's card and target) and the button bar."""
+        things = [r for r in (self.action_rect(a) for a in actions) if r is not None]
+        everything = self.legal(self.acting_human())
+        clear = [r for r in (self.action_rect(a) for a in everything) if r is not None]
+        clear += [sp.rect for sp in (self.spot_of(a) for a in everything) if sp is not None]
+        clear += [b.rect for b in self.bar]
+        if not things:  # nothing on the table to point at: the question in the banner
+            return pygame.Rect(self.table_rect.centerx - 200, 6, 400, 40), clear
+        together = things[0].unionall(things[1:])
+        t = self.table_rect
+        if together.w * together.h <= t.w * t.h // 6:
+            return together, clear
+        return things[0], clear
+
+    def tip_marks(self, actions: list[Action]) -> list[pygame.Rect]:
+        """The things a tip is about, each outlined (not the space between them)."""
+        marks = []
+        for r in (self.action_rect(a) for a in actions):
+            if r is not None and r not in marks:
+                marks.append(pygame.Rect(r))
+        return marks[:12]
+
+    def tip_still_fits(self, tip: TipBubble) -> bool:
+        """A tip stays until the person at the screen acts, or what it is about is no longer
+        asked of them (others acting meanwhile, in a simultaneous choice, do not end it)."""
+        player = self.acting_human()
+        if player is None or not self.tips_wanted():
+            return False
+        section, kind = tip.key.split(".", 1)
+        if section == "decision":
+            return bool(self.state.decisions) and self.state.decisions[-1].kind == kind
+        return any(a.kind == kind for a in self.legal(player))
+
+    def refresh_first_tip(self) -> None:
+        """Drop the tip once the player acted or it no longer fits; show the next one due
+        when the person at the screen may act and the table is still."""
+        actions = self.match.record.actions
+        if self._mine[:2] != (len(actions), self.viewer):  # the viewer's own moves, counted once
+            self._mine = (len(actions), self.viewer, sum(1 for p, _ in actions if p == self.viewer))
+        position = (self._mine[2], id(self.state), self.viewer)
+        tip = self.first_tip
+        if tip is not None:
+            if position != tip.position[0] or not self.tip_still_fits(tip):
+                self.first_tip = None
+            elif tip.position[1] != self.layout_version:  # the log opened, L, a new seat
+                self.place_tip(tip, self.tip_anchor(tip.actions))
+            return
+        position = (len(self.match.record.actions), *position)
+        if self._tip_looked == position or self.timeline.busy or self.handoff_pending:
+            return
+        player = self.acting_human()
+        if player is None or not self.tips_wanted():
+            return
+        self._tip_looked = position
+        due = self.due_tip(player)
+        if due is None:
+            return
+        key, actions = due
+        anchor, clear = self.tip_anchor(actions)
+        tip = TipBubble(key, self.game_tips()[key], anchor, (position[1:], self.layout_version),
+                        self.tip_done, self.tips_off, actions)
+        self.place_tip(tip, (anchor, clear))
+        self.first_tip = tip
+        self.tips_seen().append(key)
+        self.save_settings()
+
+    def place_tip(self, tip: TipBubble, where: tuple[pygame.Rect, list[pygame.Rect]]) -> None:
+        anchor, clear = where
+        tip.anchor = anchor
+        tip.marks = self.tip_marks(tip.actions)
+        spot = place_beside(tip.size, anchor, self.free_area(), clear)
+        if spot is None:
+            spot = (self.place_notice(tip.size, anchor), "above")
+        tip.place(*spot)
+        tip.position = (tip.position[0], self.layout_version)
+
+    def tip_done(self) -> None:
+        """"Got it" (or a click on the tip): the next tip due now may show."""
+        self.first_tip = None
+        self._tip_looked = None
+
+    def tips_off(self) -> None:
+        """"Don't show tips": off until Settings turns them on again."""
+        self.first_tip = None
+        if self.settings is not None:
+            self.settings.tips = False
+        self.save_settings()
+        self.toast("Tips are off. Settings can turn them on again.")
+
+    def save_settings(self) -> None:
+        if hasattr(self.app, "save_settings"):
+            self.app.save_settings()
+
     # ================================================================ update =================
     def update(self, dt: float) -> None:
         look = self.looks()
@@ -1374,6 +1557,9 @@ class TableScene(Scene):
         self.refresh_buttons()
         self.refresh_bar()
         self.refresh_aim()
+        self.refresh_first_tip()
+        if self.first_tip is not None:
+            self.first_tip.update(dt)
         self.run_ai()
         self.check_handoff()
         self.check_game_over()
@@ -1500,6 +1686,8 @@ class TableScene(Scene):
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
+        if self.first_tip is not None:
+            self.first_tip.draw(surface, self.accent)
         if self.log_shown:
             self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
         else:

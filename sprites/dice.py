@@ -339,7 +339,7 @@ class DiceTray:
         self._from_left = True
         self._acc = 0.0
         self._on_done: Callable[[], None] | None = None
-        self._base = _tray_surface(self.rect.size, felt, RIM, BAND_H)
+        self._base = _tray_surface(tuple(self.rect.size), tuple(felt), RIM, BAND_H)
 
     def _add_walls(self) -> None:
         a = self.area
@@ -799,9 +799,11 @@ def _die_shadow(size: int) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=8)
 def _tray_surface(size: tuple[int, int], felt: Color, rim: int, band_h: int) -> pygame.Surface:
-    """The tray drawn once: a soft drop shadow, a dark leather rim, felt with a fine grain and an
-    inner shadow under the rim, and a stitched line above the label strip."""
+    """The tray drawn once per size (a table that makes room for its log gets a narrower tray,
+    then the old one back: both are kept): a soft drop shadow, a dark leather rim, felt with a
+    fine grain and an inner shadow under the rim, and a stitched line above the label strip."""
     pad = 12
     w, h = size
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)

@@ -67,8 +67,10 @@ def missing(text: str, face: str = "sans") -> set[str]:
     return {ch for ch in text if face_for(ch, face) is None}
 
 
-def runs(text: str, face: str = "sans") -> list[tuple[str, str]]:
-    """`text` cut into (piece, face) runs, each piece drawn by one font."""
+@lru_cache(maxsize=8192)
+def runs(text: str, face: str = "sans") -> tuple[tuple[str, str], ...]:
+    """`text` cut into (piece, face) runs, each piece drawn by one font (remembered: wrapping
+    a log line or a notice measures the same words many times)."""
     out: list[tuple[str, str]] = []
     for ch in text:
         f = face_for(ch, face) or face  # nothing has it: the asked face shows its box
@@ -76,9 +78,10 @@ def runs(text: str, face: str = "sans") -> list[tuple[str, str]]:
             out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
             out.append((ch, f))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, face: str = "sans") -> int:
     """How wide `render(text, size, …, face)` is, in pixels."""
     return sum(font(size, f).size(piece)[0] for piece, f in runs(text, face))

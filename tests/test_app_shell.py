@@ -367,7 +367,7 @@ def test_a_1366x768_window_is_filled_by_the_scaled_screen(app):
     app.run(max_frames=1)
     logical = app.screen.get_at((640, 360))[:3]
     shown = app.window.get_at(app.view.center)[:3]
-    assert max(abs(a - b) for a, b in zip(logical, shown)) < 24
+    assert max(abs(a - b) for a, b in zip(logical, shown, strict=False)) < 24
     assert app.window.get_at((2, 384))[:3] != (0, 0, 0)  # no black frame at the left edge
 
 
@@ -494,7 +494,6 @@ def test_competitive_results_sort_the_seats_winners_first_with_each_seats_reason
 
 def test_results_show_the_final_table_as_the_game_left_it(app):
     from game.core.contract import Outcome
-
     from scenes.manager import Scene
 
     class Table(Scene):  # stands for the game's table, red all over
@@ -505,7 +504,7 @@ def test_results_show_the_final_table_as_the_game_left_it(app):
     res = _results(app, True, Outcome((), (0.0, 0.0), "", {"reason": "The deck ran out."}),
                    ["you", "ai:a"])
     assert res.final_table is not None
-    assert max(abs(a - b) for a, b in zip(res.final_table.get_at((5, 5))[:3], (200, 10, 10))) < 6
+    assert max(abs(a - b) for a, b in zip(res.final_table.get_at((5, 5))[:3], (200, 10, 10), strict=False)) < 6
 
 
 def test_rematch_replays_the_setup_with_a_new_seed_and_new_game_opens_setup_filled_in(app):
@@ -642,6 +641,19 @@ def test_rules_game_tabs_sit_in_one_header_row_even_for_five_games(app, monkeypa
     tabs = [page.tabs[name] for name in five]
     close = next(w for w in page.group.widgets if getattr(w, "text", "") == "×")
     assert len({t.rect.top for t in tabs}) == 1, "the tabs share one row"
-    for a, b in zip(tabs, tabs[1:]):
+    for a, b in zip(tabs, tabs[1:], strict=False):
         assert a.rect.right <= b.rect.left, "tabs overlap"
     assert tabs[-1].rect.right <= close.rect.left and tabs[0].rect.bottom <= page.view.rect.top
+
+
+# --- the rules references speak to players (issue 12, point 8) ----------------------------------
+@pytest.mark.parametrize("game", ["bloodborne", "hermitcraft", "madoka", "mhtcg", "sanguosha"])
+def test_the_rules_reference_names_no_file_and_no_developer_words(game):
+    from game.core.resources import data_path
+
+    path = data_path(game, "rules.md")
+    if not path.is_file():
+        pytest.skip(f"{game} has no rules reference yet")
+    words = path.read_text(encoding="utf-8").lower()
+    for developer in ("self-play", "data/", "docs/", ".md", ".toml", ".py"):
+        assert developer not in words, f"{path.name} of {game} says {developer!r} to players"

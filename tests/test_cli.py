@@ -61,7 +61,7 @@ def test_the_bots_list_names_are_exactly_those_the_app_seats(capsys):
         listed = listed_bots(out, name)
         n = game.min_players
 
-        def seats_ok(bot):
+        def seats_ok(bot, name=name, n=n):
             try:
                 Match(name, n, 1, ["you"] + [f"ai:{bot}"] * (n - 1))
                 return True
@@ -244,6 +244,8 @@ def test_bench_prints_one_json_line_with_speeds_and_bot_times(capsys, toy_regist
     assert code == 0
     result = one_json_line(out)
     assert result["decisions_per_s"] > 0 and result["games_per_s"] > 0
+    # one thread: its processor time never exceeds the wall time of the same play
+    assert result["cpu_decisions_per_s"] >= 0.99 * result["decisions_per_s"]
     assert result["clone_us"] > 0
     assert set(result["bot_ms"]) == {"random", "ismcts", "greedy"}
     assert all(isinstance(ms, float) for ms in result["bot_ms"].values())

@@ -10,7 +10,7 @@ import pytest
 from game.core import decisions
 from game.core.contract import Action, Event, NoSuchSeat
 from game.core.data import CardDataError
-from game.core.decisions import IN_ORDER, PICK, SECRET, Decision
+from game.core.decisions import IN_ORDER, ONE, PICK, SECRET, Decision
 from game.core.effects import Effects
 from tests import toygame
 
@@ -84,6 +84,39 @@ def test_nested_windows_are_frames_on_frames():
     assert decisions.top(t).waiting_for() == (2,)
     decisions.pop(t)
     assert decisions.top(t).kind == "respond_savage_assault"
+
+
+def test_frames_are_immutable_and_the_helpers_build_them_field_by_field():
+    """The helpers build frames straight from their fields (a named tuple, for speed): each is
+    the frame the named constructor gives, and no field can be changed in place."""
+    t = Table()
+    asked = decisions.ask(t, "use_card", 1, options=[40, 41], context=[7], cancellable=True,
+                          prompt="{seat}: use a card", then="after_use")
+    assert asked == Decision("use_card", (1,), ONE, (40, 41), (7,), cancellable=True,
+                             prompt="{seat}: use a card", then="after_use")
+    assert decisions.follow_up(t, "target", 41, options=[0, 2], prompt="whom?") == Decision(
+        "target", (1,), ONE, (0, 2), (7, 41), cancellable=True, prompt="whom?",
+        then="after_use")
+    assert decisions.ask_in_order(t, "dodge", [2, 3], then="hit") == Decision(
+        "dodge", (2, 3), IN_ORDER, then="hit")
+    assert decisions.ask_secretly(t, "bid", [0, 1], options=[1, 2]) == Decision(
+        "bid", (0, 1), SECRET, (1, 2))
+    decisions.answer(t, 1, 2)
+    assert decisions.top(t) == Decision("bid", (0, 1), SECRET, (1, 2), answers=((1, 2),))
+    assert decisions.ask_to_pick(t, "discard", 0, [8, 9], 1, 5) == Decision(
+        "discard", (0,), PICK, (8, 9), (), (), 1, 2)
+    decisions.pick(t, 9)
+    assert decisions.top(t) == Decision("discard", (0,), PICK, (8, 9), (), (9,), 1, 2)
+    for frame in t.decisions:
+        with pytest.raises(AttributeError):
+            frame.answers = ()
+
+
+def test_a_seat_named_twice_in_a_secret_choice_answers_once():
+    t = Table()
+    decisions.ask_secretly(t, "bid", (0, 1, 0))
+    assert decisions.top(t).seats == (0, 1)
+    assert not decisions.answer(t, 0, 5) and decisions.answer(t, 1, 6)
 
 
 def test_decision_stack_survives_json_as_tuples():

@@ -344,13 +344,32 @@ def test_a_tell_that_would_lose_the_game_asks_first_and_cancel_changes_nothing(a
     click(confirm.row_rect(cancel).center)
     feed(app)
     assert st.to_json() == before and table.match.record.actions == []
+    tell_and_lose_anyway(app, table)
+    assert table.match.record.actions == [(0, tell)] and st.is_over() and st.lost
+
+
+def tell_and_lose_anyway(app, table) -> None:
+    """Click the first tell for seat 1, then answer the confirmation: do it anyway."""
     menu = tell_menu_for(app, table, seat=1)
     click(menu.row_rect(0).center)
     feed(app)
     yes = next(i for i, (ok, _) in enumerate(table.menu.options) if ok is True)
     click(table.menu.row_rect(yes).center)
     feed(app)
-    assert table.match.record.actions == [(0, tell)] and st.is_over() and st.lost
+
+
+def test_the_defeat_screen_says_why_the_score_is_0_in_the_rules_words(app):
+    from scenes.results import Results
+
+    table = open_hand_made(app, hands=HANDS, grief=2)
+    tell_and_lose_anyway(app, table)
+    assert run_until(app, lambda: isinstance(app.manager.top, Results), timeout=10)
+    results = app.manager.top
+    reason = table.state.outcome().details["reason"]
+    assert results.headline() == "Defeat"
+    assert results.details["reason"] == reason, "the line under the headline is the rules' own"
+    assert "third grief marker" in reason and "scores 0" in reason
+    assert results.outcome.scores[0] == 0
 
 
 def test_while_you_drag_a_card_the_glowing_targets_say_what_they_cost(app):

@@ -15,7 +15,6 @@ Tests register it under the name "toy" (see `register`); it is not in the game r
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.ai.agents import Agent
@@ -159,7 +158,7 @@ class BidState(State):
             del pool[:n]
         if frame is not None:
             answers = tuple((s, a if s == player else pool.pop()) for s, a in frame.answers)
-            st.decisions[-1] = replace(frame, answers=answers)
+            st.decisions[-1] = frame._replace(answers=answers)
         st.stock = pool
         st.prizes.sort()
         rng.shuffle(st.prizes)

@@ -15,6 +15,7 @@ import sys
 
 from game.bloodborne import GAME
 from game.bloodborne.bots import HeuristicAgent
+from game.cli.runs import win_share
 
 
 def play(players: int, seed: int, final: str, bots=None) -> tuple:
@@ -24,8 +25,7 @@ def play(players: int, seed: int, final: str, bots=None) -> tuple:
         p = s.to_act()[0]
         s.step(p, agents[p].choose(s, p))
     out = s.outcome()
-    first = s.start_player
-    first_share = 1 / len(out.winners) if first in out.winners else 0.0
+    first_share = win_share(out.winners, s.start_player)
     unseen = set(s.upgrade_deck) | set(s.available)
     taken = {s.cards[c].id for c in range(5 * players, len(s.cards)) if c not in unseen}
     deaths = sum(s.deaths) / players

@@ -22,13 +22,12 @@ most **banked blood echoes plus trophy points** when the final boss falls.
 
 > **About these cards.** The printed card texts, dice faces and trophy values of the \
 published game are not public. This app plays with **our own card set**: the published card \
-counts, the abilities known from reviews, and numbers tuned by computer self-play. Names come \
-from the world of the video game.
+counts, the abilities known from reviews, and numbers balanced over thousands of games between \
+AI hunters. Names come from the world of the video game.
 
-> **How it was tuned.** With four AI hunters (1,000 games per final boss) a game lasts 15.5 \
+> **How even it is.** With four AI hunters (1,000 games per final boss) a game lasts 15.5 \
 rounds on average (15.3–15.9 by final boss), the hunter who plays first in round 1 wins 28.9% \
-of games (fair share 25%), and every upgrade card is taken in at least 46% of games. The full \
-report is `data/bloodborne/balance.md`.
+of games (fair share 25%), and every upgrade card is taken in at least 46% of games.
 
 ## Setup
 

@@ -51,6 +51,10 @@ STEP_OF = {"choose": "choose_action_cards", "transform": "transform",
 
 _ROTATIONS = {P: [tuple((f + i) % P for i in range(P)) for f in range(P)] for P in range(1, 9)}
 
+#: the effect registry's tables (hook -> {ability keyword: handler}), read directly: where the
+#: rules run hot (every round of a search) a look-up and a call, with no wrapper in between
+HOOK = effects.HANDLERS
+
 
 def turn_order(s) -> tuple[int, ...]:
     """Hunters still in the game, from the first player to the left."""
@@ -207,8 +211,9 @@ def available_size(s) -> int:
 
 
 def refill_available_upgrades(s) -> None:
-    while len(s.available) < available_size(s) and s.upgrade_deck:
-        s.available.append(s.upgrade_deck.pop())
+    size, available, deck = available_size(s), s.available, s.upgrade_deck
+    while len(available) < size and deck:
+        available.append(deck.pop())
 
 
 def monster_hp(s, m) -> int:
@@ -231,7 +236,9 @@ def reveal_next_dungeon_card(s) -> None:
                card=s.current, monster=m.id, echoes=s.echoes, final=m.final,
                counters=((None, "monster", m.id), (None, "monster_echoes", s.echoes),
                          (None, "monster_echoes_full", s.echoes_full)))
-    effects.run("on_reveal", m.ability, s, m)
+    on_reveal = HOOK["on_reveal"].get(m.ability)
+    if on_reveal is not None:
+        on_reveal(s, m)
 
 
 # --- step 1: choose an action card ---------------------------------------------------------
@@ -275,8 +282,8 @@ def choose_card(s, p: int, card: int) -> bool:
     return decisions.answer(s, p, card)
 
 
-def on_choose(s, p: int, card: int) -> None:
-    if choose_card(s, p, card):
+def on_choose(s, p: int, a: Action) -> None:
+    if choose_card(s, p, a.source):
         reveal_action_cards(s)
 
 
@@ -333,8 +340,8 @@ def take_transform_weapon(s, p: int, card: int) -> bool:
     return decisions.answer(s, p, card)
 
 
-def on_transform(s, p: int, card: int) -> None:
-    if take_transform_weapon(s, p, card):
+def on_transform(s, p: int, a: Action) -> None:
+    if take_transform_weapon(s, p, a.source):
         reveal_transforms(s)
 
 
@@ -416,27 +423,27 @@ def ask_immediate_choice(s, p: int, c, targets) -> bool:
     return False
 
 
-def on_shield(s, p: int) -> None:
+def on_shield(s, p: int, a: Action) -> None:
     decisions.pop(s)
     resolve_immediate(s, p, None)
     if not s.is_over():
         next_immediate_effects(s, hunters_after(s, p))
 
 
-def on_cancel(s, p: int, target) -> None:
+def on_cancel(s, p: int, a: Action) -> None:
     """"Cancel" names the melee attack when there is one; with several, whose is asked next."""
-    if target is None:
+    if a.target is None:
         c = played_card(s, p)
         decisions.follow_up(s, "cancel_target", "cancel", options=tuple(cancel_targets(s, p)),
                             prompt=f"{{seat}}: {c.name}: whose melee attack do you cancel?",
                             cancellable=False)
         return
-    on_cancel_target(s, p, target)
+    on_cancel_target(s, p, a)
 
 
-def on_cancel_target(s, p: int, target: int) -> None:
+def on_cancel_target(s, p: int, a: Action) -> None:
     decisions.pop(s)
-    resolve_immediate(s, p, target)
+    resolve_immediate(s, p, a.target)
     if not s.is_over():
         next_immediate_effects(s, hunters_after(s, p))
 
@@ -459,7 +466,9 @@ def resolve_immediate(s, p: int, cancel: int | None) -> None:
         cancel_melee_attack(s, cancel, p)
     elif c.protection in ("shield", "choose"):
         s.prevention[p] += c.shield
-    effects.run("immediate", c.ability, s, p, c)
+    immediate = HOOK["immediate"].get(c.ability)
+    if immediate is not None:
+        immediate(s, p, c)
 
 
 def cancel_melee_attack(s, q: int, by: int) -> None:
@@ -494,6 +503,7 @@ def monster_attack(s) -> None:
                f"{' + '.join(die.faces[i] for i in rolls)} = {total}.", s.first_player,
                die=m.lantern, faces=list(die.faces), rolls=rolls, total=total)
     blow = attack_blow(s, total)
+    on_wound = HOOK["on_wound"].get(m.ability)
     for p in turn_order(s):
         d = damage_to_hunter(s, p, blow, m=m)
         if d <= 0:
@@ -502,7 +512,8 @@ def monster_attack(s) -> None:
         if s.recording:
             s.emit("damage", f"{name(s, p)} takes {d} damage.", p, amount=d,
                    health=s.health[p], counters=((p, "health", s.health[p]),))
-        effects.run("on_wound", m.ability, s, p, m)
+        if on_wound is not None:
+            on_wound(s, p, m)
         if s.health[p] <= 0:
             hunter_dies(s, p)
             if s.is_over():  # Rom: every hunter is out
@@ -526,8 +537,10 @@ def damage_to_hunter(s, p: int, blow: tuple[int, bool, bool], card=None, m=None)
     the card p plays this round). No side effects: the bots ask this."""
     total, preventable, _ = blow
     card = card if card is not None else played_card(s, p)
-    d = effects.value("damage_taken", card.ability, total + s.extra_damage[p], s, p,
-                      m if m is not None else monster(s))
+    d = total + s.extra_damage[p]
+    damage_taken = HOOK["damage_taken"].get(card.ability)
+    if damage_taken is not None:
+        d = damage_taken(d, s, p, m if m is not None else monster(s))
     if preventable:
         d -= s.prevention[p]
         if card.protection == "shield" and not card.immediate:  # Immediate ones acted in step 3
@@ -563,7 +576,9 @@ def hunter_attack(s) -> None:
                 s.emit("message", f"{name(s, p)}'s melee attack is cancelled.", p)
             continue
         strike(s, p, c)
-        effects.run("after_attack", c.ability, s, p, c)
+        after_attack = HOOK["after_attack"].get(c.ability)
+        if after_attack is not None:
+            after_attack(s, p, c)
 
 
 def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
@@ -577,13 +592,16 @@ def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
         transformed = s.transform_weapon[p] >= 0
     keys = (card.ability, "transform") if transformed else (card.ability,)
     d = effects.fold("weapon_damage", keys, card.damage, s, p, card, m)
-    return effects.value("defence", m.ability, d, s, card, m)
+    defence = HOOK["defence"].get(m.ability)
+    return d if defence is None else defence(d, s, card, m)
 
 
 def strike(s, p: int, c) -> None:
     """p's card deals its damage (what it costs is paid as it strikes)."""
     d = attack_damage(s, p, c)
-    effects.run("on_strike", c.ability, s, p, c)
+    on_strike = HOOK["on_strike"].get(c.ability)
+    if on_strike is not None:
+        on_strike(s, p, c)
     take_echoes(s, p, d)
 
 
@@ -638,7 +656,9 @@ def escape(s) -> None:
     if s.recording:
         s.emit("escape", f"{m.name} escapes into the dark.", None, monster=m.id,
                counters=((None, "monster", None), (None, "monster_echoes", 0)))
-    effects.run("on_escape", m.ability, s, m)
+    on_escape = HOOK["on_escape"].get(m.ability)
+    if on_escape is not None:
+        on_escape(s, m)
 
 
 # --- step 7: the Hunter's Dream --------------------------------------------------------------
@@ -707,14 +727,14 @@ def take_upgrade(s, p: int, card: int) -> None:
         s.emit("upgrade_taken", f"{name(s, p)} takes {s.cards[card].name}.", p, card=card)
 
 
-def on_upgrade(s, p: int, card: int) -> None:
+def on_upgrade(s, p: int, a: Action) -> None:
     decisions.pop(s)
-    take_upgrade(s, p, card)
+    take_upgrade(s, p, a.source)
     if not check_hand_limit(s, p):
         next_dreamers(s, hunters_after(s, p))
 
 
-def on_skip_upgrade(s, p: int) -> None:
+def on_skip_upgrade(s, p: int, a: Action) -> None:
     decisions.pop(s)
     if s.recording:
         s.emit("message", f"{name(s, p)} takes no upgrade.", p)
@@ -734,7 +754,8 @@ def check_hand_limit(s, p: int) -> bool:
     return True
 
 
-def on_remove(s, p: int, card: int) -> None:
+def on_remove(s, p: int, a: Action) -> None:
+    card = a.source
     s.hand[p].remove(card)
     s.removed.append(card)
     if s.recording:

@@ -13,9 +13,6 @@ function per action kind, at the end of this file) says why an action is refused
 
 from __future__ import annotations
 
-from dataclasses import replace
-from operator import attrgetter
-
 from game.bloodborne import rules
 from game.core import decisions
 from game.core.contract import Action, Outcome, State
@@ -27,15 +24,20 @@ _SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "transform
 _PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed")
 _SCALARS = ("round", "first_player", "start_player", "current", "echoes", "echoes_full",
             "revealed", "attack_reduction", "tie_break", "end_reason")
-_source = attrgetter("source")
+#: decisions whose choices share one card: legal_actions remembers checks per action there
+_BY_ACTION = frozenset({"protect", "cancel_target"})
 
 
 class BloodborneState(State):
     __slots__ = ("card_set", "cards", "monster_base", "rng", "slot_monsters", "hand", "used",
-                 "winners", "last_roll", "_asked_by", "_asked", "_tables", "_passed") + _SEAT_LISTS + _PILES + _SCALARS
+                 "winners", "last_roll", "_asked_by", "_asked", "_tables", "_passed",
+                 "recording") + _SEAT_LISTS + _PILES + _SCALARS
 
     def __init__(self, game, players: int, seed: int, final_boss: str = "random") -> None:
         super().__init__(game, players)
+        #: `State.recording` as a plain attribute (the rules ask it at every event): True only
+        #: while `apply` records this state's events (see `_apply`)
+        self.recording = False
         self._asked_by = self._asked = None  # to_act's memo: the top frame and its answer
         #: the card set and the instance table (card id -> definition); never change
         self.card_set = game.card_set()
@@ -131,15 +133,12 @@ class BloodborneState(State):
 
     def legal_actions(self, player: int) -> list[Action]:
         """`State.legal_actions` (the candidates the checks pass), with the checks' results
-        remembered where a check reads nothing but the action:
-
-        - choose, transform, remove, upgrade, skip_upgrade: besides the action's own card,
-          target and option (and the card's printed text), a check reads only facts every
-          candidate has by how it was built — the card is in the hand, the upgrade is on
-          offer, skip_upgrade is offered only to a hunter who died. So the result is kept
-          per decision kind and card (per card set and player count);
-        - protect, cancel_target (step 3, rarer): the plain filter (the checks read the melee
-          attacks the card could cancel).
+        remembered: besides the action's own parts (and the card's printed text), a check
+        reads only facts every candidate has by how it was built — the card is in the hand,
+        the upgrade is on offer, skip_upgrade is offered only to a hunter who died, the melee
+        attacks a step 3 card may cancel are those `cancel_targets` gave the candidates. So the
+        result is kept per decision kind and card (per card set and player count); in step 3,
+        where the choices share one card, per action.
 
         tests/bloodborne/test_rules.py compares the result with the core's plain filter on
         many random positions."""
@@ -149,26 +148,34 @@ class BloodborneState(State):
         kind = self.decisions[-1].kind
         memo = self._passed.get(kind)
         if memo is None:
-            if kind == "protect" or kind == "cancel_target":
-                return State.legal_actions(self, player)
             memo = self._passed[kind] = (set(), set())
         candidates = self.candidates(player)
-        if memo[0].issuperset(map(_source, candidates)):  # every check known to pass
+        keys = candidates if kind in _BY_ACTION else [a.source for a in candidates]
+        if memo[0].issuperset(keys):  # every check known to pass
             return candidates
-        return self._check_candidates(player, candidates, *memo)
+        return self._check_candidates(player, candidates, keys, *memo)
 
-    def _check_candidates(self, player: int, candidates: list[Action], passing: set,
-                          refused: set) -> list[Action]:
+    def _check_candidates(self, player: int, candidates: list[Action], keys: list,
+                          passing: set, refused: set) -> list[Action]:
         """The candidates the checks pass, checking those not checked before (see
-        legal_actions) and remembering their results by card."""
+        legal_actions) and remembering their results by key (the card, or the action)."""
         checks = self.checks
-        for a in candidates:
-            if a.source not in passing and a.source not in refused:
+        for a, k in zip(candidates, keys, strict=True):
+            if k not in passing and k not in refused:
                 ok = checks[a.kind](self, player, a) is None
-                (passing if ok else refused).add(a.source)
-        return [a for a in candidates if a.source in passing]
+                (passing if ok else refused).add(k)
+        return [a for a, k in zip(candidates, keys, strict=True) if k in passing]
 
     def _apply(self, player: int, action: Action) -> None:
+        """Called by `State.apply` only, which records the events."""
+        self.recording = True
+        try:
+            APPLY[action.kind](self, player, action)
+        finally:
+            self.recording = False
+
+    def step(self, player: int, action: Action) -> None:
+        """`State.step` without the extra call (the search's hot path)."""
         APPLY[action.kind](self, player, action)
 
     def prompt(self, player: int | None) -> str:
@@ -306,7 +313,7 @@ class BloodborneState(State):
                     pool.remove(card)
                     d.hand[q] = pool
                 answers.append((q, card))
-            d.decisions[-1] = replace(frame, answers=tuple(answers))
+            d.decisions[-1] = frame._replace(answers=tuple(answers))
         d.upgrade_deck.sort()
         rng.shuffle(d.upgrade_deck)
         if d.dungeon:
@@ -349,6 +356,7 @@ class BloodborneState(State):
     def clone(self) -> BloodborneState:
         c = BloodborneState.__new__(BloodborneState)
         c._events = None
+        c.recording = False
         c._asked_by = c._asked = None
         c.game, c.players, c.card_set, c.cards, c.monster_base = (
             self.game, self.players, self.card_set, self.cards, self.monster_base)
@@ -413,6 +421,7 @@ class BloodborneState(State):
     def _from_json(game, data: dict) -> BloodborneState:
         s = BloodborneState.__new__(BloodborneState)
         s._events = None
+        s.recording = False
         s._asked_by = s._asked = None
         s.game = game
         s.players = P = int(data["players"])
@@ -589,13 +598,8 @@ BloodborneState.checks = {"choose": check_choose, "transform": check_transform,
                           "cancel_target": check_cancel_target, "upgrade": check_upgrade,
                           "skip_upgrade": check_skip_upgrade, "remove": check_remove}
 
-APPLY = {
-    "choose": lambda s, p, a: rules.on_choose(s, p, a.source),
-    "transform": lambda s, p, a: rules.on_transform(s, p, a.source),
-    "shield": lambda s, p, a: rules.on_shield(s, p),
-    "cancel": lambda s, p, a: rules.on_cancel(s, p, a.target),
-    "cancel_target": lambda s, p, a: rules.on_cancel_target(s, p, a.target),
-    "upgrade": lambda s, p, a: rules.on_upgrade(s, p, a.source),
-    "skip_upgrade": lambda s, p, a: rules.on_skip_upgrade(s, p),
-    "remove": lambda s, p, a: rules.on_remove(s, p, a.source),
-}
+#: action kind -> the rules step that answers it (rules.on_*, which read the action's parts)
+APPLY = {"choose": rules.on_choose, "transform": rules.on_transform, "shield": rules.on_shield,
+         "cancel": rules.on_cancel, "cancel_target": rules.on_cancel_target,
+         "upgrade": rules.on_upgrade, "skip_upgrade": rules.on_skip_upgrade,
+         "remove": rules.on_remove}

@@ -1,7 +1,8 @@
 """`python -m game bench`: how fast a game's rules and bots are; one JSON line.
 
 - decisions_per_s, games_per_s: uniform-random play (legal_actions + a random pick + step,
-  every applied action counted), new_state included;
+  every applied action counted), new_state included; cpu_decisions_per_s: the same play over
+  the process's processor time (less sensitive to other programs on a loaded machine);
 - clone_us: mean `clone()` time on states from the middle of random games;
 - bot_ms: mean milliseconds per decision for each bot (ISMCTS at its default budget) on states
   taken from random games at a quarter, half and three quarters of their length.
@@ -52,7 +53,7 @@ def bench(name: str, players: int, seconds: float, seed: int = 0, options: dict 
 
     # random play, keeping the first games' moves to rebuild positions from later
     played, decisions, games = [], 0, 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     deadline = start + seconds * 0.5
     while games == 0 or time.perf_counter() < deadline:
         actions = random_game(game, players, seed + games, rng, options)
@@ -61,6 +62,7 @@ def bench(name: str, players: int, seconds: float, seed: int = 0, options: dict 
         decisions += len(actions)
         games += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
 
     positions = [
         replay_to(game, players, s, actions, len(actions) * k // 4, options)
@@ -74,6 +76,7 @@ def bench(name: str, players: int, seconds: float, seed: int = 0, options: dict 
         "players": players,
         "seconds": seconds,
         "decisions_per_s": round(decisions / elapsed),
+        "cpu_decisions_per_s": round(decisions / cpu) if cpu > 0 else None,
         "games_per_s": round(games / elapsed, 2),
         "mean_decisions": round(decisions / games, 2),
         "clone_us": round(clone_time(middles, seconds * 0.1) * 1e6, 2),

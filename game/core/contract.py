@@ -354,7 +354,9 @@ class State:
 
     @property
     def recording(self) -> bool:
-        """True inside `apply`: build log text only then (search steps skip it)."""
+        """True inside `apply`: build log text only then (search steps skip it). Rules that ask
+        it at every event may shadow it with a slot their `_apply` sets (a property costs a
+        call; see BloodborneState)."""
         return self._events is not None
 
     def emit(self, kind: str, text: Any = "", player: int | None = None, *,

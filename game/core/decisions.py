@@ -6,7 +6,9 @@ to pick, whether it may be cancelled. Frames are frozen values, so a clone copie
 `list(...)` and JSON stores it as lists. Nested windows (a Nullification chain inside Savage
 Assault inside a dying check) are frames pushed on top of each other; when the top one is
 answered the game pops it and its rules step carries on, reading what it needs from the frame
-(`then` names that step, so no closure or generator ever lives in the state).
+(`then` names that step, so no closure or generator ever lives in the state). A frame is a
+named tuple: immutable, and built in a fraction of a frozen dataclass's time (every secret answer
+of a search playout builds one); `frame._replace(seats=...)` gives a changed copy.
 
 How a seat answers is the game's business (its `candidates` and `checks` read the top frame);
 the helpers below keep the bookkeeping every game repeats:
@@ -21,8 +23,7 @@ the helpers below keep the bookkeeping every game repeats:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 ONE = "one"  # one seat answers
 IN_ORDER = "in_order"  # seats[0] answers or passes; then seats[1], ...
@@ -32,8 +33,7 @@ PICK = "pick"  # one seat picks options one at a time, then says Done
 HOWS = (ONE, IN_ORDER, SECRET, PICK)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """One pending question (immutable; change it with the helpers, which replace the frame)."""
 
     kind: str
@@ -140,6 +140,12 @@ def stack_from_json(data: list[dict]) -> list[Decision]:
 
 
 # --- asking ---------------------------------------------------------------------------------
+# The helpers build frames with `_frame(Decision, (every field, in order))`: the named tuple's
+# own constructor (keyword defaults) costs twice as much, and a search asks on every round.
+
+_frame = tuple.__new__
+_SEATS, _ANSWERS, _AT_MOST = (Decision._fields.index(f) for f in ("seats", "answers", "at_most"))
+
 
 def push(state, decision: Decision) -> Decision:
     state.decisions.append(decision)
@@ -157,8 +163,10 @@ def pop(state) -> Decision:
 def ask(state, kind: str, seat: int, options: Iterable = (), context: tuple = (), *,
         cancellable: bool = False, prompt: str = "", then: str = "") -> Decision:
     """One seat chooses (among `options`, or among what the game builds for `kind`)."""
-    return push(state, Decision(kind, (seat,), ONE, tuple(options), tuple(context),
-                                cancellable=cancellable, prompt=prompt, then=then))
+    d = _frame(Decision, (kind, (seat,), ONE, tuple(options), tuple(context), (), 1, 1,
+                          cancellable, prompt, then))
+    state.decisions.append(d)
+    return d
 
 
 def ask_in_order(state, kind: str, seats: Iterable[int], options: Iterable = (),
@@ -168,8 +176,10 @@ def ask_in_order(state, kind: str, seats: Iterable[int], options: Iterable = (),
     seats = tuple(seats)
     if not seats:
         return None
-    return push(state, Decision(kind, seats, IN_ORDER, tuple(options), tuple(context),
-                                prompt=prompt, then=then))
+    d = _frame(Decision, (kind, seats, IN_ORDER, tuple(options), tuple(context), (), 1, 1,
+                          False, prompt, then))
+    state.decisions.append(d)
+    return d
 
 
 def pass_on(state) -> bool:
@@ -180,7 +190,7 @@ def pass_on(state) -> bool:
     if not rest:
         state.decisions.pop()
         return False
-    state.decisions[-1] = replace(d, seats=rest)
+    state.decisions[-1] = d._replace(seats=rest)
     return True
 
 
@@ -188,28 +198,23 @@ def ask_secretly(state, kind: str, seats: Iterable[int], options: Iterable = (),
                  context: tuple = (), *, prompt: str = "", then: str = "") -> Decision | None:
     """Every seat in `seats` answers in secret; the answers are revealed together. Nothing is
     pushed when no seat is asked."""
-    seats = tuple(seats)
+    seats = tuple(dict.fromkeys(seats))  # each seat once: `answer` counts answers
     if not seats:
         return None
-    return push(state, Decision(kind, seats, SECRET, tuple(options), tuple(context),
-                                prompt=prompt, then=then))
+    d = _frame(Decision, (kind, seats, SECRET, tuple(options), tuple(context), (), 1, 1,
+                          False, prompt, then))
+    state.decisions.append(d)
+    return d
 
 
 def answer(state, seat: int, value: Any) -> bool:
     """Record `seat`'s secret answer on the top SECRET frame. True when every seat has answered
     (the frame stays on the stack: the game reads the answers, then pops it)."""
-    d = _with_answers(state.decisions[-1], ((seat, value),))
-    state.decisions[-1] = d
-    if len(d.answers) < len(set(d.seats)):  # some seat has not answered yet: quickly
-        return False
-    return not d.waiting_for()
-
-
-def _with_answers(d: Decision, more: tuple) -> Decision:
-    """`d` with `more` answers (the constructor: dataclasses.replace costs ~5x more, and secret
-    choices are answered on every round of a search)."""
-    return Decision(d.kind, d.seats, d.how, d.options, d.context, d.answers + more, d.at_least,
-                    d.at_most, d.cancellable, d.prompt, d.then)
+    stack = state.decisions
+    fields = list(stack[-1])  # (reading the fields in order costs less than by name)
+    answers = fields[_ANSWERS] = fields[_ANSWERS] + ((seat, value),)
+    stack[-1] = d = _frame(Decision, fields)
+    return len(answers) >= len(fields[_SEATS]) and not d.waiting_for()  # counting: quicker
 
 
 def ask_to_pick(state, kind: str, seat: int, options: Iterable, at_least: int = 0,
@@ -218,16 +223,20 @@ def ask_to_pick(state, kind: str, seat: int, options: Iterable, at_least: int = 
     """`seat` picks between `at_least` and `at_most` of `options`, one at a time, then Done."""
     options = tuple(options)
     most = len(options) if at_most is None else min(at_most, len(options))
-    return push(state, Decision(kind, (seat,), PICK, options, tuple(context), (),
-                                at_least, most, cancellable, prompt, then))
+    d = _frame(Decision, (kind, (seat,), PICK, options, tuple(context), (), at_least, most,
+                          cancellable, prompt, then))
+    state.decisions.append(d)
+    return d
 
 
 def pick(state, value: Any) -> bool:
     """Add `value` to the top PICK frame's picks. True when no more may be picked (the game
     then finishes as if Done was said)."""
-    d = _with_answers(state.decisions[-1], (value,))
-    state.decisions[-1] = d
-    return len(d.answers) >= d.at_most
+    stack = state.decisions
+    fields = list(stack[-1])
+    picked = fields[_ANSWERS] = fields[_ANSWERS] + (value,)
+    stack[-1] = _frame(Decision, fields)
+    return len(picked) >= fields[_AT_MOST]
 
 
 def follow_up(state, kind: str, choice: Any, options: Iterable = (), *, prompt: str = "",
@@ -235,5 +244,7 @@ def follow_up(state, kind: str, choice: Any, options: Iterable = (), *, prompt: 
     """The next step of a multi-step choice (a card, then a target, then an option): replaces the
     top frame by one asking the same seat, with `choice` added to the context."""
     d = state.decisions.pop()
-    return push(state, Decision(kind, d.seats[:1], ONE, tuple(options), d.context + (choice,),
-                                cancellable=cancellable, prompt=prompt, then=then or d.then))
+    d = _frame(Decision, (kind, d.seats[:1], ONE, tuple(options), d.context + (choice,), (), 1,
+                          1, cancellable, prompt, then or d.then))
+    state.decisions.append(d)
+    return d

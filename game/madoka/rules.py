@@ -70,7 +70,7 @@ def add_grief(s, n: int) -> None:
                None, markers=min(s.grief, MAX_GRIEF), added=n)
     if s.grief >= MAX_GRIEF:
         s.grief = MAX_GRIEF
-        loss(s, "The Soul Gem turned black: the magical girl became a witch.")
+        loss(s, "The third grief marker turned the Soul Gem black: a lost game scores 0.")
 
 
 def discard_to_pile(s, player: int, c: int, why: str) -> None:

@@ -179,8 +179,6 @@ def test_round_summary_and_result_sentences_come_from_the_rules():
 def test_determinize_depends_only_on_what_the_seat_knows():
     """Two positions seat 1 cannot tell apart (seat 0's face-down card, the order of the dungeon
     and of the upgrade deck differ) give the same determinization from the same rng."""
-    from dataclasses import replace
-
     from game.core.rng import Rng
 
     a = make_state(hp=30, dice=[0])
@@ -190,7 +188,7 @@ def test_determinize_depends_only_on_what_the_seat_knows():
     pistol = instance(b, 0, "hunter_pistol")
     b.hand[0].remove(pistol)
     b.hand[0].append(frame.answer_of(0))
-    b.decisions[-1] = replace(frame, answers=((0, pistol),))
+    b.decisions[-1] = frame._replace(answers=((0, pistol),))
     base = b.monster_base
     i, j = b.dungeon[0] - base, b.dungeon[1] - base
     b.slot_monsters[i], b.slot_monsters[j] = b.slot_monsters[j], b.slot_monsters[i]
