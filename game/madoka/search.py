@@ -76,8 +76,8 @@ class SearchBot(Agent):
         self.deviations: list[tuple[int, Action, Action]] = []
         #: (seconds, rollouts) of every searched decision
         self.searched: list[tuple[float, int]] = []
-        #: what I saw at my previous turn: each seat's hand (card ids), the discard pile's
-        #: size, the witches gone (to tell what the seat before me did since)
+        #: what I saw at my previous turn: each seat's hand (card id -> identity), the copies
+        #: of each identity discarded, the witches gone (to tell what the seat before me did)
         self.seen: tuple | None = None
         #: the Soul Gem's markers when the seat before me discarded instead of telling
         #: (None: it did something else, or I cannot tell)
@@ -211,8 +211,9 @@ def paired(a: list[float], b: list[float]) -> tuple[float, float]:
 
 
 def candidates(strong: Strong, base: Action) -> list[Action]:
-    """The blueprint's action first, then the deviations worth trying: the best tell, each
-    cleanse, the blueprint's discard, the likeliest play, a sure play held back."""
+    """The blueprint's action first, then the deviations worth trying: the best `TELLS`
+    tells, each cleanse, the blueprint's discard and the chop, the likeliest play, and in the
+    final round every card that may be playable."""
     t, m = strong.t, strong.m
     out = [base]
 
