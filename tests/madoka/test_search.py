@@ -114,3 +114,16 @@ def test_a_world_where_the_seat_before_me_would_have_told_me_a_play_is_not_ours(
     useless.current = 1
     ask_for_a_turn(useless)
     assert not would_have_told_me(useless, 1, 0)
+
+
+def test_search_notices_when_the_seat_before_it_discarded_instead_of_telling():
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["homura 2", "mami 2", "kyoko 1", "sayaka 4"]], played={"homura": 1})
+    bot = SearchBot(0, iterations=4)
+    s.current = 1
+    ask_for_a_turn(s)
+    s.apply(1, bot.choose(s.clone(), 1))
+    assert bot.passed_at is None  # (nothing seen before)
+    s.apply(0, Action("discard", ids[0][0], "discard"))
+    bot.choose(s.clone(), 1)
+    assert bot.passed_at == s.grief
