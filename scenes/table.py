@@ -76,6 +76,9 @@ MOVE = 0.25  # card move, seconds at ×1
 FLIP = 0.30
 SNAP_BACK = 0.20
 AI_MIN = 0.40  # an AI move stays on screen at least this long at ×1
+#: seconds of thought per decision a searching bot may take (`think_for`) at each animation
+#: speed: the faster the table plays, the less the AI thinks
+THINK = {"x1": 1.0, "x2": 0.5, "x4": 0.25, "instant": 0.1}
 HOVER_DELAY = 0.25
 DRAG_THRESHOLD = 4  # pixels before a press becomes a drag (a click stays a click)
 DOUBLE_CLICK = 0.4  # seconds between the clicks of a double click
@@ -1609,6 +1612,9 @@ class TableScene(Scene):
         if seats:
             seat = seats[0]
             self.ai_started = time.monotonic()
+            agent = self.match.agents[seat]
+            if hasattr(agent, "think_for"):  # a bot that searches: the speed setting's budget
+                agent.think_for(THINK.get(self.setting("animation_speed", "x1"), 1.0))
             self.worker.request(seat, self.match.agents[seat], self.state,
                                 self.match.world_rng(seat), self.match.sees_everything.get(seat, False))
 

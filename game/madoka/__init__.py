@@ -33,6 +33,8 @@ class MadokaGame(Game):
     options = {"qb": (False, "Add Kyubey's white cards")}
     #: the teammate the app seats by default ("open" is a measurement bound, never a teammate)
     default_bot = "strong"
+    #: the AI levels setup offers: the convention bot, and the same conventions with search
+    bot_levels = {"simple": "Easy", "strong": "Normal", "search": "Hard"}
     #: hand slots the action cache covers (hands hold at most 5 cards)
     SLOTS = 8
 
@@ -46,6 +48,7 @@ class MadokaGame(Game):
         self.sayaka = self.girl_index["sayaka"]
         self.witches = cards.witches
         self.witch_index = {w.id: i for i, w in enumerate(cards.witches)}
+        self.witch_ids = tuple(w.id for w in cards.witches)
         self.witch_guard = [self.girl_index[w.guard] if w.guard else -1 for w in cards.witches]
         # the witches' behaviour, from the effect registry by witch id (checked at load)
         self.reveal_handlers = [EFFECTS.get("on_reveal", w.id) for w in cards.witches]

@@ -35,6 +35,7 @@ from game.madoka.knowledge import (
     p_playable,
     p_trash,
     read_tell,
+    sure,
     tells_between,
     told,
 )
@@ -83,12 +84,16 @@ def girl_future(t: Table, g: int) -> float:
     """Points still to come from girl g if she can finish: her missing cards, the combinations
     she completes, and Walpurgisnacht for Madoka."""
     h = t.height[g]
-    pts = sum(7 if n == 4 else 1 for n in range(h + 1, 5))
-    for p, girls in t.bonuses:
-        if g in girls and all(t.reach[x] == 4 for x in girls):
-            pts += p
-    if g == t.madoka and not t.walpurgis_defeated:
-        pts += 20
+    key = g * 8 + h  # (the rest it reads is fixed for the snapshot: remembered by height)
+    pts = t.memo.get(key)
+    if pts is None:
+        pts = sum(7 if n == 4 else 1 for n in range(h + 1, 5))
+        for p, girls in t.bonuses:
+            if g in girls and all(t.reach[x] == 4 for x in girls):
+                pts += p
+        if g == t.madoka and not t.walpurgis_defeated:
+            pts += 20
+        t.memo[key] = pts
     return pts
 
 
@@ -129,16 +134,6 @@ def next_witches(t: Table, n: int) -> list[list[tuple[str, float]]]:
             left -= 1
         elif t.walpurgis_at_bottom:
             out.append([(WALP, 1.0)])
-    return out
-
-
-def remaining_witches(t: Table) -> list[str]:
-    """Every witch still in the witch deck, an unknown one counted as the average of the
-    unseen ones (listed once each, weighted in `dig_harm`), Walpurgisnacht last."""
-    pool, left = unknown_witches(t)
-    out = list(t.returned_witches) + (pool if left > 0 else [])
-    if t.walpurgis_at_bottom:
-        out.append(WALP)
     return out
 
 
@@ -288,8 +283,6 @@ class StrongBot(Agent):
     had just been given."""
 
     name = "strong"
-    #: how sure a card must be before playing it outside the final round
-    SURE = 1.0
     #: points a tell must be worth to spend a grief marker on it, by markers on the gem
     TELL_AT = (1.0, 2.0)
     #: harm (points) of a witch cheap enough to cleanse one marker before the gem is full
@@ -339,6 +332,9 @@ class Strong:
         self.mine = beliefs(t, self.me, self.unseen, meaning=meaning)
         self._tell = None
         self._known = None
+        self._promised: list[int] | None = None
+        #: (value, tell) of every tell `best_tell` may give (the search tries the best few)
+        self.tells: list[tuple[float, Action]] = []
 
     def decide(self) -> Action:
         t = self.t
@@ -389,7 +385,7 @@ class Strong:
     # --- 1. plays ------------------------------------------------------------------------------
     def sure_play(self) -> Action | None:
         t = self.t
-        ks = [k for k, b in enumerate(self.mine) if b and p_playable(t, b) >= StrongBot.SURE]
+        ks = [k for k, b in enumerate(self.mine) if sure(t, b)]
         if not ks:
             return None
         seen = [t.total[c] - u for c, u in enumerate(self.unseen)]
@@ -480,7 +476,11 @@ class Strong:
         best, bv = None, -1.0
         promised = self.promised()
         cache: dict[int, tuple] = {}
-        for a in m.tells:
+        self.tells = []
+        # each tell's bound first (cheap), then the readings of those that may still win,
+        # most promising first; ties go to the tell listed first, as without the bounds
+        bounded = []
+        for i, a in enumerate(m.tells):
             p = a.target
             if p not in cache:
                 un = t.unseen_for(p)
@@ -490,13 +490,26 @@ class Strong:
             what, value = a.option
             x = t.girl_index[value] if what == "girl" else value
             blind = self.finesse(p, x) if what == "girl" else None
-            v = tell_value(t, p, un, before, what, x, promised, self.meaning, later, blind)
-            if v is None:
+            first = tell_bound(t, p, before, what, x, promised, blind, later)
+            if first is None:
                 continue
             # sooner teammates first: their information is used sooner
-            v -= 0.01 * ((p - self.me) % t.players)
-            if v > bv:
-                best, bv = a, v
+            near = 0.01 * ((p - self.me) % t.players)
+            bounded.append((first[1] - near, i, a, x, blind, first[0], near))
+        bounded.sort(key=lambda e: (-e[0], e[1]))
+        first_i = -1
+        for top, i, a, x, blind, v0, near in bounded:
+            if top + 1e-9 < bv or top <= bv + 1e-9 and i > first_i:
+                break  # (sorted: no later tell can win either; 1e-9: sums in another order)
+            p = a.target
+            un, before, later = cache[p]
+            v = tell_reading(t, p, un, before, a.option[0], x, self.meaning, later, blind, v0)
+            if v is None:
+                continue
+            v -= near
+            self.tells.append((v, a))
+            if v > bv or v == bv and i < first_i:
+                best, bv, first_i = a, v, i
         if any_safe:
             return best, bv
         self._tell = (best, bv)
@@ -513,6 +526,8 @@ class Strong:
         k = finesse_position(t.hands[x])
         if k < 0 or t.hands[x][k].identity != code(g, t.height[g] + 1):
             return None
+        if self.promised()[code(g, t.height[g] + 1)]:
+            return None  # good touch: a copy of it is pointed at somewhere
         hand = t.hands[p]
         after = told(hand, "girl", g)
         ids = [c.id for c in after if c.clued and c.identity // 4 == g]
@@ -532,7 +547,7 @@ class Strong:
             un = t.unseen_for(q)
             for card, b in zip(t.hands[q], beliefs(t, q, un, meaning=self.meaning), strict=True):
                 c = card.identity
-                if b and p_playable(t, b) >= 1.0 and c >= 0 and c % 4 == heights[c // 4]:
+                if c >= 0 and c % 4 == heights[c // 4] and sure(t, b):
                     heights[c // 4] += 1
                     changed = True
                     break
@@ -541,6 +556,8 @@ class Strong:
 
     def promised(self) -> list[int]:
         """Copies of each identity already pointed at (others' hands as seen, mine as believed)."""
+        if self._promised is not None:
+            return self._promised
         t = self.t
         out = [0] * len(t.total)
         for p, hand in enumerate(t.hands):
@@ -553,6 +570,7 @@ class Strong:
                 for card in hand:
                     if card.clued:
                         out[card.identity] += 1
+        self._promised = out
         return out
 
     # --- 5. cleansing ----------------------------------------------------------------------------
@@ -619,7 +637,7 @@ def simulate_plays(t: Table, p: int, unseen: list[int], hand: list[Card],
     try:
         for _ in range(5):
             bs = beliefs(t, p, unseen, cards, meaning)
-            ks = [k for k, b in enumerate(bs) if b and p_playable(t, b) >= StrongBot.SURE]
+            ks = [k for k, b in enumerate(bs) if sure(t, b)]
             if not ks:
                 break
             # p may play any card it is sure of first: all of them must be right
@@ -666,23 +684,75 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     """Points a tell to seat p (a girl index or a number) is worth; None if it must not be
     given (it would make them misplay, or point at a useless or doubled card). `blind`: the
     tell is a finesse, and the next seat plays this card (its girl's next) first."""
+    first = tell_bound(t, p, before, what, value, promised, blind, later)
+    if first is None:
+        return None
+    return tell_reading(t, p, unseen, before, what, value, meaning, later, blind, first[0])
+
+
+def tell_bound(t: Table, p: int, before: float, what: str, value: int, promised: list[int],
+               blind: int | None = None, later: list[int] | None = None
+               ) -> tuple[float, float] | None:
+    """The part of `tell_value` that needs no reading — what the cards it points at are
+    worth as saves and plays — and an upper bound of the whole value (p plays at most every
+    card of its hand that can follow the rows); None if good touch forbids the tell."""
     hand = t.hands[p]
-    after = told(hand, what, value)
     v = 0.0
     k_chop = chop(hand)
     seen_new: set[int] = set()
-    for k, (old, new) in enumerate(zip(hand, after, strict=True)):
-        if not new.clued or old.clued:
-            continue
-        c = new.identity
+    girl = what == "girl"
+    for k, old in enumerate(hand):
+        c = old.identity
+        if old.clued or (c >> 2 if girl else (c & 3) + 1) != value:
+            continue  # (not newly pointed at)
         if t.trash(c) or promised[c] or c in seen_new:
-            return None  # good touch: never point at a useless or doubled card
+            # good touch: never point at a useless or doubled card (two copies in one hand
+            # included: measured, docs/madoka-bots.md)
+            return None
         seen_new.add(c)
         if t.critical(c):  # a save: most needed on the chop
             v += loss_value(t, c) * (SAVE[0] if k == k_chop else SAVE[2] if c // 4 == t.madoka else SAVE[1])
         else:
             v += 0.1 * play_value(t, c)
+    heights = t.height  # (the first reading: the value is at most what it sees played)
+    if blind is not None:
+        v += play_value(t, code(value, t.height[value] + 1))
+        heights = [h + (i == value) for i, h in enumerate(later or t.height)]
+    most = max(0.0, playable_chain(t, hand, heights) - before)
+    return v, max(v + most, 0.01)
+
+
+def playable_chain(t: Table, hand: list[Card], heights: list[int]) -> float:
+    """The most a player can gain by playing cards of `hand` in a row from rows `heights`
+    (each card at a girl's full weight): a bound of `simulate_plays`."""
+    h = list(heights)
+    left = [c.identity for c in hand]
+    total = 0.0
+    found = True
+    while found:
+        found = False
+        for c in left:
+            g, n = c >> 2, c & 3
+            if n == h[g]:
+                saved, t.height = t.height, h
+                try:
+                    total += girl_future(t, g) / (4 - n)
+                finally:
+                    t.height = saved
+                h[g] += 1
+                left.remove(c)
+                found = True
+                break
+    return total
+
+
+def tell_reading(t: Table, p: int, unseen: list[int], before: float, what: str, value: int,
+                 meaning: dict[int, frozenset[int]], later: list[int] | None, blind: int | None,
+                 v: float) -> float | None:
+    """The rest of `tell_value`: read the tell as p will and watch what p would play."""
+    hand = t.hands[p]
     # read the tell as seat p will (the focus rule), then watch what they would play
+    after = told(hand, what, value)
     seen = {c.id: (c.girl_mask, c.number_mask, c.clued) for c in hand}
     ident = {c.id: c.identity for c in after}
     was_clued = {c.id for c in hand if c.clued}
@@ -692,9 +762,8 @@ def tell_value(t: Table, p: int, unseen: list[int], before: float, what: str, va
     # the rows as they are now and as they will be then
     readings = (t.height,) if later is None else (t.height, later)
     if blind is not None:
-        # a finesse: everybody reads it after the blind play
+        # a finesse: everybody reads it after the blind play (its value is in `v` already)
         g = value
-        v += play_value(t, code(g, t.height[g] + 1))
         readings = ([h + (i == g) for i, h in enumerate(later or t.height)],)
     for heights in readings:
         saved = t.height
@@ -739,13 +808,9 @@ class OpenBot(Agent):
 
 
 class Open:
-    #: dig for Walpurgisnacht before Madoka is complete while the next reveals cost less
-    DIG_HARM = 4.0
-    #: otherwise dig while the next reveal costs less than this (0: off). Digging always
-    #: (10) defeats Walpurgisnacht in 63% of games instead of 28%, but completes Madoka in
-    #: 63% instead of 82% (Elsa Maria and Roberta are revealed every game, and with
-    #: Walpurgisnacht up early the gem stays full: no passes): 65.0 instead of 65.5
-    DIG_NEXT = 0.0
+    #: a cleanse while digging for Walpurgisnacht may cost at most this (expected points of
+    #: the witches it reveals; 2, 3, 6 and 8 measured worse: docs/madoka-bots.md)
+    DIG_LIMIT = 4.0
 
     def __init__(self, t: Table, m: Moves) -> None:
         self.t, self.m = t, m
@@ -769,17 +834,11 @@ class Open:
         # Walpurgisnacht: dig through the witch deck whenever the next witches are cheap now
         # (at the start nobody has played Mami or Sayaka, so Charlotte and Oktavia eat nothing),
         # and at any price once Madoka is complete.
-        if walp_pending(t):
-            rest = sum(witch_harm(t, w, self.me, True) for w in remaining_witches(t))
-            if rest < (20.0 if t.complete(t.madoka) else self.DIG_HARM):
-                dig = self.dig(8.0)
-                if dig is not None:
-                    return dig
-            elif self.DIG_NEXT > 0 and cleanse_harm(t, 1, self.me, True) < self.DIG_NEXT:
-                # (measured, off: see DIG_NEXT)
-                dig = self.dig(self.DIG_NEXT)
-                if dig is not None:
-                    return dig
+        # Walpurgisnacht (she lies at the bottom of the witch deck; Madoka defeats her)
+        if walp_pending(t) and t.walpurgis_at_bottom:
+            act = self.walpurgis_plan(playable)
+            if act is not None:
+                return act
         for c in playable:
             if completes_last_girl(t, c.identity) and walp_pending(t) and t.witch_deck:
                 continue
@@ -795,6 +854,48 @@ class Open:
         if junk:
             return m.discard[junk[0].id]
         return m.discard[self.worst_card().id]
+
+    def walpurgis_plan(self, playable: list[Card]) -> Action | None:
+        """Dig for Walpurgisnacht once Madoka is sure to complete: all her missing cards
+        are in hands (every hand is open to this bot). Her own cards are played first; the
+        witches above Walpurgisnacht are revealed while they are cheap; Walpurgisnacht herself
+        only when Madoka's next card completes her or the girl deck is about to run out (once
+        she is up nobody can cleanse, so nobody can pass a turn). Once Madoka is complete,
+        dig to Walpurgisnacht at once."""
+        t, m = self.t, self.m
+        if t.complete(t.madoka):
+            return self.dig(self.DIG_LIMIT)
+        if not self.madoka_in_hands():
+            return None
+        mine = [c for c in playable if c.identity // 4 == t.madoka]
+        if mine:
+            return m.play[mine[0].id]
+        if runway(t) > 0:
+            dig = self.dig_runway(self.DIG_LIMIT)
+            if dig is not None:
+                return dig
+        elif 1 in m.cleanse and (t.height[t.madoka] == 3 or t.deck <= 1):
+            return m.cleanse[1]
+        if t.deck <= 1 and t.grief < 2 and m.tells:
+            return m.tells[0]  # the last draw would start the final round: wait
+        return None
+
+    def dig_runway(self, limit: float) -> Action | None:
+        """Reveal the witches above Walpurgisnacht (not her)."""
+        t, m = self.t, self.m
+        run = runway(t)
+        if t.grief == 1 and run >= 2 and m.tells:
+            return m.tells[0]  # two markers, then two witches at once
+        for n in sorted(m.cleanse, reverse=True):
+            if n <= run and cleanse_harm(t, n, self.me, True) < limit:
+                return m.cleanse[n]
+        if t.grief < 2 and m.tells:
+            return m.tells[0]
+        return None
+
+    def madoka_in_hands(self) -> bool:
+        t = self.t
+        return all(self.held[code(t.madoka, n)] for n in range(t.height[t.madoka] + 1, 5))
 
     def junk(self) -> list[Card]:
         """Cards nobody needs: useless, or a copy another hand (or this one) already holds."""
@@ -816,6 +917,8 @@ class Open:
 
     def dig(self, limit: float) -> Action | None:
         t, m = self.t, self.m
+        if t.grief == 1 and t.witch_deck >= 2 and m.tells:
+            return m.tells[0]  # two markers, then two witches at once
         if m.cleanse:
             n = max(m.cleanse)
             if cleanse_harm(t, n, self.me, True) < limit:

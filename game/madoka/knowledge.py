@@ -17,6 +17,7 @@ gives information and the player who receives it reason in exactly the same way:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from game.madoka.cards import SPEC_COUNTS
@@ -32,6 +33,12 @@ def code(g: int, n: int) -> int:
 #: (the bots ask this for every card of every hand they imagine: a table, not a loop)
 _FITTING = tuple(tuple(tuple(c for c in range(24) if gm >> (c >> 2) & 1 and nm >> (c & 3) & 1)
                        for nm in range(16)) for gm in range(64))
+
+
+@functools.lru_cache(maxsize=8)
+def _totals(girls: tuple[str, ...]) -> tuple[int, ...]:
+    """Copies of each identity code of these girls (in this order)."""
+    return tuple(SPEC_COUNTS[name][n] for name in girls for n in range(4))
 
 
 @dataclass(slots=True)
@@ -50,7 +57,7 @@ class Table:
                  "discarded", "hands", "grief", "deck", "witch_deck", "returned_witches", "witches_up", "witches_gone",
                  "walpurgis_at_bottom", "walpurgis_on_top", "walpurgis_defeated", "numbers_only", "elly_blocked",
                  "final_round", "final_turns_left", "cleanse_max", "turn", "last_told", "madoka", "mami", "sayaka",
-                 "reach", "codes", "bonuses")
+                 "reach", "codes", "bonuses", "memo")
 
     def __init__(self, view: dict) -> None:
         self.me = view["seat"]
@@ -100,16 +107,65 @@ class Table:
         self.final_turns_left = view["final_turns_left"]
         self.cleanse_max = view["cleanse_max"]
         self.bonuses: list[tuple[int, tuple[int, ...]]] = []
+        #: values the bots compute often from this snapshot (e.g. a girl's future by her height)
+        self.memo: dict = {}
         self.update_reach()
 
     @staticmethod
     def of(state, player: int) -> Table:
-        return Table(state.view(player))
+        """`Table(state.view(player))`, read straight from a Madoka state (the bots build
+        one every turn, and the view's dict of names is most of that cost). It reads exactly
+        what the view shows: `player`'s own identities stay -1; tests/madoka/test_bots.py
+        checks the two are equal on every position of whole games."""
+        from game.madoka.rules import WALPURGISNACHT, cleanse_limit
+
+        g = state.game
+        t = Table.__new__(Table)
+        t.me, t.players, t.current, t.turn = player, state.players, state.current, state.turn
+        ng = state.girl_count
+        t.girls = list(g.girl_ids[:ng])
+        t.girl_index = gi = {x: i for i, x in enumerate(t.girls)}
+        t.girl_count = ng
+        t.madoka, t.mami, t.sayaka = gi["madoka"], gi["mami"], gi["sayaka"]
+        t.total = list(_totals(g.girl_ids[:ng]))
+        t.codes = range(4 * ng)
+        t.height = [len(r) for r in state.rows[:ng]]
+        girl_of, number_of = state.girl_of, state.number_of
+        t.discarded = disc = [0] * (4 * ng)
+        for c in state.discard:
+            disc[girl_of[c] * 4 + number_of[c] - 1] += 1
+        gp, np_, cl = state.girls_possible, state.numbers_possible, state.clued
+        t.hands = [[Card(c, -1 if p == player else girl_of[c] * 4 + number_of[c] - 1, gp[c], np_[c],
+                         bool(cl[c])) for c in hand] for p, hand in enumerate(state.hands)]
+        t.grief, t.deck = state.grief, len(state.deck)
+        wdeck = state.witch_deck
+        t.witch_deck = len(wdeck)
+        ids = g.witch_ids
+        k = state.returned_on_top
+        t.returned_witches = [ids[w] for w in wdeck[len(wdeck) - k:]] if k else []
+        wup = state.witches_up
+        t.witches_up = [ids[w] for w in wup]
+        t.witches_gone = [ids[w] for w in state.witches_gone]
+        t.walpurgis_at_bottom = bool(wdeck) and wdeck[0] == WALPURGISNACHT
+        t.walpurgis_on_top = bool(wup) and wup[-1] == WALPURGISNACHT
+        t.walpurgis_defeated = state.walpurgis_defeated
+        t.numbers_only = bool(wup) and g.numbers_only[wup[-1]]
+        t.elly_blocked = state.elly_blocked if state.elly_blocked >= 0 else None
+        t.last_told = state.last_told
+        final = state.final_turns >= 0
+        t.final_round = final
+        t.final_turns_left = min(state.final_turns, state.players) if final else None
+        t.cleanse_max = 0 if final else cleanse_limit(state)
+        t.bonuses = []
+        t.memo = {}
+        t.update_reach()
+        return t
 
     def reveal_own(self, state) -> None:
         """Fill in the viewer's own identities from the true state (the `open` bound only)."""
         for c in self.hands[self.me]:
             c.identity = code(state.girl_of[c.id], state.number_of[c.id])
+        self.memo.clear()
 
     # --- the board -----------------------------------------------------------------------------
     def update_reach(self) -> None:
@@ -147,19 +203,23 @@ class Table:
     def unseen_for(self, seat: int) -> list[int]:
         """Copies of each identity `seat` cannot see, as far as the viewer knows: played and
         discarded cards and the hands of everyone but `seat` (the viewer's own hand counts
-        only where the viewer knows it), so it is an upper bound of what `seat` counts."""
-        left = self.total[:]
-        for g in range(self.girl_count):
-            for n in range(1, self.height[g] + 1):
-                left[code(g, n)] -= 1
-        for c, k in enumerate(self.discarded):
-            left[c] -= k
+        only where the viewer knows it), so it is an upper bound of what `seat` counts.
+        Remembered per seat (callers read it, never change it)."""
+        key = ("unseen", seat, *self.height)  # (the bots try out rows: the heights are part)
+        left = self.memo.get(key)
+        if left is not None:
+            return left
+        left = [x - k for x, k in zip(self.total, self.discarded, strict=True)]
+        for g, h in enumerate(self.height):
+            for c in range(g * 4, g * 4 + h):
+                left[c] -= 1
         for p, hand in enumerate(self.hands):
             if p == seat:
                 continue
             for card in hand:
                 if card.identity >= 0:
                     left[card.identity] -= 1
+        self.memo[key] = left
         return left
 
     def possible(self, card: Card, unseen: list[int]) -> list[int]:
@@ -229,19 +289,27 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
     `hand` may be a hypothetical version of the hand (a tell the giver is considering)."""
     if unseen is None:
         unseen = t.unseen_for(seat)
-    if hand is None:
+    key = None
+    if hand is None or hand is t.hands[seat]:
+        # the seat's real hand: remembered for this snapshot, these rows, this memory and
+        # these counts (callers read the beliefs, never change them)
         hand = t.hands[seat]
+        key = ("beliefs", seat, *t.height)
+        hit = t.memo.get(key)
+        if hit is not None and hit[0] is meaning and hit[1] is unseen:
+            return hit[2]
     out: list[dict[int, int]] = []
+    height = t.height
     for card in hand:
-        poss = t.possible(card, unseen)
+        poss = [c for c in _FITTING[card.girl_mask][card.number_mask] if unseen[c] > 0]
         if card.clued:
             said = meaning.get(card.id) if meaning else None
-            if said and all(c % 4 < t.height[c >> 2] for c in said):
+            if said and all(c & 3 < height[c >> 2] for c in said):
                 # the tell said it is a card that has since been played: it is a copy
-                out.append({c: 1 for c in said})
+                out.append(dict.fromkeys(said, 1))
                 continue
             # good touch: a pointed-at card was needed (not yet played) when told
-            good = [c for c in poss if c % 4 >= t.height[c >> 2]]
+            good = [c for c in poss if c & 3 >= height[c >> 2]]
             if good:
                 poss = good
             if said:  # what the tell said it is
@@ -251,17 +319,17 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
         out.append({c: unseen[c] for c in poss})
     # one copy left, one card surely holds it: the others cannot
     for _ in range(2):
-        sure = [next(iter(b)) for b in out if len(b) == 1]
-        if not sure:
+        single = [next(iter(b)) for b in out if len(b) == 1]
+        if not single:
             break
         changed = False
-        for c in set(sure):
-            if sure.count(c) > unseen[c]:  # a contradiction: trust none of them
+        for c in set(single):
+            if single.count(c) > unseen[c]:  # a contradiction: trust none of them
                 for k, b in enumerate(out):
                     if len(b) == 1 and c in b:
                         out[k] = {x: unseen[x] for x in t.possible(hand[k], unseen)}
                 continue
-            if sure.count(c) < unseen[c]:
+            if single.count(c) < unseen[c]:
                 continue
             for b in out:
                 if len(b) > 1 and c in b:
@@ -269,6 +337,8 @@ def beliefs(t: Table, seat: int, unseen: list[int] | None = None,
                     changed = True
         if not changed:
             break
+    if key is not None:
+        t.memo[key] = (meaning, unseen, out)
     return out
 
 
@@ -409,7 +479,12 @@ class Memory:
                 # several tells since last time: the others may have come first, so their
                 # cards do not count as the chop of this one
                 before = was_clued | (told_now - set(ids))
-                self.meaning.update(read_tell(t, hand, ids, what, value, before))
+                said = read_tell(t, hand, ids, what, value, before)
+                if len(tells) > 1:
+                    # ...or this one came first: keep only what both orders say
+                    other = read_tell(t, hand, ids, what, value, was_clued)
+                    said = {k: v for k, v in said.items() if other.get(k) == v}
+                self.meaning.update(said)
                 # a finesse: told just now, by the player before me — and I saw it given
                 # (a bot shown a position late in a game cannot tell old tells from new)
                 if p == t.last_told and p != t.me and (self.last or t.turn <= t.players):
@@ -426,10 +501,25 @@ class Memory:
 
 
 def p_playable(t: Table, b: dict[int, int]) -> float:
-    tot = sum(b.values())
-    if not tot:
-        return 0.0
-    return sum(w for c, w in b.items() if t.playable(c)) / tot
+    """How likely the card is playable now, by its belief (identity -> weight)."""
+    h = t.height
+    tot = ok = 0
+    for c, w in b.items():
+        tot += w
+        if c & 3 == h[c >> 2]:
+            ok += w
+    return ok / tot if tot else 0.0
+
+
+def sure(t: Table, b: dict[int, int]) -> bool:
+    """Is the card surely playable now (`p_playable` is 1)? Every weight is positive."""
+    if not b:
+        return False
+    h = t.height
+    for c in b:
+        if c & 3 != h[c >> 2]:
+            return False
+    return True
 
 
 def p_trash(t: Table, b: dict[int, int]) -> float:

@@ -5,10 +5,13 @@ SPARTA-style single-agent search over the `strong` blueprint (docs/madoka-bots.m
 1. The blueprint (`bots.Strong`) says what it would do, reading the tells exactly as `strong`
    does; everybody else at the table keeps playing `strong`, so a person who knows the
    conventions understands every tell the search bot gives and every tell it reads.
-2. A few other candidate actions are drawn up: the best tell, a cleanse, the blueprint's
-   discard, the likeliest play (final-round gambles), holding a play back.
+2. A few other candidate actions are drawn up: the best few tells by the blueprint's value,
+   each cleanse, the blueprint's discard and the chop, the likeliest play, and in the final
+   round every card that may be playable (the gambles).
 3. Worlds are sampled: my hand from the blueprint's beliefs (hints, plus what the teammates'
-   tells imply by the conventions), the girl deck and the unseen witches shuffled.
+   tells imply by the conventions), the girl deck and the unseen witches shuffled. A hand in
+   which the seat before me, which discarded, would have told me something instead is drawn
+   again (`would_have_told_me`): the teammates' own actions say something about my hand.
 4. In the same worlds each candidate is played, then every seat finishes the game as
    `strong`; the scores are compared pairwise with the blueprint's.
 5. The bot deviates only when the gain is clear (`MARGIN` points and `Z` standard errors).
@@ -30,20 +33,32 @@ from game.ai.agents import Agent
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.madoka.bots import Moves, Strong, StrongBot, _table
-from game.madoka.knowledge import Memory, chop, p_playable
+from game.madoka.knowledge import Memory, chop, p_playable, sure
 from game.madoka.state import MadokaState
 
 #: points a candidate must gain over the blueprint, on average over the sampled worlds
 MARGIN = 0.5
-#: ...and standard errors of that difference
-Z = 2.0
-#: search only once the girl deck holds at most this many cards (earlier rollouts are long
-#: and the blueprint's early choices were not improved at 1 s; see docs/madoka-bots.md)
-SEARCH_FROM_DECK = 14
+#: ...and standard errors of that difference (2 was measured a little worse: the search
+#: deviates less often where it would gain; docs/madoka-bots.md)
+Z = 1.0
+#: search only once the girl deck holds at most this many cards: 40, the whole game (early
+#: decisions gained less per decision than late ones, but still gained: docs/madoka-bots.md)
+SEARCH_FROM_DECK = 40
+#: the search stops when one more world would take it past this share of its budget (a world
+#: may take longer than the average so far: the decision stays within the budget)
+SAFETY = 0.95
 #: the clock may run this many times the budget while other programs share the processor
 WALL = 5.0
 #: candidates are compared after this many worlds, and one clearly behind is dropped
 PRUNE_EVERY = 4
+#: the best this many tells (by the blueprint's value) are candidates
+TELLS = 3
+#: in the final round every card that may be playable is a candidate play
+ALL_FINAL_PLAYS = True
+#: sample my hand again (up to FILTER_TRIES times) when the seat before me would have told me
+#: something in that world instead of discarding (`would_have_told_me`)
+FILTER = True
+FILTER_TRIES = 8
 
 
 class SearchBot(Agent):
@@ -61,6 +76,17 @@ class SearchBot(Agent):
         self.deviations: list[tuple[int, Action, Action]] = []
         #: (seconds, rollouts) of every searched decision
         self.searched: list[tuple[float, int]] = []
+        #: what I saw at my previous turn: each seat's hand (card id -> identity), the copies
+        #: of each identity discarded, the witches gone (to tell what the seat before me did)
+        self.seen: tuple | None = None
+        #: the Soul Gem's markers when the seat before me discarded instead of telling
+        #: (None: it did something else, or I cannot tell)
+        self.passed_at: int | None = None
+
+    def think_for(self, seconds: float) -> None:
+        """Think at most `seconds` of processor time per decision from now on (the app passes
+        its speed setting: scenes/table.py `THINK`)."""
+        self.seconds, self.iterations = seconds, None
 
     def meet_people(self, seats) -> None:
         self.blueprint.meet_people(seats)
@@ -71,6 +97,7 @@ class SearchBot(Agent):
     def choose(self, state: MadokaState, player: int) -> Action:
         bp = self.blueprint
         t = _table(state, player)
+        self.passed_at = self.previous_seat_discarded(t)
         bp.memory.update(t)
         moves = Moves(state.legal_actions(player))
         strong = Strong(t, moves, bp.memory.meaning, bp.memory.finessed, bp.people)
@@ -88,6 +115,22 @@ class SearchBot(Agent):
         bp.memory.cleansed = act.kind == "cleanse"
         return act
 
+    def previous_seat_discarded(self, t) -> int | None:
+        """The markers on the Soul Gem if the seat just before me discarded a card (rather
+        than tell anyone, at a gem that allowed it) since my previous turn; else None."""
+        seen = self.seen
+        self.seen = ([{c.id: c.identity for c in h} for h in t.hands], list(t.discarded),
+                     len(t.witches_gone))
+        if seen is None or t.final_round or t.grief >= 2 or t.last_told >= 0:
+            return None
+        q = (t.me - 1) % t.players
+        now = {c.id for c in t.hands[q]}
+        gone = [c for c in seen[0][q] if c not in now]
+        if len(gone) != 1 or len(t.witches_gone) != seen[2]:
+            return None  # (a witch made it discard, or it was shuffled: Roberta, Gertrud)
+        c = seen[0][q][gone[0]]
+        return t.grief if c >= 0 and t.discarded[c] > seen[1][c] else None
+
     def worth_searching(self, t, strong: Strong, base: Action) -> bool:
         if t.deck > SEARCH_FROM_DECK and not t.final_round:
             return False
@@ -97,7 +140,7 @@ class SearchBot(Agent):
             # a card the blueprint is sure of: playing it is what everyone expects
             k = next(i for i, c in enumerate(strong.hand) if c.id == base.source)
             b = strong.mine[k]
-            if b and p_playable(t, b) >= 1.0:
+            if sure(t, b):
                 return False
         return True
 
@@ -117,6 +160,11 @@ class SearchBot(Agent):
             elif worlds and out_of_time(start, self.seconds, worlds):
                 break
             world = sample_world(state, player, strong, rng)
+            if self.passed_at is not None and FILTER:
+                for _ in range(FILTER_TRIES):
+                    if not would_have_told_me(world, player, self.passed_at):
+                        break
+                    world = sample_world(state, player, strong, rng)
             memory = self.blueprint.memory
             for i in alive:
                 scores[i].append(rollout(world, player, cands[i], memory, self.blueprint.people))
@@ -138,6 +186,7 @@ def out_of_time(start: tuple[float, float], seconds: float, worlds: int) -> bool
     on the clock (so the table is never kept waiting long)."""
     cpu = time.thread_time() - start[0]
     wall = time.perf_counter() - start[1]
+    seconds *= SAFETY
     return cpu * (worlds + 1) / worlds > seconds or wall * (worlds + 1) / worlds > WALL * seconds
 
 
@@ -162,8 +211,9 @@ def paired(a: list[float], b: list[float]) -> tuple[float, float]:
 
 
 def candidates(strong: Strong, base: Action) -> list[Action]:
-    """The blueprint's action first, then the deviations worth trying: the best tell, each
-    cleanse, the blueprint's discard, the likeliest play, a sure play held back."""
+    """The blueprint's action first, then the deviations worth trying: the best `TELLS`
+    tells, each cleanse, the blueprint's discard and the chop, the likeliest play, and in the
+    final round every card that may be playable."""
     t, m = strong.t, strong.m
     out = [base]
 
@@ -174,6 +224,8 @@ def candidates(strong: Strong, base: Action) -> list[Action]:
     if not t.final_round:
         if t.grief < 2:
             add(strong.best_tell()[0])
+            for _, a in sorted(strong.tells, key=lambda x: -x[0])[1:TELLS]:
+                add(a)
         for n in sorted(m.cleanse):
             add(m.cleanse[n])
     if m.discard:
@@ -186,6 +238,10 @@ def candidates(strong: Strong, base: Action) -> list[Action]:
         if p > bp and card.id in m.play:
             best, bp = m.play[card.id], p
     add(best)
+    if t.final_round and ALL_FINAL_PLAYS:
+        for card, b in zip(strong.hand, strong.mine, strict=True):
+            if p_playable(t, b) > 0:
+                add(m.play.get(card.id))
     return out
 
 
@@ -205,6 +261,29 @@ def sample_world(state: MadokaState, player: int, strong: Strong, rng: Rng) -> M
         all_codes[c] = k
     world.set_identities(all_codes)
     return world
+
+
+def would_have_told_me(world: MadokaState, me: int, grief: int) -> bool:
+    """In this world, would the seat before me (which discarded at `grief` markers) have
+    told me something instead, as `strong` (reading the hints it finds)? Such worlds are
+    not the one we are in: the teammates' own actions say something about my hand."""
+    q = (me - 1) % world.players
+    t = _table(world, q)
+    if t.witches_up[-1:] == ["elly"] or t.returned_witches[-1:] == ["elly"]:
+        return False  # (H.N. Elly may have kept it from telling anyone)
+    if t.complete(t.madoka):
+        return False  # (it may have been digging for Walpurgisnacht)
+    check = world.checks["tell"]
+    # (its discard sent the witch on top back: Patricia then allowed numbers only)
+    numbers = t.returned_witches[-1:] == ["patricia"]
+    tells = [a for a in world.game.tells_to[world.qb][me] if check(world, q, a) is None
+             and not (numbers and a.option[0] == "girl")]
+    if not tells:
+        return False
+    memory = Memory()
+    memory.update(t)
+    _, value = Strong(t, Moves(tells), memory.meaning).best_tell()
+    return value >= StrongBot.TELL_AT[min(grief, 1)]
 
 
 def _draw_hand(pool: list[int], strong: Strong, world: MadokaState, hand: list[int],
@@ -285,13 +364,16 @@ def play_games(players: int, seeds: range, seconds: float, out) -> None:
     """Every seat `search`, seated as selfplay seats it (the same bot seeds, each decision on
     a determinization drawn the same way): one JSON line per game written to `out` as it
     ends — score, Walpurgisnacht, tells, plays, decisions, the processor seconds of the
-    decisions (sum and max) and the deviations from the blueprint (turn, deck, grief, final
-    round, blueprint's action, chosen action)."""
+    decisions (sum and max), each girl's row, and the deviations from the blueprint (turn,
+    deck, grief, final round, blueprint's action, chosen action). A measurement: each
+    decision gets its processor-time budget whatever the load (no clock cap, `WALL`)."""
     import json
 
     from game.ai.agents import decide
     from game.madoka import GAME
 
+    global WALL
+    WALL = math.inf
     for seed in seeds:
         s = GAME.new_state(players, seed)
         bots = [SearchBot(seed * 1000 + p, seconds=seconds) for p in range(players)]
@@ -313,7 +395,8 @@ def play_games(players: int, seeds: range, seconds: float, out) -> None:
         print(json.dumps({"seed": seed, "score": o.scores[0], "walpurgis": o.details["walpurgis"],
                           "lost": o.details["lost"], "tells": kinds.get("tell", 0), "plays": played,
                           "decisions": len(times), "cpu_s": round(sum(times), 3),
-                          "max_s": round(max(times), 3), "deviations": deviations}),
+                          "max_s": round(max(times), 3), "rows": [len(r) for r in s.rows],
+                          "deviations": deviations}),
               file=out, flush=True)
 
 

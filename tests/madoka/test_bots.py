@@ -184,6 +184,43 @@ def test_strong_gives_no_finesse_that_asks_a_person_to_play():
     assert bot.choose(s, 0) != Action("tell", None, 2, ("girl", "homura"))
 
 
+def test_strong_gives_no_finesse_on_a_card_a_copy_of_which_is_pointed_at():
+    # seat 1 also holds the other Homura 1, told "1": after the blind play it would be a copy
+    # its holder still takes for a needed card (good touch)
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["homura 1", "kyoko 4", "sayaka 4", "homura 1"],
+                    ["mami 2", "kyoko 2", "homura 2", "sayaka 3"]], told={(1, 0): "number"})
+    from game.madoka.bots import Moves, Strong
+
+    strong = Strong(_table(s, 0), Moves(s.legal_actions(0)), {})
+    assert strong.finesse(2, GAME.girl_index["homura"]) is None
+    s, _ = finesse_table()
+    strong = Strong(_table(s, 0), Moves(s.legal_actions(0)), {})
+    assert strong.finesse(2, GAME.girl_index["homura"]) is not None
+
+
+def test_strong_reads_two_tells_since_its_turn_only_as_far_as_both_orders_agree():
+    # "3s" and "Sayaka" both since seat 0 last looked: if "3s" came first, Sayaka 4 is the
+    # chop and the focus; if "Sayaka" came first, the chop was Kyoko 3 and the focus is the
+    # newest, Sayaka 2. Neither card is read as Sayaka's next (the giver of "Sayaka" saw the
+    # first reading)
+    from game.madoka.knowledge import Memory
+
+    s, ids = table([["kyoko 3", "sayaka 4", "kyoko 1", "sayaka 2"], ["homura 3", "mami 2"],
+                    ["homura 4", "mami 3"], ["homura 2", "mami 4"]],
+                   played={"sayaka": 1, "kyoko": 2})
+    from game.madoka.rules import ask_for_a_turn
+
+    for giver, what, value in ((1, "girl", "sayaka"), (3, "number", 3)):
+        s.current = giver
+        ask_for_a_turn(s)
+        s.apply(giver, Action("tell", None, 0, (what, value)))
+    memory = Memory()
+    memory.last = {c: (s.all_girls, 0b1111, False) for c in ids[0]}  # seen before the tells
+    memory.update(_table(s, 0))
+    assert ids[0][1] not in memory.meaning and ids[0][3] not in memory.meaning
+
+
 def test_strong_finesse_the_next_player_plays_its_newest_unpointed_card():
     s, ids = finesse_table()
     s.apply(0, Action("tell", None, 2, ("girl", "homura")))
@@ -248,6 +285,42 @@ def test_open_plays_instead_of_giving_information():
     s, ids = table([["mami 3", "kyoko 2", "homura 1", "sayaka 2"],
                     ["mami 4", "homura 3", "madoka 1", "sayaka 4"]])
     assert OpenBot(0).choose(s, 0) == Action("play", ids[0][2], "play")
+
+
+def test_open_plays_madokas_card_first_once_all_her_cards_are_in_hands():
+    # Homura 4 would come first by the usual order; with Madoka sure to complete, her card does
+    s, ids = table([["homura 4", "madoka 3", "kyoko 1", "mami 1"],
+                    ["madoka 4", "homura 1", "kyoko 1", "mami 1"]],
+                   played={"homura": 3, "madoka": 2})
+    assert OpenBot(0).choose(s, 0) == Action("play", ids[0][1], "play")
+
+
+def test_open_digs_to_walpurgisnacht_once_madokas_cards_are_all_in_hands():
+    # nothing to play; Madoka's 2, 3 and 4 are in hands: reveal the (cheap, known) witches
+    # above Walpurgisnacht, two at once on a full Soul Gem
+    s, _ = make_open_table(madoka=1, grief=2, witch_deck=["patricia", "elly", "walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0) == Action("cleanse", None, "soulgem", 2)
+
+
+def test_open_keeps_walpurgisnacht_down_until_madokas_next_card_completes_her():
+    # only Walpurgisnacht is left in the witch deck: once she is up nobody can cleanse (and so
+    # pass a turn), so she is revealed only when Madoka's next card completes her
+    s, _ = make_open_table(madoka=1, grief=1, witch_deck=["walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0).kind != "cleanse"
+    s, _ = make_open_table(madoka=3, grief=1, witch_deck=["walpurgisnacht"])
+    assert OpenBot(0).choose(s, 0) == Action("cleanse", None, "soulgem", 1)
+
+
+def make_open_table(madoka: int, grief: int, witch_deck: list[str]):
+    """Seat 0 holds no playable card (a copy of a played card to discard); the rest of
+    Madoka's cards are in seat 1's hand."""
+    rest = [f"madoka{n}" for n in range(madoka + 1, 5)]
+    fill = ["mami2", "kyoko2", "homura3", "sayaka1", "mami3"]
+    s = make_state(players=2, hands=[["homura1", "homura1", "kyoko4", "mami4", "sayaka4"],
+                                     rest + fill[:5 - len(rest)]],
+                   rows={"homura": 1, "madoka": madoka}, grief=grief, witch_deck=witch_deck,
+                   witch_known=len(witch_deck) - 1)
+    return s, [list(h) for h in s.hands]
 
 
 # --- every bot, many states -------------------------------------------------------------------------
@@ -320,3 +393,21 @@ def test_selfplay_reports_a_ratio_field_as_the_ratio_of_its_totals():
                {"scores": [0.0], "winners": [], "decisions": 1, "rounds": None,
                 "fields": {"plays_per_tell": (5.0, 2.0)}}]
     assert summarise(GAME, 2, ["strong"] * 2, None, results, 0.0)["plays_per_tell"] == 1.5
+
+
+def test_a_bots_table_read_from_the_state_equals_the_one_read_from_the_view():
+    # Table.of reads a Madoka state directly (it is rebuilt every turn); it must show exactly
+    # what the seat's view shows, the seat's own identities hidden, on every position
+    from game.madoka.knowledge import Table
+
+    for players, seed, qb in ((4, 1, False), (3, 2, True), (2, 3, False)):
+        s = GAME.new_state(players, seed, qb=qb)
+        bots = [StrongBot(p) for p in range(players)]
+        while not s.is_over():
+            for seat in range(players):
+                a, b = Table(s.view(seat)), Table.of(s, seat)
+                for name in Table.__slots__:
+                    assert getattr(a, name) == getattr(b, name), name
+                assert all(c.identity == -1 for c in b.hands[seat])
+            p = s.to_act()[0]
+            s.step(p, bots[p].choose(s, p))

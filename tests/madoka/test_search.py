@@ -71,3 +71,59 @@ def test_search_keeps_the_blueprint_when_the_budget_is_too_small_to_compare():
     s.deck = s.deck[:6]
     base = StrongBot(0).choose(s.clone(), 0)
     assert SearchBot(0, iterations=1).choose(s.clone(), 0) == base
+
+
+def test_search_thinks_as_long_as_the_tables_speed_setting_allows(tmp_path, monkeypatch):
+    # the AI worker hands a searching bot the budget of the animation speed before it thinks
+    import pygame
+
+    from scenes.table import THINK
+    from tests.scene_helpers import make_app, open_table, run_until
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = make_app()
+    try:
+        app.settings.animation_speed = "x4"
+        table = open_table(app, seats=["ai:search", "you", "ai:search", "ai:search"], seed=3)
+        bot = table.match.agents[0]
+        assert run_until(app, lambda: any(seat == 0 for seat, _ in table.match.record.actions))
+        assert bot.seconds == THINK["x4"] < THINK["x1"]
+    finally:
+        pygame.event.clear()
+
+
+def test_setup_offers_search_as_the_hard_teammate():
+    from game.madoka import GAME
+    from scenes.setup import bot_levels
+
+    assert bot_levels(GAME) == [("simple", "Easy"), ("strong", "Normal"), ("search", "Hard")]
+
+
+def test_a_world_where_the_seat_before_me_would_have_told_me_a_play_is_not_ours():
+    # seat 0 discarded with an empty Soul Gem instead of telling anyone: in a world where my
+    # (seat 1's) hand holds a card it could have told me to play, it would have told me
+    from game.madoka.search import would_have_told_me
+
+    playable, _ = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                         ["homura 2", "mami 2", "kyoko 1", "sayaka 4"]], played={"homura": 1})
+    playable.current = 1
+    ask_for_a_turn(playable)
+    assert would_have_told_me(playable, 1, 0)
+    useless, _ = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                        ["homura 1", "mami 2", "kyoko 2", "sayaka 2"]], played={"homura": 1})
+    useless.current = 1
+    ask_for_a_turn(useless)
+    assert not would_have_told_me(useless, 1, 0)
+
+
+def test_search_notices_when_the_seat_before_it_discarded_instead_of_telling():
+    s, ids = table([["mami 3", "kyoko 3", "homura 4", "sayaka 2"],
+                    ["homura 2", "mami 2", "kyoko 1", "sayaka 4"]], played={"homura": 1})
+    bot = SearchBot(0, iterations=4)
+    s.current = 1
+    ask_for_a_turn(s)
+    s.apply(1, bot.choose(s.clone(), 1))
+    assert bot.passed_at is None  # (nothing seen before)
+    s.apply(0, Action("discard", ids[0][0], "discard"))
+    bot.choose(s.clone(), 1)
+    assert bot.passed_at == s.grief
