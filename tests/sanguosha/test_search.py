@@ -9,7 +9,7 @@ from game.core.contract import Action
 from game.core.rng import Rng
 from game.sanguosha.bots import HeuristicAgent
 from game.sanguosha.search import BeliefWorlds, SearchAgent
-from tests.sanguosha.helpers import cid, interrupt, table
+from tests.sanguosha.helpers import cid, table
 
 PLAIN = "xuchu"
 
