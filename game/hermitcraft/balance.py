@@ -9,19 +9,17 @@ the mirrors included, and prints each deck's win share with the target (35–65 
 bot A against bot B, A in seat 0 in even games and seat 1 in odd ones, the starter decks rotated
 over the games (game i: decks i mod 4 and (i // 4) mod 4); it prints A's win share with its
 standard error. A draw counts half. Each game is seeded (seed + i), so any game can be replayed.
-Progress lines go to standard error ("n/K games, share so far"), so a long run cut short still
-gives its finished games. The numbers in data/hermitcraft/balance.md come from these commands.
+Progress lines go to standard error ("n/K games, share so far"); with `--log FILE` every
+finished game is kept as a JSON line, so a long run cut short still gives its finished games. The numbers in data/hermitcraft/balance.md come from these commands.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
-import time
-from multiprocessing import get_context
 
 from game.ai.agents import bots_for, decide, make_bot
+from game.cli.runs import run_games, share_with_error
 from game.core.rng import Rng
 from game.hermitcraft import GAME
 
@@ -51,45 +49,13 @@ def play(task: tuple) -> tuple[float, int]:
     return (1.0 / len(winners) if 0 in winners else 0.0) if winners else 0.5, decisions
 
 
-def run(tasks: list[tuple], jobs: int, label: str = "", score=None,
-        step: int | None = None) -> list[tuple[float, int]]:
-    """Play the tasks (in worker processes when jobs > 1), reporting progress on stderr, with
-    the share so far when `score(i, result)` says whose share it is."""
-    out: list[tuple[float, int]] = []
-    start = time.perf_counter()
-    step = step or max(1, len(tasks) // 20)
-
-    def note(results):
-        for r in results:
-            out.append(r)
-            if len(out) % step == 0 or len(out) == len(tasks):
-                line = f"{label}{len(out)}/{len(tasks)} games, {time.perf_counter() - start:.0f} s"
-                if score is not None:
-                    mean, err = share_with_error([score(i, x) for i, x in enumerate(out)])
-                    line += f", share so far {mean:.3f} ± {err:.3f}"
-                print(line, file=sys.stderr, flush=True)
-        return out
-
-    if jobs > 1 and len(tasks) > 1:
-        with get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
-            return note(pool.imap(play, tasks, chunksize=1))
-    return note(map(play, tasks))
-
-
-def share_with_error(shares: list[float]) -> tuple[float, float]:
-    n = len(shares)
-    mean = sum(shares) / n
-    var = sum((x - mean) ** 2 for x in shares) / max(1, n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def deck_report(games: int, seed: int, jobs: int) -> tuple[str, bool]:
     """Heuristic against heuristic on every ordered pair of starter decks."""
     decks = starter_ids()
     pairs = [(a, b) for a in decks for b in decks]
     tasks = [(seed + i, ["heuristic", "heuristic"], (a, b), None)
              for a, b in pairs for i in range(games)]
-    results = run(tasks, jobs)
+    results = run_games(play, tasks, jobs, label="decks")
     cell: dict[tuple[str, str], float] = {}
     wins = {d: 0.0 for d in decks}
     played = {d: 0 for d in decks}
@@ -122,7 +88,7 @@ def deck_report(games: int, seed: int, jobs: int) -> tuple[str, bool]:
 
 
 def versus_report(bots: list[str], games: int, seed: int, jobs: int,
-                  seconds: float | None) -> str:
+                  seconds: float | None, log_path: str | None = None) -> str:
     """Bot A against bot B, seats alternating, starter decks rotated."""
     decks = starter_ids()
     tasks = []
@@ -133,8 +99,12 @@ def versus_report(bots: list[str], games: int, seed: int, jobs: int,
     def score(i, r):
         return r[0] if i % 2 == 0 else 1.0 - r[0]
 
-    results = run(tasks, jobs, label=f"{bots[0]} vs {bots[1]}: ", score=score,
-                  step=max(1, min(10, games // 20)))
+    def note(done: list) -> str:
+        return "share so far {:.3f} ± {:.3f}".format(
+            *share_with_error([score(i, r) for i, r in enumerate(done)]))
+
+    results = run_games(play, tasks, jobs, log_path=log_path,
+                        label=f"{bots[0]} vs {bots[1]}", note=note)
     shares = [score(i, r) for i, r in enumerate(results)]
     mean, err = share_with_error(shares)
     decisions = sum(r[1] for r in results) / len(results)
@@ -151,6 +121,8 @@ def main(argv=None) -> int:
     v = sub.add_parser("versus", help="bot A against bot B, seats and decks rotated")
     v.add_argument("--bots", default="heuristic,random")
     v.add_argument("--budget-ms", type=float, default=None)
+    v.add_argument("--log", default=None,
+                   help="append each finished game as a JSON line [share of seat 0, decisions]")
     for p in (d, v):
         p.add_argument("--games", type=int, default=500)
         p.add_argument("--seed", type=int, default=0)
@@ -161,7 +133,7 @@ def main(argv=None) -> int:
         print(text)
         return 0 if ok else 1
     seconds = args.budget_ms / 1000 if args.budget_ms else None
-    print(versus_report(args.bots.split(","), args.games, args.seed, args.jobs, seconds))
+    print(versus_report(args.bots.split(","), args.games, args.seed, args.jobs, seconds, args.log))
     return 0
 
 
