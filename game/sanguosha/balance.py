@@ -73,7 +73,8 @@ def play(players: int, seed: int, by_side: dict[str, str] | None = None,
     out = s.outcome()
     return {"players": players, "seed": seed, "result": out.rank, "turns": s.turn,
             "winners": list(out.winners), "identities": list(s.identity),
-            "lord": s.lord, "guesses": dict(guesses),
+            "lord": s.lord, "generals": list(s.gen), "deaths": [list(d) for d in s.deaths],
+            "guesses": dict(guesses),
             "lord_side_won": s.lord in out.winners}
 
 
