@@ -57,6 +57,7 @@ from typing import Any
 
 import pygame
 
+from game.core import decisions
 from game.core.contract import Action, Event, IllegalAction
 from scenes.ai_worker import AIWorker
 from scenes.manager import HEIGHT, WIDTH, Scene
@@ -1401,7 +1402,7 @@ class TableScene(Scene):
             return None
         seen = set(self.tips_seen())
         legal = self.legal(player)
-        asked = self.state.decisions[-1].kind if self.state.decisions else None
+        asked = decisions.asked(self.state)
         due: list[tuple[str, list[Action]]] = [(f"decision.{asked}", legal)] if asked else []
         for kind in dict.fromkeys(a.kind for a in legal):
             due.append((f"action.{kind}", [a for a in legal if a.kind == kind]))

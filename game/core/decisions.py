@@ -156,6 +156,11 @@ def top(state) -> Decision | None:
     return state.decisions[-1] if state.decisions else None
 
 
+def asked(state) -> str:
+    """The kind of the question on top of the stack; "" when none is pending."""
+    return state.decisions[-1].kind if state.decisions else ""
+
+
 def pop(state) -> Decision:
     return state.decisions.pop()
 

@@ -38,6 +38,7 @@ import math
 
 from game.ai.agents import Agent
 from game.ai.ismcts import ISMCTS
+from game.core import decisions
 from game.core.contract import Action
 from game.mhtcg import rules
 from game.mhtcg.gear import boost_kind, minimal_payments
@@ -699,7 +700,7 @@ class MhIsmcts(Agent):
         return self.search.last_iterations
 
     def choose(self, state, player: int) -> Action:
-        kind = state.decisions[-1].kind if state.decisions else ""
+        kind = decisions.asked(state)
         quick = self.heuristic.choose(state, player)
         if kind not in SEARCHED or (kind in ("window", "respond", "equip")
                                     and quick.kind in ("pass", "done")):

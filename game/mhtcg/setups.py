@@ -9,6 +9,7 @@ made from one of that seat's unused deck cards (tests may give any hunter any ca
 from __future__ import annotations
 
 from game.core.contract import Action
+from game.core.decisions import asked
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from game.mhtcg.state import MhState
@@ -123,10 +124,6 @@ def start(s: MhState, step: str, phase: str) -> MhState:
 
 def hunt(s: MhState) -> MhState:
     return start(s, "", "hunt")
-
-
-def asked(s: MhState) -> str:
-    return s.decisions[-1].kind if s.decisions else ""
 
 
 def seat(s: MhState) -> int:

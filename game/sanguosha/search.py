@@ -29,6 +29,7 @@ from typing import Any
 
 from game.ai.agents import Agent
 from game.ai.ismcts import ISMCTS
+from game.core import decisions
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.sanguosha.bots import HeuristicAgent, evaluate
@@ -127,7 +128,7 @@ class SearchAgent(Agent):
     def choose(self, state, player: int) -> Action:
         legal = state.legal_actions(player)
         quick = self.heuristic.choose(state, player)
-        kind = state.decisions[-1].kind if state.decisions else ""
+        kind = decisions.asked(state)
         self.search.last_iterations = 0
         if len(legal) == 1 or kind not in SEARCHED:
             return quick
