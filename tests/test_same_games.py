@@ -18,7 +18,7 @@ def test_seeded_random_games_are_the_same_as_recorded(name, players):
     game = dict((n, g) for n, g, _ in configurations())[name]
     recorded = RECORDED[f"{name}/{players}"]["random"]
     now = [signature(game, players, seed) for seed in range(len(recorded))]
-    differ = [seed for seed, (a, b) in enumerate(zip(now, recorded)) if a != b]
+    differ = [seed for seed, (a, b) in enumerate(zip(now, recorded, strict=True)) if a != b]
     assert not differ, f"{name} {players}p: seeds {differ[:10]} play differently"
 
 
@@ -27,5 +27,5 @@ def test_the_default_bot_chooses_as_recorded(name, players):
     game = dict((n, g) for n, g, _ in configurations())[name]
     recorded = RECORDED[f"{name}/{players}"]["bots"]
     now = [bot_signature(game, players, seed) for seed in range(len(recorded))]
-    differ = [seed for seed, (a, b) in enumerate(zip(now, recorded)) if a != b]
+    differ = [seed for seed, (a, b) in enumerate(zip(now, recorded, strict=True)) if a != b]
     assert not differ, f"{name} {players}p: the bot chooses differently on seeds {differ[:10]}"
