@@ -19,7 +19,9 @@ from typing import Any
 
 from game.ai.agents import Agent
 from game.core import decisions
-from game.core.contract import Action, Game, Outcome, State
+from game.core.contract import Action, Game, Outcome
+from game.core.fields import LIST, LISTS, RNG, VALUE
+from game.core.flow import FlowState, Rules, close, go
 from game.core.rng import Rng
 
 BID_CARDS = 16  # ids 0..15, value id // 2 + 1
@@ -30,6 +32,59 @@ HAND = 5
 
 def value(card: int) -> int:
     return card - PRIZE_BASE + 1 if card >= PRIZE_BASE else card // 2 + 1
+
+
+rules = Rules()
+
+
+# --- the round, in rulebook order ------------------------------------------------------------
+
+@rules.step
+def turn_up_prize(s: BidState) -> None:
+    """The top prize is turned up; every player bids a card face down."""
+    s.prize = s.prizes.pop() if s.prizes else None
+    if s.prize is not None:
+        decisions.ask_secretly(s, "bid", range(s.players), then="reveal_bids",
+                               prompt="{seat}: bid a card face down")
+
+
+def bid_candidates(s: BidState, player: int) -> list[Action]:
+    return [Action("bid", c, "table", label=f"Bid {value(c)} (card {c})")
+            for c in s.hands[player]]
+
+
+def check_bid(s: BidState, player: int, action: Action) -> str | None:
+    """A bid is a card from your own hand."""
+    if action.source not in s.hands[player] or action.target != "table" or action.option:
+        return "You can only bid a card from your hand."
+    return None
+
+
+@rules.kind("bid", answers=("bid",), candidates=bid_candidates, check=check_bid)
+def bid(s: BidState, player: int, action: Action) -> None:
+    s.hands[player].remove(action.source)
+    s.emit("bid", f"{s.seat_name(player)} bids face down", player,
+           private=lambda: f"You bid {value(action.source)}", seen_by=(player,),
+           secret={"card": action.source})
+    if decisions.answer(s, player, action.source):
+        s.bids = tuple(s.decisions[-1].answer_of(p) for p in range(s.players))
+        close(s)
+
+
+@rules.step
+def reveal_bids(s: BidState) -> None:
+    """The bids are revealed: the single highest bid takes the prize; a tie discards it."""
+    values = [value(b) for b in s.bids]
+    top = max(values)
+    takers = [p for p, b in enumerate(values) if b == top]
+    if len(takers) == 1:
+        s.won[takers[0]].append(s.prize)
+    else:
+        s.discard.append(s.prize)
+    s.discard.extend(s.bids)
+    s.bids = ()
+    s.round += 1
+    go(s, "turn_up_prize")
 
 
 class SecretBid(Game):
@@ -49,21 +104,12 @@ class SecretBid(Game):
         st.stock = deck[players * HAND :]
         st.prizes = [PRIZE_BASE + i for i in range(PRIZES)]
         st.rng.shuffle(st.prizes)
-        st.turn_up_prize()
+        go(st, "turn_up_prize")
+        rules.advance(st)
         return st
 
     def state_from_json(self, data: dict) -> BidState:
-        st = BidState(self, data["players"])
-        st.rng = Rng(data["rng"])
-        st.hands = [list(h) for h in data["hands"]]
-        st.stock = list(data["stock"])
-        st.prizes = list(data["prizes"])
-        st.prize = data["prize"]
-        st.decisions = decisions.stack_from_json(data["decisions"])
-        st.won = [list(w) for w in data["won"]]
-        st.discard = list(data["discard"])
-        st.round = data["round"]
-        return st
+        return BidState.restore(self, data)
 
     def max_decisions(self, players: int) -> int:
         return players * HAND
@@ -72,12 +118,14 @@ class SecretBid(Game):
         return {"greedy": GreedyBidder}
 
 
-class BidState(State):
+class BidState(FlowState):
     """The bids of a round are the answers of one secret decision frame (`ask_secretly`)."""
 
-    __slots__ = ("rng", "hands", "stock", "prizes", "prize", "won", "discard", "round")
+    __slots__ = ("rng", "hands", "stock", "prizes", "prize", "bids", "won", "discard", "round")
 
-    checks = {}  # filled below, one check per action kind
+    rules = rules
+    fields = {"rng": RNG, "hands": LISTS, "stock": LIST, "prizes": LIST, "prize": VALUE,
+              "bids": VALUE, "won": LISTS, "discard": LIST, "round": VALUE}
 
     def __init__(self, game: SecretBid, players: int) -> None:
         super().__init__(game, players)
@@ -86,42 +134,10 @@ class BidState(State):
         self.stock: list[int] = []
         self.prizes: list[int] = []
         self.prize: int | None = None
+        self.bids: tuple = ()
         self.won: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
         self.round = 1
-
-    # --- the round ------------------------------------------------------------------------
-    def turn_up_prize(self) -> None:
-        self.prize = self.prizes.pop() if self.prizes else None
-        if self.prize is not None:
-            decisions.ask_secretly(self, "bid", range(self.players),
-                                   prompt="{seat}: bid a card face down")
-
-    def candidates(self, player: int) -> list[Action]:
-        return [Action("bid", c, "table", label=f"Bid {value(c)} (card {c})")
-                for c in self.hands[player]]
-
-    def _apply(self, player: int, action: Action) -> None:
-        self.hands[player].remove(action.source)
-        self.emit("bid", f"{self.seat_name(player)} bids face down", player,
-                  private=lambda: f"You bid {value(action.source)}", seen_by=(player,),
-                  secret={"card": action.source})
-        if decisions.answer(self, player, action.source):
-            self.reveal_bids()
-
-    def reveal_bids(self) -> None:
-        frame = decisions.pop(self)
-        bids = [frame.answer_of(p) for p in range(self.players)]
-        values = [value(b) for b in bids]
-        top = max(values)
-        takers = [p for p, b in enumerate(values) if b == top]
-        if len(takers) == 1:
-            self.won[takers[0]].append(self.prize)
-        else:
-            self.discard.append(self.prize)
-        self.discard.extend(bids)
-        self.round += 1
-        self.turn_up_prize()
 
     # --- information ------------------------------------------------------------------------
     def _view(self, player: int | None) -> dict:
@@ -178,34 +194,6 @@ class BidState(State):
         return Outcome(winners, scores, details={"rounds": self.round - 1,
                                                  "all_won": sum(map(len, self.won)) == PRIZES})
 
-    def clone(self) -> BidState:
-        st = BidState.__new__(BidState)
-        st.game, st.players, st._events = self.game, self.players, None
-        st.decisions = list(self.decisions)
-        st.rng = self.rng.clone()
-        st.hands = [list(h) for h in self.hands]
-        st.stock = list(self.stock)
-        st.prizes = list(self.prizes)
-        st.prize = self.prize
-        st.won = [list(w) for w in self.won]
-        st.discard = list(self.discard)
-        st.round = self.round
-        return st
-
-    def to_json(self) -> dict:
-        return {
-            "players": self.players,
-            "rng": self.rng.state,
-            "decisions": decisions.stack_to_json(self.decisions),
-            "hands": [list(h) for h in self.hands],
-            "stock": list(self.stock),
-            "prizes": list(self.prizes),
-            "prize": self.prize,
-            "won": [list(w) for w in self.won],
-            "discard": list(self.discard),
-            "round": self.round,
-        }
-
     def card_ids(self) -> list[int]:
         ids = [c for h in self.hands for c in h] + self.stock + self.prizes + self.discard
         ids += [c for w in self.won for c in w]
@@ -214,16 +202,6 @@ class BidState(State):
         if self.prize is not None:
             ids.append(self.prize)
         return ids
-
-
-def check_bid(s: BidState, player: int, action: Action) -> str | None:
-    """A bid is a card from your own hand."""
-    if action.source not in s.hands[player] or action.target != "table" or action.option:
-        return "You can only bid a card from your hand."
-    return None
-
-
-BidState.checks = {"bid": check_bid}
 
 
 class GreedyBidder(Agent):

@@ -1,0 +1,255 @@
+"""One rules flow for every game (DESIGN §2, "One rules flow").
+
+A game is written the same way whatever its shape:
+
+    rules = Rules()
+
+    @rules.kind("play", answers=("turn",), candidates=play_candidates, check=check_play)
+    def play(s, seat, action): ...           # carry out a legal "play"
+
+    @rules.step
+    def draw_phase(s): ...                   # a rulebook step: do its work, then either
+                                             #   s.next_step = "main_phase"   (carry on), or
+                                             #   ask(s, ..., then="after_draw") (wait)
+
+    class MyState(FlowState):
+        rules = rules
+        fields = {"hands": LISTS, ...}       # plain data: clone and JSON are generated
+
+The core runs it. `legal_actions` is generated from the kinds offered for the question on top
+of the decision stack (`answers=`) and memoized once per position (the state's `version`);
+`apply` checks, runs the kind's apply and then the steps until the next question. Answering a
+question ends with `close(s)`: the frame is popped and the flow carries on at its `then` step,
+so a nested window (Nullification inside Savage Assault inside a dying check) is one more frame
+whose `then` names where the rules resume. Card memory between turns lives in `marks`
+("asleep until turn 12"), never in a field named after a card.
+
+Table actions: `concede` and `timeout` are actions of the flow too (logged, saved and replayed
+like any other), but no seat is offered them as moves: the table sends them. A seat may
+concede at any time; a timeout answers a waiting seat's question with its default answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from game.core import fields as F
+from game.core.contract import Action, State
+from game.core.decisions import Decision
+
+CONCEDE, TIMEOUT = "concede", "timeout"
+TABLE_ACTIONS = (CONCEDE, TIMEOUT)
+
+
+class Kind:
+    """One action kind: what is offered, why one is refused, what it does."""
+
+    __slots__ = ("name", "candidates", "check", "apply")
+
+    def __init__(self, name: str, candidates: Callable, check: Callable, apply: Callable):
+        self.name, self.candidates, self.check, self.apply = name, candidates, check, apply
+
+
+def _no_reason(s, seat, action) -> None:
+    return None
+
+
+class Rules:
+    """A game's action kinds and rulebook steps, in rulebook order."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, Kind] = {}
+        self.steps: dict[str, Callable] = {}
+        #: question kind -> the action kinds that answer it, in the order they are offered
+        self.offers: dict[str, tuple[str, ...]] = {}
+
+    def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
+             check: Callable | None = None) -> Callable:
+        """Declare action kind `name` (decorating its apply): it answers the questions named
+        in `answers`; `candidates(s, seat)` lists its actions of the right shape; `check(s,
+        seat, action)` says why one is illegal (None: legal; omitted: every candidate is)."""
+
+        def register(apply: Callable) -> Callable:
+            if name in self.kinds or name in TABLE_ACTIONS:
+                raise ValueError(f"action kind {name!r} declared twice")
+            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply)
+            for question in answers:
+                self.offers[question] = self.offers.get(question, ()) + (name,)
+            return apply
+
+        return register
+
+    def step(self, fn: Callable) -> Callable:
+        """Register a rulebook step under its function's name."""
+        if fn.__name__ in self.steps:
+            raise ValueError(f"step {fn.__name__!r} declared twice")
+        self.steps[fn.__name__] = fn
+        return fn
+
+    def checks(self) -> dict[str, Callable]:
+        return {name: k.check for name, k in self.kinds.items()}
+
+    def advance(self, s: FlowState) -> None:
+        """Run rulebook steps while one names the next (a step that asks a question, or ends
+        the game, names none)."""
+        steps = self.steps
+        while s.next_step:
+            name, s.next_step = s.next_step, ""
+            steps[name](s)
+
+
+# --- answering questions -------------------------------------------------------------------------
+
+def close(s: FlowState) -> Decision:
+    """The question on top is answered: pop it; the flow carries on at its `then` step."""
+    frame = s.decisions.pop()
+    if frame.then:
+        s.next_step = frame.then
+    return frame
+
+
+def go(s: FlowState, step: str) -> None:
+    """Carry on at rulebook step `step` once the current one returns."""
+    s.next_step = step
+
+
+# --- card memory ------------------------------------------------------------------------------
+
+def mark(s: FlowState, who: Any, name: str, value: Any = True) -> None:
+    """Remember `name` = `value` about `who` (a card instance, a seat: any plain value)."""
+    s.marks[(who, name)] = value
+
+
+def marked(s: FlowState, who: Any, name: str, default: Any = None) -> Any:
+    return s.marks.get((who, name), default)
+
+
+def unmark(s: FlowState, who: Any, name: str) -> None:
+    s.marks.pop((who, name), None)
+
+
+def marked_with(s: FlowState, name: str) -> dict[Any, Any]:
+    """Everything marked `name`: who -> value."""
+    return {who: v for (who, n), v in s.marks.items() if n == name}
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+class FlowState(State):
+    """A state run by the core flow. Subclasses set `rules` and declare `fields` (their own
+    fields' shapes; the flow's are added), and write the game's information methods
+    (`_view`, `determinize`, `is_over`, `outcome`, `card_ids`)."""
+
+    __slots__ = ("version", "next_step", "marks", "conceded", "_legal")
+
+    rules: ClassVar[Rules]
+    #: whether a seat may concede (the game then says what it means in `concede`)
+    concedable: ClassVar[bool] = False
+    fields: ClassVar[dict[str, str]] = {
+        "players": F.VALUE, "decisions": F.STACK, "version": F.VALUE, "next_step": F.VALUE,
+        "marks": F.DICT, "conceded": F.VALUE,
+    }
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        own = cls.__dict__.get("fields")
+        if own is not None:
+            inherited = {}
+            for base in reversed(cls.__mro__[1:]):
+                inherited.update(base.__dict__.get("fields", {}))
+            cls.fields = {**inherited, **own}
+            F.generate(cls)
+        if "rules" in cls.__dict__:
+            cls.checks = cls.rules.checks()
+
+    def __init__(self, game: Any, players: int) -> None:
+        super().__init__(game, players)
+        self.version = 0
+        self.next_step = ""
+        self.marks: dict = {}
+        #: seats that conceded, in order
+        self.conceded: tuple[int, ...] = ()
+        self._legal: tuple | None = None
+
+    @classmethod
+    def restore(cls, game: Any, data: dict) -> FlowState:
+        """A state from its `to_json`."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.fields_from_json(data)
+        return s
+
+    def _clean(self) -> None:
+        """Forget what belongs to one position or one call (after a copy or a load)."""
+        self._events = None
+        self._legal = None
+
+    def changed(self) -> None:
+        """Say that the state was changed by hand (tests building positions): the memo of
+        legal actions is dropped."""
+        self.version += 1
+        self._legal = None
+
+    # --- legality, generated from the kinds ---------------------------------------------------
+    def candidates(self, player: int) -> list[Action]:
+        if not self.decisions:
+            return []
+        kinds = self.rules.kinds
+        out: list[Action] = []
+        for name in self.rules.offers.get(self.decisions[-1].kind, ()):
+            out.extend(kinds[name].candidates(self, player))
+        return out
+
+    def legal_actions(self, player: int) -> list[Action]:
+        memo = self._legal
+        if memo is not None and memo[0] == self.version and memo[1] == player:
+            return memo[2][:]
+        legal = State.legal_actions(self, player)
+        self._legal = (self.version, player, legal)
+        return legal[:]
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        if action.kind in TABLE_ACTIONS:
+            self.check_seat(player)
+            if self.is_over():
+                return "The game is over."
+            if action.kind == TIMEOUT and player not in self.to_act():
+                return f"{self.seat_name(player)} is not being waited for."
+            if action.kind == CONCEDE and not self.concedable:
+                return f"{self.game.title} cannot be conceded at this table."
+            if action.kind == CONCEDE and player in self.conceded:
+                return f"{self.seat_name(player)} has already conceded."
+            return None
+        return State.why_illegal(self, player, action)
+
+    # --- doing -----------------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> None:
+        self.version += 1
+        kind = action.kind
+        if kind == CONCEDE:
+            self.conceded += (player,)
+            self.emit("concede", f"{self.seat_name(player)} concedes.", player)
+            self.concede(player)
+        elif kind == TIMEOUT:
+            answer = self.default_answer(player)
+            self.emit("timeout", f"{self.seat_name(player)} ran out of time: {answer}.", player)
+            self.rules.kinds[answer.kind].apply(self, player, answer)
+        else:
+            self.rules.kinds[kind].apply(self, player, action)
+        self.rules.advance(self)
+
+    # --- hooks with defaults -------------------------------------------------------------------
+    def concede(self, player: int) -> None:
+        """game (with `concedable`): what conceding does (a seat leaves, a team loses); the
+        flow has already recorded it in `conceded`."""
+        raise NotImplementedError
+
+    def default_answer(self, player: int) -> Action:
+        """game: what a seat that ran out of time answers: by default a pass, Done or end of
+        turn when one is legal, else the first legal action."""
+        legal = self.legal_actions(player)
+        for a in legal:
+            if a.kind in ("pass", "done", "end_turn", "skip"):
+                return a
+        return legal[0]

@@ -1,0 +1,97 @@
+"""The core rules flow (game/core/flow.py) and generated copy/save (game/core/fields.py), on the
+test-only toy game, which is written on the flow."""
+
+import pytest
+
+from game.core.contract import Action, IllegalAction
+from game.core.flow import CONCEDE, TIMEOUT, mark, marked, marked_with, unmark
+from tests import toygame
+
+
+def new(players=2, seed=3):
+    return toygame.GAME.new_state(players, seed)
+
+
+def test_legal_actions_come_from_the_kinds_that_answer_the_question_on_top():
+    s = new()
+    assert s.decisions[-1].kind == "bid"
+    assert [a.source for a in s.legal_actions(0)] == s.hands[0]
+
+
+def test_legal_actions_are_remembered_per_position_and_forgotten_after_a_move():
+    s = new()
+    first = s.legal_actions(0)
+    first.clear()  # the caller's copy: the memo keeps its own
+    assert s.legal_actions(0)
+    s.apply(0, s.legal_actions(0)[0])
+    assert s.legal_actions(0) == []  # 0 has bid: waiting for the others
+
+
+def test_a_state_changed_by_hand_says_so_and_its_legal_actions_follow():
+    s = new()
+    s.legal_actions(0)
+    s.hands[0] = s.hands[0][:1]
+    s.changed()
+    assert len(s.legal_actions(0)) == 1
+
+
+def test_answering_the_last_secret_bid_closes_the_question_and_the_flow_resumes_at_then():
+    s = new()
+    prize = s.prize
+    for seat in range(2):
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert s.prize != prize and s.round == 2
+    assert s.decisions[-1].kind == "bid" and not s.decisions[-1].answers
+
+
+def test_clone_is_equal_and_shares_no_list():
+    s = new()
+    c = s.clone()
+    assert c == s and c.hands is not s.hands and c.hands[0] is not s.hands[0]
+    c.hands[0].pop()
+    assert c != s
+
+
+def test_generated_json_restores_the_same_state():
+    s = new()
+    s.apply(0, s.legal_actions(0)[0])
+    mark(s, 12, "asleep_until", (3, "turn"))
+    back = toygame.BidState.restore(toygame.GAME, s.to_json())
+    assert back == s and back.legal_actions(1) == s.legal_actions(1)
+    assert marked(back, 12, "asleep_until") == (3, "turn")
+
+
+def test_marks_remember_card_memory_by_instance():
+    s = new()
+    mark(s, 7, "asleep_until", 12)
+    assert marked(s, 7, "asleep_until") == 12 and marked_with(s, "asleep_until") == {7: 12}
+    unmark(s, 7, "asleep_until")
+    assert marked(s, 7, "asleep_until", "no") == "no"
+
+
+def test_conceding_a_game_that_cannot_be_conceded_is_refused_and_changes_nothing():
+    s = new()
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="cannot be conceded"):
+        s.apply(0, Action(CONCEDE))
+    assert s.to_json() == before
+
+
+def test_a_timeout_answers_the_waiting_seat_with_its_default_and_is_logged():
+    s = new()
+    default = s.legal_actions(0)[0]
+    events = s.apply(0, Action(TIMEOUT))
+    assert default.source not in s.hands[0]
+    assert any(e.kind == "timeout" for e in events)
+
+
+def test_a_timeout_for_a_seat_not_waited_for_is_refused():
+    s = new()
+    s.apply(0, s.legal_actions(0)[0])
+    with pytest.raises(IllegalAction, match="not being waited for"):
+        s.apply(0, Action(TIMEOUT))
+
+
+def test_table_actions_are_never_offered_as_moves():
+    s = new()
+    assert all(a.kind not in (CONCEDE, TIMEOUT) for a in s.legal_actions(0))
