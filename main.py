@@ -144,6 +144,7 @@ def main(argv=None):
     if args.game:
         seats = args.seats.split(",") if args.seats else None
         players = args.players or (len(seats) if seats else None)
+        from game.ai.agents import check_seats
         from game.registry import get_game
 
         try:  # a mistyped game, player count or bot is a usage error, not a crash
@@ -151,6 +152,8 @@ def main(argv=None):
             players = players or max(game.min_players, min(4, game.max_players))
             if seats is not None and len(seats) != players:
                 raise ValueError(f"--seats lists {len(seats)} seats for {players} players")
+            if seats is not None:
+                check_seats(game, seats)
             app.new_game(args.game, players, seats, args.seed)
         except (KeyError, ValueError) as e:
             raise SystemExit(f"main.py: {e.args[0] if e.args else e}") from None

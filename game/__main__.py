@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from game.ai.agents import bots_for
+from game.ai.agents import bots_for, seatable_bots
 from game.cli import UsageError, describe_options, find_game, parse_options
 from game.registry import all_games
 
@@ -26,7 +26,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for name, game in all_games().items():
         mode = "cooperative" if game.cooperative else "competitive"
         players = f"{game.min_players}-{game.max_players} players"
-        seats = list(game.bots())
+        seats = seatable_bots(game)
         line = f"{name:12} {game.title:28} {players:13} {mode:12} bots: {', '.join(seats)}"
         extra = [b for b in bots_for(game) if b not in seats]
         if extra:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.agents import bots_for, decide, make_bot
+from game.ai.agents import bots_for, check_seats, decide, make_bot
 from game.core.contract import Action, Event, IllegalAction, State
 from game.core.record import GameRecord
 from game.core.rng import Rng
@@ -33,9 +33,7 @@ class Match:
         self.game.check_players(players)
         if len(seats) != players:
             raise ValueError(f"{players} players need {players} seats, got {len(seats)}")
-        for s in seats:
-            if not (s in ("you", "human") or s.startswith("ai:")):
-                raise ValueError(f"unknown seat kind {s!r}")
+        check_seats(self.game, seats)
         self.options = dict(options or {})
         self.seats = list(seats)
         self.on_change: Callable[[Match], None] | None = None

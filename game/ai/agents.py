@@ -1,4 +1,5 @@
-"""The Agent protocol and the uniform-random agent."""
+"""Bots at a seat: the uniform-random agent, deciding from a seat's information (`decide`), and
+which bots a game can seat (`bots_for`). The Agent protocol itself is game/ai/base.py."""
 
 from __future__ import annotations
 
@@ -6,32 +7,10 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.base import Agent
+from game.ai.ismcts import ismcts_factory
 from game.core.contract import Action, State
 from game.core.rng import Rng
-
-
-class Agent:
-    """A seat's player. `choose` is given a state that holds only what the seat may know (the
-    match and the AI worker pass a determinization through `decide`, never the real state),
-    except for bots a game declares as measurement bounds (`Game.measurement_bots`)."""
-
-    name = "agent"
-
-    def choose(self, state: State, player: int) -> Action:
-        """Pick one of `state.legal_actions(player)`."""
-        raise NotImplementedError
-
-    def meet_people(self, seats: tuple[int, ...]) -> None:
-        """Called once, before the first move, with the seats of the people at the table (who is
-        a person is public), e.g. to keep conventions a person may not know away from them."""
-
-    def observe(self, state: State, player: int, action: Action) -> None:
-        """Called when a saved game is replayed, with each of the bot's own past moves before it
-        is applied, so that a bot with a memory resumes as if the game had never stopped."""
-
-    def choose_seat_options(self, game, seat: int, rng: Rng) -> dict:
-        """The bot's own seat options (e.g. a deck) for a new game; {} takes the defaults."""
-        return {}
 
 
 class RandomAgent(Agent):
@@ -62,8 +41,6 @@ def decide(agent: Agent, state: State, player: int, rng: Rng,
 def bots_for(game) -> dict[str, Callable[..., Agent]]:
     """Every bot a game can seat: the generic "random" and "ismcts", then the game's own
     `bots()` (which may replace them, e.g. an ISMCTS with the game's heuristic playouts)."""
-    from game.ai.ismcts import ismcts_factory
-
     return {"random": RandomAgent, "ismcts": ismcts_factory(), **game.bots()}
 
 
@@ -87,3 +64,34 @@ def _accepts(factory: Callable, keyword: str) -> bool:
     except (TypeError, ValueError):
         return False
     return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in params)
+
+
+def seatable_bots(game) -> list[str]:
+    """The bots a seat at a table takes (the setup screen, `main.py --seats` and `python -m game
+    list` agree on these): the game's declared levels when it names them, else its own bots;
+    never a measurement bound (it sees every hand). The game's default bot comes first, the
+    uniform-random player last."""
+    own = list(game.bots())
+    named = [b for b in own if b in game.bot_levels] if game.bot_levels else own
+    bounds = game.measurement_bots()
+    bots = [b for b in named if b not in bounds and b != "random"]
+    if game.default_bot in bots:
+        bots.remove(game.default_bot)
+        bots.insert(0, game.default_bot)
+    return bots + ["random"]  # random plays by the rules and sees nothing: a practice seat
+
+
+def check_seats(game, seats: list[str]) -> None:
+    """Refuse a seat list a table cannot take (ValueError, one readable line)."""
+    allowed = seatable_bots(game)
+    for i, seat in enumerate(seats, 1):
+        if seat in ("you", "human"):
+            continue
+        if not seat.startswith("ai:"):
+            raise ValueError(f"seat {i}: {seat!r} is not you, human or ai:<bot>")
+        bot = seat[3:]
+        if bot not in allowed:
+            why = (" (a measurement bound that sees every hand: selfplay only)"
+                   if bot in game.measurement_bots() else "")
+            raise ValueError(f"seat {i}: {game.title} seats no bot {bot!r}{why}; "
+                             f"a table takes: {', '.join(allowed)}")

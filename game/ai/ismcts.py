@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.agents import Agent
+from game.ai.base import Agent
 from game.core.contract import Action, Outcome, State
 from game.core.rng import Rng
 
