@@ -99,7 +99,24 @@ def parse_args(argv):
         p.error("--smoke needs --game, --players and --frames")
     if args.seats and not args.game:
         p.error("--seats needs --game")
+    if args.screenshot:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(folder):
+            p.error(f"--screenshot: the folder {folder} does not exist")
     return args
+
+
+def dependencies_missing():
+    """One line saying how to start the app when its packages are not installed (a plain
+    `python main.py` outside the project's environment), else None."""
+    import importlib.util
+
+    missing = [m for m in ("pygame", "pymunk", "platformdirs")
+               if importlib.util.find_spec(m) is None]
+    if not missing:
+        return None
+    return (f"main.py: {', '.join(missing)} not installed; start Card Table with "
+            "`uv run main.py` (uv installs them), see README.md")
 
 
 def timings(app):
@@ -121,6 +138,9 @@ def timings(app):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    missing = dependencies_missing()
+    if missing:
+        raise SystemExit(missing)
     if args.version:
         from scenes.app import version
 
