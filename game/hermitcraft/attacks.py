@@ -178,11 +178,14 @@ def reactions(s: HermitState, p: int, atk: dict) -> None:
 
 
 def revivals(s: HermitState) -> None:
-    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives")."""
+    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives"); one that
+    stays at 0 lets its effect card act at once, before any after-attack effect (D40)."""
     for p in (s.current, 1 - s.current):
         for r in rows_with_hermits(s, p):
-            if s.hp[p][r] <= 0:
-                revive(s, p, r)
+            if s.hp[p][r] <= 0 and not revive(s, p, r):
+                card = working_effect(s, p, r)
+                if card is not None:
+                    effects().run("hp_zero", card.id, s, p, r)
 
 
 def revive(s: HermitState, p: int, r: int) -> bool:

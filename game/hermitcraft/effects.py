@@ -29,7 +29,8 @@ EFFECTS = Effects("hermitcraft", hooks={
     "attached": "the card arrives in a slot, played or moved (buckets cure, D37)",
     "immune": "the card refuses a status effect (buckets)",
     "revive": "the Hermit at 0 HP revives instead of being knocked out (Totem): its HP",
-    "knocked_out": "the Hermit is knocked out: True sends its items to the hand (Loyalty)",
+    "hp_zero": "the Hermit's HP reached 0 and no revival saved it; acts before any "
+               "after-attack effect (Loyalty, D40)",
     "stays_active": "the opponent cannot force this Hermit AFK (Netherite)",
     "reaction": "strike back after being damaged (Thorns, Wolf): does it fire?",
     # single-use cards
@@ -452,9 +453,14 @@ def totem(s, p, r):
     return s.card(iid).params["revive_health"]
 
 
-@on("knocked_out", "loyalty")
+@on("hp_zero", "loyalty")
 def loyalty(s, p, r):
-    return True
+    """The items go to the hand at once, so Grian may still steal the Loyalty card (D40)."""
+    items, s.items[p][r] = s.items[p][r], []
+    s.hands[p] += items
+    if items:
+        s.emit("move", lambda: f"Loyalty returns the items of {R.row_desc(s, p, r)} to "
+               f"{R.seat(s, p)}'s hand.", p, to="hand")
 
 
 @on("reaction", "thorns")
@@ -573,6 +579,8 @@ def knockback(s, p, atk):
 
 @on("can_use", "chorus_fruit")
 def chorus_usable(s, p, card_id):
+    if s.sleep[p][s.active[p]] > 0:
+        return "Your active Hermit is asleep: it cannot attack, so Chorus Fruit has no use."
     if s.bound_turn[p] == s.turn:
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None if R.afk_rows(s, p) else "You have no AFK Hermit to switch to."

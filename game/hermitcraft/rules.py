@@ -834,10 +834,7 @@ def resolve_knockouts(s: HermitState) -> None:
 
 def knock_out(s: HermitState, p: int, r: int) -> None:
     iid, eff = s.hermit[p][r], s.effect[p][r]
-    card = working_effect(s, p, r)
-    to_hand = card is not None and bool(effects().run("knocked_out", card.id, s, p, r))
-    for item in s.items[p][r]:
-        (s.hands[p] if to_hand else s.discards[p]).append(item)
+    s.discards[p] += s.items[p][r]  # (Loyalty sent them to the hand already, D40)
     s.items[p][r] = []
     if eff >= 0:
         discard(s, eff)
@@ -856,7 +853,7 @@ def knock_out(s: HermitState, p: int, r: int) -> None:
     if s.active[p] == r:
         s.active[p] = -1
     s.emit("knockout", lambda: f"{s.name(iid)} is knocked out; {seat(s, p)} loses a life "
-           f"({s.lives[p]} left)." + (" Loyalty returns its items." if to_hand else ""), p,
+           f"({s.lives[p]} left).", p,
            row=r, counters=((p, "lives", s.lives[p]),))
     if s.reward and s.decks[p]:
         prize = s.decks[p].pop()
