@@ -30,6 +30,8 @@ DICT_OF_LISTS = "dict_of_lists"
 SET = "set"
 RNG = "rng"  # the state's Rng
 STACK = "stack"  # the decision stack
+GRID = "grid"  # a list of lists of lists of immutable values (seats x rows x cards)
+CACHE = "cache"  # shared by copies and never saved (None after a load): values that never change
 
 _COPY = {
     VALUE: "s.{f}",
@@ -42,6 +44,8 @@ _COPY = {
     SET: "s.{f}.copy()",
     RNG: "_Rng(s.{f}.state)",
     STACK: "s.{f}[:]",
+    GRID: "[[y[:] for y in x] for x in s.{f}]",
+    CACHE: "s.{f}",
 }
 
 
@@ -78,6 +82,8 @@ _SAVE = {
     SET: _lists,
     RNG: lambda r: r.state,
     STACK: decisions.stack_to_json,
+    GRID: _lists,
+    CACHE: lambda v: None,
 }
 
 _LOAD = {
@@ -91,6 +97,8 @@ _LOAD = {
     SET: lambda v: {_tuples(x) for x in v},
     RNG: Rng,
     STACK: decisions.stack_from_json,
+    GRID: lambda v: [[[_tuples(z) for z in y] for y in x] for x in v],
+    CACHE: lambda v: None,
 }
 
 SHAPES = frozenset(_COPY)

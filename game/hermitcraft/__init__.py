@@ -97,7 +97,7 @@ class HermitcraftGame(Game):
     def state_from_json(self, data: dict):
         from game.hermitcraft.state import HermitState
 
-        return HermitState.from_json(self, data)
+        return HermitState.restore(self, data)
 
     def max_decisions(self, players: int) -> int:
         # each turn draws a card, so a game lasts at most about 2 x 36 turns; a turn holds at

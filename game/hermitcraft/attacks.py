@@ -9,17 +9,19 @@ through `deal`: the target's effect card reduces it, then the HP falls.
 
 from __future__ import annotations
 
-from game.core import decisions
-from game.hermitcraft.rules import (
+from typing import TYPE_CHECKING
+
+from game.hermitcraft.board import (
     EFFECT,
     HERMIT,
+    ROWS,
     SELF,
     THORNS,
     WEAKNESS_DAMAGE,
     afk_rows,
+    ask,
     clear_statuses,
     count_single_use,
-    effects,
     flip,
     forced_switch_blocked,
     is_ignored,
@@ -29,7 +31,10 @@ from game.hermitcraft.rules import (
     seat,
     working_effect,
 )
-from game.hermitcraft.state import ROWS, HermitState
+from game.hermitcraft.hooks import EFFECTS
+
+if TYPE_CHECKING:
+    from game.hermitcraft.state import HermitState
 
 
 def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
@@ -39,7 +44,7 @@ def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
                 "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
                 "copied": -1, "target": s.active[q], "opp_active": s.active[q],
                 "hypno_done": False, "heal_row": -1, "su_targets": None,
-                "add": 0, "mults": [], "self_hit": 0, "damaged": [], "su": -1}
+                "add": 0, "mults": (), "self_hit": 0, "damaged": (), "su": -1}
     if kind == "hermit":
         at = s.card(s.hermit[p][r]).attack(which)
         s.emit("attack", lambda: f"{s.name(s.hermit[p][r])} attacks: {at.name}.", p,
@@ -54,12 +59,12 @@ def ask_attack_choices(s: HermitState) -> bool:
     atk, p = s.attack, s.current
     if atk["kind"] == "hermit":
         at = s.cs.by_id[atk["card"]].attack(atk["which"])
-        if at.special and effects().run("attack_choices", atk["card"], s, p, atk):
+        if at.special and EFFECTS.run("attack_choices", atk["card"], s, p, atk):
             return True
     su = s.su_slot
     if su >= 0 and s.su_ready and atk["su_targets"] is None:
         card = s.card(su)
-        if card.use == "attack" and effects().run("su_choices", card.id, s, p, atk):
+        if card.use == "attack" and EFFECTS.run("su_choices", card.id, s, p, atk):
             return True
     return False
 
@@ -98,14 +103,14 @@ def resolve_attack(s: HermitState) -> None:
     atk["target_side"], atk["target"] = target_side, target_row
     # (3) the attack's own coin flips and effects, before any damage
     if hermit_attack and at.special:
-        effects().run("own_effects", attack_card.id, s, p, atk)
+        EFFECTS.run("own_effects", attack_card.id, s, p, atk)
     if su >= 0:
-        effects().run("before_hits", s.defs[su], s, p, atk)
+        EFFECTS.run("before_hits", s.defs[su], s, p, atk)
     # (4) the hits
     if hermit_attack:
         hermit_hits(s, p, atk, at, miss)
     if su >= 0 and s.card(su).use == "attack":
-        for side, r, amount in effects().run("su_hits", s.defs[su], s, p, atk) or ():
+        for side, r, amount in EFFECTS.run("su_hits", s.defs[su], s, p, atk) or ():
             deal(s, p, side, r, amount, EFFECT)
     if atk["self_hit"] and s.hermit[p][row] >= 0:
         deal(s, p, p, row, atk["self_hit"], SELF)
@@ -114,9 +119,9 @@ def resolve_attack(s: HermitState) -> None:
     revivals(s)
     if hermit_attack:
         if at.special:
-            effects().run("after_attack", attack_card.id, s, p, atk)
+            EFFECTS.run("after_attack", attack_card.id, s, p, atk)
         if su >= 0 and s.card(su).use == "follow_up":
-            effects().run("follow_up", s.defs[su], s, p, atk)
+            EFFECTS.run("follow_up", s.defs[su], s, p, atk)
         # a Hermit attack uses up a waiting Invisibility Potion on its attacker
         s.invis[p] = []
     s.pending.sort(key=lambda step: step[0])
@@ -128,7 +133,7 @@ def hermit_hits(s: HermitState, p: int, atk: dict, at, miss: bool) -> None:
     if r < 0 or s.hermit[side][r] < 0:
         return
     damage = at.damage + atk["add"]  # (b) base and additions
-    for percent in atk["mults"] + s.invis[p] + ([0] if miss else []):  # (c) multipliers
+    for percent in (*atk["mults"], *s.invis[p], *((0,) if miss else ())):  # (c) multipliers
         damage = damage * percent // 100 // 10 * 10
     deal(s, p, side, r, damage, HERMIT)
     attacker_type = s.card(s.hermit[p][atk["row"]]).type
@@ -145,14 +150,14 @@ def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> i
         return 0
     card = working_effect(s, p, r)
     if card is not None and amount > 0:
-        if effects().has("reduce", card.id):
-            amount = effects().run("reduce", card.id, s, s.effect[p][r], amount, source,
+        if EFFECTS.has("reduce", card.id):
+            amount = EFFECTS.run("reduce", card.id, s, s.effect[p][r], amount, source,
                                    s.budget, s.shield_used)
     amount = max(0, amount)
     before = s.hp[p][r]
     s.hp[p][r] = max(0, before - amount)
-    if amount > 0 and by != p and s.attack is not None:
-        s.attack["damaged"].append(r)
+    if amount > 0 and by != p and s.attack:
+        s.attack["damaged"] += (r,)  # the attack's values are immutable: copies share them
     s.emit("damage", lambda: f"{row_desc(s, p, r)} takes {amount} ({s.hp[p][r]} HP left).", p,
            row=r, amount=amount, counters=((p, f"hp{r}", s.hp[p][r]),))
     return amount
@@ -169,7 +174,7 @@ def reactions(s: HermitState, p: int, atk: dict) -> None:
             iid = s.effect[q][r]
             if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
                 continue
-            if not effects().run("reaction", name, r, hit_rows):
+            if not EFFECTS.run("reaction", name, r, hit_rows):
                 continue
             s.fired.append(iid)
             s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
@@ -178,11 +183,14 @@ def reactions(s: HermitState, p: int, atk: dict) -> None:
 
 
 def revivals(s: HermitState) -> None:
-    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives")."""
+    """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives"); one that
+    stays at 0 lets its effect card act at once, before any after-attack effect (D40)."""
     for p in (s.current, 1 - s.current):
         for r in rows_with_hermits(s, p):
-            if s.hp[p][r] <= 0:
-                revive(s, p, r)
+            if s.hp[p][r] <= 0 and not revive(s, p, r):
+                card = working_effect(s, p, r)
+                if card is not None:
+                    EFFECTS.run("hp_zero", card.id, s, p, r)
 
 
 def revive(s: HermitState, p: int, r: int) -> bool:
@@ -194,9 +202,9 @@ def revive(s: HermitState, p: int, r: int) -> bool:
         how = "Deathloop"
     else:
         card = working_effect(s, p, r)
-        if card is None or not effects().has("revive", card.id):
+        if card is None or not EFFECTS.has("revive", card.id):
             return False
-        hp = effects().run("revive", card.id, s, p, r)
+        hp = EFFECTS.run("revive", card.id, s, p, r)
         how = card.name
     s.hp[p][r] = hp
     clear_statuses(s, p, r)
@@ -211,17 +219,17 @@ def run_pending(s: HermitState, step: list) -> None:
     if kind == "forced":
         victim = step[2]
         if not forced_switch_blocked(s, victim):
-            decisions.ask(s, "forced_switch", victim, tuple(afk_rows(s, victim)),
+            ask(s, "forced_switch", victim, tuple(afk_rows(s, victim)),
                           prompt="{seat}: choose a new active Hermit (you are forced to switch)")
     elif kind == "self":
         p, optional = step[2], step[3]
         if not own_switch_blocked(s, p):
             options = tuple(afk_rows(s, p)) + ((-1,) if optional else ())
-            decisions.ask(s, "self_switch", p, options,
+            ask(s, "self_switch", p, options,
                           prompt="{seat}: you may switch your active Hermit" if optional
                           else "{seat}: choose your new active Hermit")
     elif kind == "steal":
-        effects().run("steal", "grian_r", s, *step[2:])
+        EFFECTS.run("steal", "grian_r", s, *step[2:])
     elif kind == "grant":
         s.grant += 1
         s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
@@ -240,8 +248,8 @@ def expected_damage(s: HermitState, p: int, which: str) -> int:
     at = card.attack(which)
     target = s.active[q]
     damage, mults = at.damage, []
-    if at.special and effects().has("known_bonus", card.id):
-        add, mults = effects().run("known_bonus", card.id, s, p, r, q, target)
+    if at.special and EFFECTS.has("known_bonus", card.id):
+        add, mults = EFFECTS.run("known_bonus", card.id, s, p, r, q, target)
         damage += add
     for percent in mults + s.invis[p]:
         damage = damage * percent // 100 // 10 * 10
@@ -253,8 +261,8 @@ def expected_damage(s: HermitState, p: int, which: str) -> int:
     total = 0
     eff = working_effect(s, q, target)
     for h in hits:
-        if eff is not None and effects().has("reduce", eff.id):
-            h = effects().run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
+        if eff is not None and EFFECTS.has("reduce", eff.id):
+            h = EFFECTS.run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
                               shield_used)
         total += max(0, h)
     return total

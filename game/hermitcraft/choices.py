@@ -5,10 +5,15 @@ take, move or discard). Frames are pushed by rules.py, attacks.py and the card h
 
 from __future__ import annotations
 
-from game.core import decisions
-from game.hermitcraft.rules import (
+from typing import TYPE_CHECKING
+
+from game.hermitcraft.board import (
+    BURN,
+    ITEM_SLOTS,
+    POISON,
     afk_rows,
     arrived,
+    ask,
     board_place,
     copy_suffix,
     cure,
@@ -21,7 +26,9 @@ from game.hermitcraft.rules import (
     row_desc,
     seat,
 )
-from game.hermitcraft.state import BURN, ITEM_SLOTS, POISON, HermitState
+
+if TYPE_CHECKING:
+    from game.hermitcraft.state import HermitState
 
 
 def choice_options(s: HermitState, frame) -> list[tuple]:
@@ -59,17 +66,24 @@ def choice_options(s: HermitState, frame) -> list[tuple]:
     raise ValueError(f"unknown choice {kind!r}")
 
 
-def answer_choice(s: HermitState, p: int, value) -> None:
-    frame = decisions.top(s)
-    if frame.how == decisions.PICK:
-        PICKED[frame.kind](s, p, value)
-        if not decisions.pick(s, value):
-            return
-        frame = decisions.pop(s)
-        ANSWERS[frame.kind](s, p, frame, frame.answers)
-        return
-    decisions.pop(s)
+def choice_values(s: HermitState, frame) -> tuple:
+    """The answers the frame allows now (what `choice_options` labels)."""
+    kind = frame.kind
+    if kind == "composter_discard":
+        return tuple(s.hands[frame.seat])
+    if kind == "spyglass_discard":
+        return tuple(s.hands[1 - frame.seat])
+    return frame.options
+
+
+def answer(s: HermitState, p: int, frame, value) -> None:
+    """What the answer to `frame` (closed already) does."""
     ANSWERS[frame.kind](s, p, frame, value)
+
+
+def picked(s: HermitState, p: int, value) -> None:
+    """What one pick of a "pick k of n" frame does at once."""
+    PICKED[s.decisions[-1].kind](s, p, value)
 
 
 def _answer_new_active(s, p, frame, r):
@@ -96,7 +110,7 @@ def _answer_hypno_target(s, p, frame, r):
     s.attack["target"] = r
     s.attack["hypno_done"] = True
     if r != s.active[1 - p]:
-        decisions.ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
+        ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
                       prompt="{seat}: discard one of your Hermit's items")
 
 
@@ -113,7 +127,7 @@ def _answer_keralis(s, p, frame, r):
 
 
 def _answer_su_targets(s, p, frame, value):
-    s.attack["su_targets"] = [value] if isinstance(value, int) else list(value)
+    s.attack["su_targets"] = (value,) if isinstance(value, int) else tuple(value)
 
 
 def _answer_heal(s, p, frame, r):
@@ -143,7 +157,7 @@ def _answer_composter(s, p, frame, picked):
 def _answer_lead_item(s, p, frame, iid):
     q = 1 - p
     targets = tuple(r for r in afk_rows(s, q) if len(s.items[q][r]) < ITEM_SLOTS)
-    decisions.ask(s, "lead_row", p, targets, (iid,),
+    ask(s, "lead_row", p, targets, (iid,),
                   prompt="{seat}: choose the AFK Hermit that gets the item")
 
 
@@ -214,3 +228,7 @@ ANSWERS = {
     "spyglass_discard": _answer_spyglass, "bucket_target": _answer_bucket,
     "grian_steal": _answer_steal,
 }
+
+#: the questions answered by "choose" (one answer) and by "pick" (k of n, one at a time)
+PICKS = tuple(PICKED)
+CHOOSE = tuple(k for k in ANSWERS if k not in PICKED)

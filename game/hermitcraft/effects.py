@@ -10,36 +10,10 @@ from itertools import combinations
 
 from game.core import decisions
 from game.core.decisions import PICK, Decision
-from game.core.effects import Effects
-from game.hermitcraft import rules as R
-from game.hermitcraft.state import BURN, ITEM_SLOTS, POISON
+from game.hermitcraft import board as B
+from game.hermitcraft.board import BURN, ITEM_SLOTS, POISON
+from game.hermitcraft.hooks import EFFECTS
 
-EFFECTS = Effects("hermitcraft", hooks={
-    # Hermit attacks (keyed by the Hermit whose attack is used, own or copied)
-    "attack_check": "may the special attack be used now? (a reason, or None)",
-    "attack_choices": "choices before the attack resolves (D35 step 1): True if a frame was pushed",
-    "own_effects": "the attack's own coin flips and effects, before any damage (D35 step 3)",
-    "after_attack": "after the hits: queue switches, steals and grants (s.pending)",
-    "known_bonus": "the attack's additions and multipliers that no coin decides (pure): "
-                   "(add, [percent, ...])",
-    "steal": "Grian's Borrow: flip, then take the opposing active's effect card",
-    # attached effect cards
-    "reduce": "reduce one hit on the card's Hermit (armour budgets, Shield, Netherite)",
-    "played": "the card is played from the hand onto a Hermit (Bed)",
-    "attached": "the card arrives in a slot, played or moved (buckets cure, D37)",
-    "immune": "the card refuses a status effect (buckets)",
-    "revive": "the Hermit at 0 HP revives instead of being knocked out (Totem): its HP",
-    "knocked_out": "the Hermit is knocked out: True sends its items to the hand (Loyalty)",
-    "stays_active": "the opponent cannot force this Hermit AFK (Netherite)",
-    "reaction": "strike back after being damaged (Thorns, Wolf): does it fire?",
-    # single-use cards
-    "can_use": "can the card apply at all? (a reason, or None)",
-    "use": "an instant card's effect, on confirmation",
-    "su_choices": "an attack card's targets: True if a frame was pushed",
-    "su_hits": "an attack card's hits: [(seat, row, damage)]",
-    "before_hits": "an attack card's effect before the hits (Golden Axe)",
-    "follow_up": "a follow-up card after the Hermit attack (Knockback, Chorus Fruit)",
-})
 on = EFFECTS.on
 
 
@@ -54,7 +28,7 @@ def _attacker(s, p, atk):
 def _apply_bonus(s, p, atk, bonus):
     add, mults = bonus(s, p, atk["row"], atk["target_side"], atk["target"])
     atk["add"] += add
-    atk["mults"] += mults
+    atk["mults"] += tuple(mults)
 
 
 def _opp_active(s, p):
@@ -67,19 +41,19 @@ def _opp_active(s, p):
 @on("own_effects", "bdubs_r")
 def shreep(s, p, atk):
     r = atk["row"]
-    R.heal(s, p, r, s.card(_attacker(s, p, atk)).health)
-    R.fall_asleep(s, p, r)
+    B.heal(s, p, r, s.card(_attacker(s, p, atk)).health)
+    B.fall_asleep(s, p, r)
 
 
 @on("own_effects", "beef_r")
 def beefy_tunes(s, p, atk):
-    if R.flip(s, p, "beef_r")[0]:
-        for r in R.rows_with_hermits(s, p):
-            R.clear_statuses(s, p, r)
+    if B.flip(s, p, "beef_r")[0]:
+        for r in B.rows_with_hermits(s, p):
+            B.clear_statuses(s, p, r)
 
 
 def _afk_names(s, p):
-    return {s.name(s.hermit[p][r]) for r in R.afk_rows(s, p)}
+    return {s.name(s.hermit[p][r]) for r in B.afk_rows(s, p)}
 
 
 @on("known_bonus", "beef_ur")
@@ -96,27 +70,27 @@ def nho(s, p, atk):
 @on("own_effects", "docm_r")
 def world_eater(s, p, atk):
     params = _params(s, "docm_r")
-    heads = R.flip(s, p, "docm_r")[0]
-    atk["mults"].append(params["heads_percent"] if heads else params["tails_percent"])
+    heads = B.flip(s, p, "docm_r")[0]
+    atk["mults"] += (params["heads_percent"] if heads else params["tails_percent"],)
 
 
 @on("own_effects", "etho_r")
 def blue_fire(s, p, atk):
     q, r = _opp_active(s, p)
-    if R.flip(s, p, "etho_r")[0] and r >= 0:
-        R.apply_status(s, q, r, BURN)
+    if B.flip(s, p, "etho_r")[0] and r >= 0:
+        B.apply_status(s, q, r, BURN)
 
 
 @on("own_effects", "etho_ur")
 def slab(s, p, atk):
     params = _params(s, "etho_ur")
-    atk["add"] += params["per_heads"] * sum(R.flip(s, p, "etho_ur", params["coins"]))
+    atk["add"] += params["per_heads"] * sum(B.flip(s, p, "etho_ur", params["coins"]))
 
 
 @on("own_effects", "false_r")
 def supremacy(s, p, atk):
-    if R.flip(s, p, "false_r")[0]:
-        R.heal(s, p, atk["row"], _params(s, "false_r")["heal"])
+    if B.flip(s, p, "false_r")[0]:
+        B.heal(s, p, atk["row"], _params(s, "false_r")["heal"])
 
 
 @on("known_bonus", "impulse_r")
@@ -155,41 +129,41 @@ def time_skip(s, p, atk):
     q = 1 - p
     if s.skipped[q] or s.skip_next[q]:
         return  # no two skipped turns in a row: no flip (D29, D41)
-    if R.flip(s, p, "joe_r")[0]:
+    if B.flip(s, p, "joe_r")[0]:
         s.skip_next[q] = True
         s.time_skip_bar[p] = s.turn + 2
-        s.emit("message", lambda: f"{R.seat(s, q)} will skip their next turn.", p)
+        s.emit("message", lambda: f"{B.seat(s, q)} will skip their next turn.", p)
 
 
 @on("attack_choices", "keralis_r")
 def sweet_face_target(s, p, atk):
     if atk["heal_row"] != -1:
         return False
-    afk = R.afk_rows(s, p)
+    afk = B.afk_rows(s, p)
     if not afk:
         atk["heal_row"] = -2
         return False
-    decisions.ask(s, "keralis_heal", p, tuple(afk), prompt="{seat}: choose an AFK Hermit to heal")
+    B.ask(s, "keralis_heal", p, tuple(afk), prompt="{seat}: choose an AFK Hermit to heal")
     return True
 
 
 @on("own_effects", "keralis_r")
 def sweet_face(s, p, atk):
     if atk["heal_row"] >= 0:
-        R.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
+        B.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
 
 
 @on("known_bonus", "mumbo_r")
 def quite_simple_bonus(s, p, row, side, target):
     params = _params(s, "mumbo_r")
-    afk = any(s.card(s.hermit[p][r]).type == params["afk_type"] for r in R.afk_rows(s, p))
+    afk = any(s.card(s.hermit[p][r]).type == params["afk_type"] for r in B.afk_rows(s, p))
     return 0, [params["percent"]] if afk else []
 
 
 @on("own_effects", "mumbo_r")
 def quite_simple(s, p, atk):
     params = _params(s, "mumbo_r")
-    atk["add"] += params["per_heads"] * sum(R.flip(s, p, "mumbo_r", params["coins"]))
+    atk["add"] += params["per_heads"] * sum(B.flip(s, p, "mumbo_r", params["coins"]))
     _apply_bonus(s, p, atk, quite_simple_bonus)
 
 
@@ -220,7 +194,7 @@ def yolo(s, p, atk):
 
 @on("own_effects", "tfc_r")
 def branch_mine(s, p, atk):
-    if R.flip(s, p, "tfc_r")[0]:
+    if B.flip(s, p, "tfc_r")[0]:
         s.extra_draw += _params(s, "tfc_r")["extra_draw"]
 
 
@@ -232,10 +206,10 @@ def take_it_easy(s, p, atk):
     pair = [_attacker(s, p, atk), s.hermit[q][r]]
     if pair in s.tfc_done:
         return
-    if R.flip(s, p, "tfc_ur")[0]:
+    if B.flip(s, p, "tfc_ur")[0]:
         iid = s.effect[q][r]
         s.effect[q][r] = -1
-        R.discard(s, iid)
+        B.discard(s, iid)
         s.tfc_done.append(pair)
         s.emit("move", lambda: f"Take It Easy discards {s.name(iid)}.", p, card=iid,
                to="discard")
@@ -259,20 +233,20 @@ def vengeance(s, p, atk):
 @on("own_effects", "xb_r")
 def noice(s, p, atk):
     s.ignore_side = 1 - p
-    s.emit("message", lambda: f"Noice!: {R.seat(s, 1 - p)}'s effect cards are ignored this turn.",
+    s.emit("message", lambda: f"Noice!: {B.seat(s, 1 - p)}'s effect cards are ignored this turn.",
            p)
 
 
 @on("own_effects", "xisuma_r")
 def cup_of_tea(s, p, atk):
     q, r = _opp_active(s, p)
-    if R.flip(s, p, "xisuma_r")[0] and r >= 0:
-        R.apply_status(s, q, r, POISON)
+    if B.flip(s, p, "xisuma_r")[0] and r >= 0:
+        B.apply_status(s, q, r, POISON)
 
 
 @on("own_effects", "zedaph_r")
 def sheep_stare(s, p, atk):
-    if R.flip(s, p, "zedaph_r")[0]:
+    if B.flip(s, p, "zedaph_r")[0]:
         s.sheep_turn[1 - p] = s.turn + 1
 
 
@@ -282,10 +256,10 @@ def got_em_target(s, p, atk):
         return False
     atk["hypno_done"] = True
     q = 1 - p
-    afk = R.afk_rows(s, q) if s.items[p][atk["row"]] else []
+    afk = B.afk_rows(s, q) if s.items[p][atk["row"]] else []
     if not afk:
         return False
-    decisions.ask(s, "hypno_target", p, (s.active[q], *afk),
+    B.ask(s, "hypno_target", p, (s.active[q], *afk),
                   prompt="{seat}: choose the target (an AFK Hermit costs one item)")
     return True
 
@@ -302,9 +276,9 @@ def copy_options(s, p, copier):
     """(Hermit instance, attack) pairs a copier may copy (D31): never Role Play or Puppetry;
     Time Skip not on a turn it is barred."""
     if copier == "rendog_r":
-        sources = [s.hermit[1 - p][r] for r in R.rows_with_hermits(s, 1 - p)]
+        sources = [s.hermit[1 - p][r] for r in B.rows_with_hermits(s, 1 - p)]
     else:
-        sources = [s.hermit[p][r] for r in R.afk_rows(s, p)]
+        sources = [s.hermit[p][r] for r in B.afk_rows(s, p)]
     out = []
     for iid in sources:
         for which in ("primary", "secondary"):
@@ -328,35 +302,35 @@ def copy_allowed(s, p, which, card):
 def choose_copied_attack(s, p, atk):
     if atk["copied"] >= 0:
         return False
-    decisions.ask(s, "copy_attack", p, tuple(copy_options(s, p, atk["card"])),
+    B.ask(s, "copy_attack", p, tuple(copy_options(s, p, atk["card"])),
                   prompt="{seat}: choose the attack to copy")
     return True
 
 
 @on("after_attack", "cub_r")
 def lets_go(s, p, atk):
-    s.pending.append([R.SELF_SWITCH, "self", p, True])
+    s.pending.append([B.SELF_SWITCH, "self", p, True])
 
 
 @on("after_attack", "jevin_r")
 def peace_out(s, p, atk):
-    s.pending.append([R.FORCED, "forced", 1 - p])
+    s.pending.append([B.FORCED, "forced", 1 - p])
 
 
 @on("after_attack", "tango_r")
 def extra_flee(s, p, atk):
-    s.pending.append([R.FORCED, "forced", 1 - p])
-    s.pending.append([R.SELF_SWITCH, "self", p, False])
+    s.pending.append([B.FORCED, "forced", 1 - p])
+    s.pending.append([B.SELF_SWITCH, "self", p, False])
 
 
 @on("after_attack", "gem_r")
 def geminislay(s, p, atk):
-    s.pending.append([R.GRANT, "grant"])
+    s.pending.append([B.GRANT, "grant"])
 
 
 @on("after_attack", "grian_r")
 def borrow(s, p, atk):
-    s.pending.append([R.STEAL, "steal", p, atk["opp_active"], atk["row"]])
+    s.pending.append([B.STEAL, "steal", p, atk["opp_active"], atk["row"]])
 
 
 @on("steal", "grian_r")
@@ -364,18 +338,18 @@ def borrow_steal(s, p, opp_row, own_row):
     q = 1 - p
     if opp_row < 0 or s.hermit[q][opp_row] < 0 or s.effect[q][opp_row] < 0:
         return
-    if not R.flip(s, p, "grian_r")[0]:
+    if not B.flip(s, p, "grian_r")[0]:
         return
     iid = s.effect[q][opp_row]
     can_attach = (s.hermit[p][own_row] >= 0 and s.effect[p][own_row] < 0
-                  and not R.is_down(s, p, own_row))
+                  and not B.is_down(s, p, own_row))
     if can_attach:  # the card stays where it is until Grian's player answers
-        decisions.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row, opp_row),
+        B.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row, opp_row),
                       prompt="{seat}: attach the stolen card to your Hermit, or discard it")
     else:
         s.effect[q][opp_row] = -1
-        R.discard(s, iid, to=p)
-        s.emit("move", lambda: f"{R.seat(s, p)} takes and discards {s.name(iid)}.", p, card=iid,
+        B.discard(s, iid, to=p)
+        s.emit("move", lambda: f"{B.seat(s, p)} takes and discards {s.name(iid)}.", p, card=iid,
                to="discard")
 
 
@@ -385,11 +359,11 @@ def borrow_steal(s, p, opp_row, own_row):
 def armour(s, iid, amount, source, budget, shields):
     """A per-turn budget (D12); Diamond's extra allowance and Netherite's immunity are for
     effect-card damage only; Thorns ignores armour (D33)."""
-    if source == R.THORNS:
+    if source == B.THORNS:
         return amount
     card = s.card(iid)
     used = budget.setdefault(iid, [0, 0])
-    if source == R.EFFECT:
+    if source == B.EFFECT:
         if card.id == "netherite_armour":
             return 0
         extra = min(amount, card.params.get("effect_budget", 0) - used[1])
@@ -408,7 +382,7 @@ def netherite_stays(*_):
 @on("reduce", "shield")
 def shield(s, iid, amount, source, budget, shields):
     """Absorbs up to 60 in total from one action's hits (not burn); discarded after it."""
-    if source == R.BURNING:
+    if source == B.BURNING:
         return amount
     left = s.card(iid).params["absorb"] - shields.get(iid, 0)
     absorbed = min(left, amount)
@@ -419,19 +393,19 @@ def shield(s, iid, amount, source, budget, shields):
 
 @on("played", "bed")
 def bed(s, p, r, iid):
-    R.heal(s, p, r, s.card(s.hermit[p][r]).health)
-    R.fall_asleep(s, p, r)
+    B.heal(s, p, r, s.card(s.hermit[p][r]).health)
+    B.fall_asleep(s, p, r)
     s.beds.append([iid, s.hermit[p][r]])  # discarded when this Hermit wakes
 
 
 @on("attached", "milk_bucket")
 def milk_attached(s, p, r, iid):
-    R.cure(s, p, r, POISON)
+    B.cure(s, p, r, POISON)
 
 
 @on("attached", "water_bucket")
 def water_attached(s, p, r, iid):
-    R.cure(s, p, r, BURN)
+    B.cure(s, p, r, BURN)
 
 
 @on("immune", "milk_bucket")
@@ -448,13 +422,18 @@ def water_immune(dot):
 def totem(s, p, r):
     iid = s.effect[p][r]
     s.effect[p][r] = -1
-    R.discard(s, iid)
+    B.discard(s, iid)
     return s.card(iid).params["revive_health"]
 
 
-@on("knocked_out", "loyalty")
+@on("hp_zero", "loyalty")
 def loyalty(s, p, r):
-    return True
+    """The items go to the hand at once, so Grian may still steal the Loyalty card (D40)."""
+    items, s.items[p][r] = s.items[p][r], []
+    s.hands[p] += items
+    if items:
+        s.emit("move", lambda: f"Loyalty returns the items of {B.row_desc(s, p, r)} to "
+               f"{B.seat(s, p)}'s hand.", p, to="hand")
 
 
 @on("reaction", "thorns")
@@ -471,7 +450,7 @@ def wolf(row, hit_rows):
 
 def _bucket_rows(s, p, card_id):
     dot = POISON if card_id == "milk_bucket" else BURN
-    return [r for r in R.rows_with_hermits(s, p) if s.dot[p][r] == dot]
+    return [r for r in B.rows_with_hermits(s, p) if s.dot[p][r] == dot]
 
 
 @on("can_use", "milk_bucket", "water_bucket")
@@ -483,7 +462,7 @@ def bucket_usable(s, p, card_id):
 @on("use", "milk_bucket", "water_bucket")
 def bucket_use(s, p, iid):
     rows = _bucket_rows(s, p, s.defs[iid])
-    decisions.ask(s, "bucket_target", p, tuple(rows), (iid,),
+    B.ask(s, "bucket_target", p, tuple(rows), (iid,),
                   prompt="{seat}: choose the Hermit to cure")
 
 
@@ -525,16 +504,16 @@ def tnt(s, p, atk):
 
 @on("can_use", "bow")
 def bow_usable(s, p, card_id):
-    return None if R.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to shoot."
+    return None if B.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to shoot."
 
 
 @on("su_choices", "bow")
 def bow_target(s, p, atk):
-    afk = R.afk_rows(s, 1 - p)
+    afk = B.afk_rows(s, 1 - p)
     if len(afk) <= 1:
-        atk["su_targets"] = afk
+        atk["su_targets"] = tuple(afk)
         return False
-    decisions.ask(s, "bow_target", p, tuple(afk), prompt="{seat}: choose the Bow's target")
+    B.ask(s, "bow_target", p, tuple(afk), prompt="{seat}: choose the Bow's target")
     return True
 
 
@@ -546,41 +525,43 @@ def arrows(s, p, atk):
 
 @on("can_use", "crossbow")
 def crossbow_usable(s, p, card_id):
-    return None if R.rows_with_hermits(s, 1 - p) else "The opponent has no Hermit."
+    return None if B.rows_with_hermits(s, 1 - p) else "The opponent has no Hermit."
 
 
 @on("su_choices", "crossbow")
 def crossbow_targets(s, p, atk):
-    rows = R.rows_with_hermits(s, 1 - p)
+    rows = B.rows_with_hermits(s, 1 - p)
     n = _params(s, "crossbow")["targets"]
     if len(rows) <= n:
-        atk["su_targets"] = rows
+        atk["su_targets"] = tuple(rows)
         return False
-    decisions.ask(s, "crossbow_targets", p, tuple(combinations(rows, n)),
+    B.ask(s, "crossbow_targets", p, tuple(combinations(rows, n)),
                   prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
     return True
 
 
 @on("can_use", "knockback")
 def knockback_usable(s, p, card_id):
-    return None if R.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to switch in."
+    return None if B.afk_rows(s, 1 - p) else "The opponent has no AFK Hermit to switch in."
 
 
 @on("follow_up", "knockback")
 def knockback(s, p, atk):
-    s.pending.append([R.FORCED, "forced", 1 - p])
+    s.pending.append([B.FORCED, "forced", 1 - p])
 
 
 @on("can_use", "chorus_fruit")
 def chorus_usable(s, p, card_id):
+    if s.sleep[p][s.active[p]] > 0:
+        return "Your active Hermit is asleep: it cannot attack, so Chorus Fruit has no use."
     if s.bound_turn[p] == s.turn:
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
-    return None if R.afk_rows(s, p) else "You have no AFK Hermit to switch to."
+    return None if B.afk_rows(s, p) else "You have no AFK Hermit to switch to."
 
 
 @on("follow_up", "chorus_fruit")
 def chorus_fruit(s, p, atk):
-    s.pending.append([R.SELF_SWITCH, "self", p, True])
+    s.pending.append([B.SELF_SWITCH, "self", p, True])
 
 
 @on("can_use", "chest")
@@ -594,7 +575,7 @@ def _chest_cards(s, p):
 
 @on("use", "chest")
 def chest(s, p, iid):
-    decisions.ask(s, "chest_card", p, tuple(_chest_cards(s, p)), (iid,),
+    B.ask(s, "chest_card", p, tuple(_chest_cards(s, p)), (iid,),
                   prompt="{seat}: choose a card to take from your discard pile")
 
 
@@ -611,7 +592,7 @@ def clock_usable(s, p, card_id):
 @on("use", "clock")
 def clock(s, p, iid):
     s.skip_next[1 - p] = True
-    s.emit("message", lambda: f"{R.seat(s, 1 - p)} will skip their next turn.", p)
+    s.emit("message", lambda: f"{B.seat(s, 1 - p)} will skip their next turn.", p)
 
 
 @on("can_use", "composter")
@@ -624,7 +605,7 @@ def composter_usable(s, p, card_id):
 def composter(s, p, iid):
     n = _params(s, "composter")["discard"]
     decisions.push(s, Decision("composter_discard", (p,), PICK, (), (iid,), (), n, n,
-                               prompt=f"{{seat}}: choose {n} cards to discard"))
+                               prompt=f"{{seat}}: choose {n} cards to discard", then=B.RESOLVE))
 
 
 @on("use", "curse_of_binding")
@@ -644,7 +625,7 @@ def curse_of_vanishing(s, p, iid):
     q, r = _opp_active(s, p)
     card = s.effect[q][r]
     s.effect[q][r] = -1
-    R.discard(s, card)
+    B.discard(s, card)
     s.emit("move", lambda: f"Curse of Vanishing discards {s.name(card)}.", p, card=card,
            to="discard")
 
@@ -672,23 +653,23 @@ def emerald(s, p, iid):
     s.emit("move", "Emerald swaps the active Hermits' effect cards.", p)
     for side, r, card in ((p, a, theirs), (q, b, mine)):
         if card >= 0:
-            R.moved(s, card)
-            R.arrived(s, side, r, card)
+            B.moved(s, card)
+            B.arrived(s, side, r, card)
 
 
 @on("use", "fishing_rod")
 def fishing_rod(s, p, iid):
-    R.draw(s, p, _params(s, "fishing_rod")["draw"])
+    B.draw(s, p, _params(s, "fishing_rod")["draw"])
 
 
 @on("use", "flint_and_steel")
 def flint_and_steel(s, p, iid):
     for card in list(s.hands[p]):
         s.hands[p].remove(card)
-        R.discard(s, card)
-        s.emit("move", lambda card=card: f"{R.seat(s, p)} discards {R.hermit_desc(s, card)}.",
+        B.discard(s, card)
+        s.emit("move", lambda card=card: f"{B.seat(s, p)} discards {B.hermit_desc(s, card)}.",
                p, card=card, to="discard")
-    R.draw(s, p, _params(s, "flint_and_steel")["draw"])
+    B.draw(s, p, _params(s, "flint_and_steel")["draw"])
 
 
 @on("use", "fortune")
@@ -698,34 +679,34 @@ def fortune(s, p, iid):
 
 @on("can_use", "golden_apple")
 def golden_apple_usable(s, p, card_id):
-    return None if R.afk_rows(s, p) else "You have no AFK Hermit to heal."
+    return None if B.afk_rows(s, p) else "You have no AFK Hermit to heal."
 
 
 @on("use", "golden_apple")
 def golden_apple(s, p, iid):
-    decisions.ask(s, "heal_target", p, tuple(R.afk_rows(s, p)), (iid,),
+    B.ask(s, "heal_target", p, tuple(B.afk_rows(s, p)), (iid,),
                   prompt="{seat}: choose an AFK Hermit to heal")
 
 
 @on("use", "instant_health", "instant_health_ii")
 def instant_health(s, p, iid):
-    decisions.ask(s, "heal_target", p, tuple(R.rows_with_hermits(s, p)), (iid,),
+    B.ask(s, "heal_target", p, tuple(B.rows_with_hermits(s, p)), (iid,),
                   prompt="{seat}: choose a Hermit to heal")
 
 
 @on("use", "invisibility_potion")
 def invisibility_potion(s, p, iid):
     q = 1 - p
-    heads = R.flip(s, p, "invisibility_potion")[0]
+    heads = B.flip(s, p, "invisibility_potion")[0]
     s.invis[q].append(0 if heads else _params(s, "invisibility_potion")["tails_percent"])
-    s.emit("message", lambda: f"{R.seat(s, q)}'s next Hermit attack "
+    s.emit("message", lambda: f"{B.seat(s, q)}'s next Hermit attack "
            + ("will miss." if heads else "will deal double damage."), p)
 
 
 @on("use", "lava_bucket")
 def lava_bucket(s, p, iid):
     q, r = _opp_active(s, p)
-    R.apply_status(s, q, r, BURN)
+    B.apply_status(s, q, r, BURN)
 
 
 @on("can_use", "lead")
@@ -733,7 +714,7 @@ def lead_usable(s, p, card_id):
     q, r = _opp_active(s, p)
     if r < 0 or not s.items[q][r]:
         return "The opponent's active Hermit has no item."
-    if not any(len(s.items[q][x]) < ITEM_SLOTS for x in R.afk_rows(s, q)):
+    if not any(len(s.items[q][x]) < ITEM_SLOTS for x in B.afk_rows(s, q)):
         return "The opponent has no AFK Hermit with a free item slot."
     return None
 
@@ -741,7 +722,7 @@ def lead_usable(s, p, card_id):
 @on("use", "lead")
 def lead(s, p, iid):
     q, r = _opp_active(s, p)
-    decisions.ask(s, "lead_item", p, tuple(s.items[q][r]),
+    B.ask(s, "lead_item", p, tuple(s.items[q][r]),
                   prompt="{seat}: choose the item to move")
 
 
@@ -754,13 +735,13 @@ def looting_usable(s, p, card_id):
 @on("use", "looting")
 def looting(s, p, iid):
     q, r = _opp_active(s, p)
-    if R.flip(s, p, "looting")[0]:
-        decisions.ask(s, "looting_item", p, tuple(s.items[q][r]),
+    if B.flip(s, p, "looting")[0]:
+        B.ask(s, "looting_item", p, tuple(s.items[q][r]),
                       prompt="{seat}: choose the item to take")
 
 
 def _mending_rows(s, p):
-    return [r for r in R.afk_rows(s, p) if s.effect[p][r] < 0]
+    return [r for r in B.afk_rows(s, p) if s.effect[p][r] < 0]
 
 
 @on("can_use", "mending")
@@ -772,32 +753,32 @@ def mending_usable(s, p, card_id):
 
 @on("use", "mending")
 def mending(s, p, iid):
-    decisions.ask(s, "mending_row", p, tuple(_mending_rows(s, p)),
+    B.ask(s, "mending_row", p, tuple(_mending_rows(s, p)),
                   prompt="{seat}: choose the AFK Hermit that gets the effect card")
 
 
 @on("use", "splash_potion_of_healing")
 def splash_healing(s, p, iid):
-    for r in R.rows_with_hermits(s, p):
-        R.heal(s, p, r, _params(s, "splash_potion_of_healing")["heal"])
+    for r in B.rows_with_hermits(s, p):
+        B.heal(s, p, r, _params(s, "splash_potion_of_healing")["heal"])
 
 
 @on("use", "splash_potion_of_poison")
 def splash_poison(s, p, iid):
     q, r = _opp_active(s, p)
-    R.apply_status(s, q, r, POISON)
+    B.apply_status(s, q, r, POISON)
 
 
 @on("use", "spyglass")
 def spyglass(s, p, iid):
     q = 1 - p
     s.revealed[p] = True
-    s.emit("reveal", f"{R.seat(s, p)} looks at {R.seat(s, q)}'s hand.", p,
-           private=lambda: "You see: " + (", ".join(R.hermit_desc(s, c) for c in s.hands[q])
+    s.emit("reveal", f"{B.seat(s, p)} looks at {B.seat(s, q)}'s hand.", p,
+           private=lambda: "You see: " + (", ".join(B.hermit_desc(s, c) for c in s.hands[q])
                                           or "nothing") + ".",
            seen_by=(p,), secret={"hand": list(s.hands[q])})
-    if R.flip(s, p, "spyglass")[0] and s.hands[q]:
-        decisions.ask(s, "spyglass_discard", p, (),
+    if B.flip(s, p, "spyglass")[0] and s.hands[q]:
+        B.ask(s, "spyglass_discard", p, (),
                       prompt="{seat}: choose a card for the opponent to discard")
 
 

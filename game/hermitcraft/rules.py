@@ -5,11 +5,14 @@ legality is written once), attacks and the damage pipeline (D12, D35), status ef
 flips, knock-outs and lives, the end of the turn, the end of the game. Card behaviour is in
 effects.py, registered by card id; this file calls it at the moments the rulebook names.
 
+The core flow runs it (game/core/flow.py): each action kind is declared once below with its
+candidates, its check and what it does; the rulebook steps are `@rules.step` functions.
 Pending questions are frames on `s.decisions`: "turn" (the current player's main phase) at the
-bottom, choices (targets, forced switches, a card to discard) pushed on top. An action that
-needs several steps keeps its progress as plain data (`s.attack`, `s.pending`), so the state
-clones and saves without closures. Attacks are in attacks.py, the answers to choices in
-choices.py.
+bottom, choices (targets, forced switches, a card to discard) pushed on top; every choice
+resumes at `resolve_action` once answered, which carries the action on. An action that needs
+several steps keeps its progress as plain data (`s.attack`, `s.pending`), so the state clones
+and saves without closures. Attacks are in attacks.py, the answers to choices in choices.py,
+the board's small rules in board.py.
 
 The actions (what the table matches a gesture against; rows are the acting seat's own rows
 0-4 unless the frame says otherwise):
@@ -36,121 +39,50 @@ card of the opponent's hand); grian_steal ("attach" / "discard").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core import decisions
 from game.core.contract import Action
-from game.hermitcraft.cards import RARITY_NAMES
+from game.core.flow import Rules, close, go
+from game.hermitcraft import attacks, choices
+from game.hermitcraft import effects as _cards  # noqa: F401  (registers every card's handlers)
+from game.hermitcraft.board import (
+    BURN,
+    BURN_DAMAGE,
+    BURNING,
+    DECK_SIZE,
+    HAND_SIZE,
+    ITEM_SLOTS,
+    LIVES,
+    NONE,
+    POISON,
+    POISON_DAMAGE,
+    POISON_FLOOR,
+    RESOLVE,
+    ROWS,
+    afk_rows,
+    arrived,
+    count_single_use,
+    discard,
+    draw,
+    hermit_desc,
+    make_active,
+    owner,
+    row_desc,
+    rows_with_hermits,
+    seat,
+    wake,
+)
+from game.hermitcraft.hooks import EFFECTS
 from game.hermitcraft.queries import can_pay
-from game.hermitcraft.state import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS, HermitState
 
-HAND_SIZE = 7
-LIVES = 3
-WEAKNESS_DAMAGE = 20
-BURN_DAMAGE = 20
-POISON_DAMAGE = 20
-POISON_FLOOR = 10
-SLEEP_TURNS = 3  # the owner's turn starts until a sleeper wakes (D16)
-DECK_SIZE = 42
+if TYPE_CHECKING:
+    from game.hermitcraft.state import HermitState
 
-# hit sources (D12): what a reduction looks at
-HERMIT, EFFECT, THORNS, BURNING, SELF = "hermit", "effect", "thorns", "burn", "self"
+__all__ = ["DECK_SIZE", "HAND_SIZE", "LIVES", "rules"]
 
-# order of after-attack steps (spec "Hits and the damage pipeline")
-FORCED, SELF_SWITCH, STEAL, GRANT = 0, 1, 2, 3
-
-
-def effects():
-    """The card-behaviour registry (effects.py imports this module, so it is bound last)."""
-    return _effects.EFFECTS
-
-
-# --- small helpers ---------------------------------------------------------------------------
-
-def owner(iid: int) -> int:
-    return iid // DECK_SIZE
-
-
-def seat(s: HermitState, p: int) -> str:
-    return s.seat_name(p)
-
-
-def rows_with_hermits(s: HermitState, p: int) -> list[int]:
-    return [r for r in range(ROWS) if s.hermit[p][r] >= 0]
-
-
-def afk_rows(s: HermitState, p: int) -> list[int]:
-    return [r for r in range(ROWS) if s.hermit[p][r] >= 0 and r != s.active[p]]
-
-
-def active_card(s: HermitState, p: int):
-    r = s.active[p]
-    return s.card(s.hermit[p][r]) if r >= 0 else None
-
-
-def is_down(s: HermitState, p: int, r: int) -> bool:
-    """At 0 HP and not revived: stays in its row until knock-outs are resolved (D34)."""
-    return s.hermit[p][r] >= 0 and s.hp[p][r] <= 0
-
-
-def is_ignored(s: HermitState, p: int, iid: int) -> bool:
-    """Golden Axe or xB's Noice! made this card do nothing this turn (D30)."""
-    return iid in s.ignored or s.ignore_side == p
-
-
-def working_effect(s: HermitState, p: int, r: int):
-    """The effect card on row r if it is not ignored, else None."""
-    iid = s.effect[p][r]
-    if iid < 0 or is_ignored(s, p, iid):
-        return None
-    return s.card(iid)
-
-
-def hermit_desc(s: HermitState, iid: int) -> str:
-    card = s.card(iid)
-    if card.kind == "hermit":
-        return f"{card.name} ({RARITY_NAMES[card.rarity]})"
-    return card.name
-
-
-def row_desc(s: HermitState, p: int, r: int) -> str:
-    return f"{s.name(s.hermit[p][r])} (row {r + 1})"
-
-
-def board_place(s: HermitState, iid: int) -> tuple[int, int]:
-    """(seat, row) of a Hermit on the board."""
-    p = owner(iid)
-    return p, s.hermit[p].index(iid)
-
-
-def draw(s: HermitState, p: int, n: int = 1) -> int:
-    """Draw up to n cards; draws from cards take what is there and never lose (D20)."""
-    drawn = 0
-    for _ in range(n):
-        if not s.decks[p]:
-            break
-        iid = s.decks[p].pop()
-        s.hands[p].append(iid)
-        drawn += 1
-        s.emit("draw", f"{seat(s, p)} draws a card.", p,
-               private=lambda iid=iid: f"You draw {hermit_desc(s, iid)}.", seen_by=(p,),
-               secret={"card": iid}, counters=((p, "deck", len(s.decks[p])),))
-    return drawn
-
-
-def discard(s: HermitState, iid: int, to: int | None = None) -> None:
-    s.discards[owner(iid) if to is None else to].append(iid)
-
-
-# --- coin flips (spec "Coin flips", D17) -------------------------------------------------------
-
-def flip(s: HermitState, p: int, card_id: str, n: int = 1) -> list[bool]:
-    """Flip n coins for player p (heads = True). Fortune makes p's coins heads."""
-    forced = s.fortune_until[p] >= s.turn
-    results = [True if forced else s.rng.below(2) == 0 for _ in range(n)]
-    s.coins.append([p, card_id, [int(x) for x in results]])
-    s.emit("coin", lambda: f"{s.cs.by_id[card_id].name} flips for {seat(s, p)}: " + ", ".join(
-        "heads" if x else "tails" for x in results) + ("" if not forced else " (Fortune)"),
-        p, card=card_id, results=[int(x) for x in results])
-    return results
+rules = Rules()
+TURN = ("turn",)  # the main phase's question
 
 
 # --- setup (spec "Setup") ----------------------------------------------------------------------
@@ -214,46 +146,25 @@ def start_turn(s: HermitState, p: int) -> None:
 
 
 def ask_new_active(s: HermitState, p: int) -> None:
-    decisions.ask(s, "new_active", p, tuple(afk_rows(s, p)),
+    decisions.ask(s, "new_active", p, tuple(afk_rows(s, p)), then=RESOLVE,
                   prompt="{seat}: choose your new active Hermit")
 
 
-def wake(s: HermitState, p: int, r: int) -> None:
-    """The Hermit wakes; a Bed on it is discarded (D16)."""
-    s.sleep[p][r] = 0
-    iid = s.effect[p][r]
-    if iid >= 0 and [iid, s.hermit[p][r]] in s.beds:  # a moved Bed does nothing (D16)
-        s.beds.remove([iid, s.hermit[p][r]])
-        s.effect[p][r] = -1
-        discard(s, iid)
-        s.emit("move", f"{row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
-               to="discard")
+@rules.step
+def start_of_turn(s: HermitState) -> None:
+    """The opponent's turn starts (after the end of the turn)."""
+    start_turn(s, 1 - s.current)
+
+
 
 
 # --- what the current player may do: candidates ------------------------------------------------
 
-def candidates(s: HermitState, player: int) -> list[Action]:
-    top = decisions.top(s)
-    if top is None:
-        return []
-    if top.kind == "turn":
-        return turn_candidates(s, player)
-    return [Action("pick" if top.how == decisions.PICK else "choose", target=v, label=label)
-            for v, label in choices.choice_options(s, top)]
-
-
-def copy_suffix(s: HermitState, p: int, iid: int) -> str:
-    """Copies of one card in a hand get a number, so every action's label is its own."""
-    same = [c for c in s.hands[p] if s.defs[c] == s.defs[iid]]
-    return "" if len(same) == 1 else f" (copy {same.index(iid) + 1})"
-
-
-def legal_actions(s: HermitState, p: int) -> list[Action]:
-    """The legal actions of `p`, who is asked now. The candidates are built legal (a choice
-    offers exactly its options; the main phase leaves out what its checks refuse), so the
-    checks need not run again; tests/hermitcraft/test_game.py compares this with the checks'
-    filter on every position of many games."""
-    return candidates(s, p)
+def choice_candidates(s: HermitState, player: int) -> list[Action]:
+    """The answers the question on top allows now (choices.choice_options)."""
+    top = s.decisions[-1]
+    kind = "pick" if top.how == decisions.PICK else "choose"
+    return [Action(kind, target=v, label=label) for v, label in choices.choice_options(s, top)]
 
 
 def _made(s: HermitState, p: int, kind: str, source, target, option, context,
@@ -269,10 +180,11 @@ def _made(s: HermitState, p: int, kind: str, source, target, option, context,
     return action
 
 
-def turn_candidates(s: HermitState, p: int) -> list[Action]:
-    """The main phase's actions: exactly those the checks below pass, built directly (a
-    group that cannot be legal now is left out whole; the shared `*_problem` functions decide
-    the rest)."""
+def hand_card_candidates(s: HermitState, p: int) -> list[Action]:
+    """The cards of the hand, in hand order: Hermits to play, items and effect cards to
+    attach, single-use cards to use (the four kinds are offered together, so the order stays
+    the hand's). Built to pass the checks below: a group that cannot be legal now is left out
+    whole."""
     out = []
     r = s.active[p]
     hermits = s.hermit[p]
@@ -312,27 +224,59 @@ def turn_candidates(s: HermitState, p: int) -> list[Action]:
                 out.append(_single_use_action(s, p, iid, tag))
         elif uses and single_use_problem(s, p, iid, card) is None:
             out.append(_single_use_action(s, p, iid, tag))
-    if s.su_slot >= 0 and s.su_ready:
-        iid = s.su_slot
-        out.append(_made(s, p, "take_back", iid, "hand", None, None,
-                         lambda: f"Take {s.name(iid)} back into your hand"))
-        if su_attack_problem(s, p) is None:
-            out.append(_made(s, p, "su_attack", iid, "attack", None, None,
-                             lambda: f"Attack with {s.name(iid)} alone"))
-    if r >= 0 and not s.acted and not s.skipping:
-        hermit = s.card(hermits[r])
-        for which in ("primary", "secondary"):
-            if attack_problem(s, p, which) is None:
-                at = hermit.attack(which)
-                out.append(_made(s, p, "attack", hermits[r], "attack", which, None,
-                                 lambda at=at: f"{hermit.name}: {at.name} ({at.damage})"))
-    if r >= 0 and switch_problem(s, p) is None:
-        out += [_made(s, p, "switch", hermits[x], x, None, None,
-                      lambda x=x: f"Switch to {row_desc(s, p, x)}")
-                for x in has_hermits if x != r]
-    if r >= 0:
-        out.append(_made(s, p, "end_turn", None, None, None, None, lambda: "End your turn"))
     return out
+
+
+def offered_with_the_hand(s: HermitState, p: int) -> list[Action]:
+    """Attaching and single-use actions come with the Hermits, in hand order."""
+    return []
+
+
+def take_back_candidates(s: HermitState, p: int) -> list[Action]:
+    if s.su_slot < 0 or not s.su_ready:
+        return []
+    iid = s.su_slot
+    return [_made(s, p, "take_back", iid, "hand", None, None,
+                  lambda: f"Take {s.name(iid)} back into your hand")]
+
+
+def su_attack_candidates(s: HermitState, p: int) -> list[Action]:
+    if s.su_slot < 0 or not s.su_ready or su_attack_problem(s, p) is not None:
+        return []
+    iid = s.su_slot
+    return [_made(s, p, "su_attack", iid, "attack", None, None,
+                  lambda: f"Attack with {s.name(iid)} alone")]
+
+
+def attack_candidates(s: HermitState, p: int) -> list[Action]:
+    r = s.active[p]
+    if r < 0 or s.acted or s.skipping:
+        return []
+    iid = s.hermit[p][r]
+    hermit = s.card(iid)
+    out = []
+    for which in ("primary", "secondary"):
+        if attack_problem(s, p, which) is None:
+            at = hermit.attack(which)
+            out.append(_made(s, p, "attack", iid, "attack", which, None,
+                             lambda at=at: f"{hermit.name}: {at.name} ({at.damage})"))
+    return out
+
+
+def switch_candidates(s: HermitState, p: int) -> list[Action]:
+    r = s.active[p]
+    if r < 0 or switch_problem(s, p) is not None:
+        return []
+    hermits = s.hermit[p]
+    return [_made(s, p, "switch", hermits[x], x, None, None,
+                  lambda x=x: f"Switch to {row_desc(s, p, x)}")
+            for x in range(ROWS) if hermits[x] >= 0 and x != r]
+
+
+def end_turn_candidates(s: HermitState, p: int) -> list[Action]:
+    if s.active[p] < 0:
+        return []
+    return [_made(s, p, "end_turn", None, None, None, None, lambda: "End your turn")]
 
 
 def _play_action(s: HermitState, p: int, iid: int, x: int, tag: str) -> Action:
@@ -474,7 +418,7 @@ def single_use_problem(s: HermitState, p: int, iid: int, card) -> str | None:
     if s.turn == 1 and (use in ("attack", "follow_up") or
                         (card.kind == "single_use" and card.not_first_turn)):
         return f"{card.name} cannot be played on the first turn of the game."
-    return effects().run("can_use", card.id, s, p, card.id)
+    return EFFECTS.run("can_use", card.id, s, p, card.id)
 
 
 def check_take_back(s, p, a):
@@ -504,7 +448,7 @@ def attack_problem(s: HermitState, p: int, which: str) -> str | None:
     if not s.efficiency and not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
         return f"{card.name}'s items do not pay for {at.name}."
     if at.special:
-        return effects().run("attack_check", card.id, s, p, which, card)
+        return EFFECTS.run("attack_check", card.id, s, p, which, card)
     return None
 
 
@@ -537,7 +481,7 @@ def su_attack_problem(s: HermitState, p: int) -> str | None:
         return "You have already attacked or switched this turn."
     if s.turn == 1:
         return "The first player cannot attack on the first turn of the game."
-    return effects().run("can_use", card.id, s, p, card.id)
+    return EFFECTS.run("can_use", card.id, s, p, card.id)
 
 
 def switch_problem(s: HermitState, p: int) -> str | None:
@@ -580,64 +524,17 @@ def check_choice(s, p, a):
     want = "pick" if top.how == decisions.PICK else "choose"
     if a.kind != want:
         return "Answer the question being asked."
-    if a.target not in [v for v, _ in choices.choice_options(s, top)]:
+    if a.target not in choices.choice_values(s, top):
         return "That is not one of the choices."
     return None
 
 
-# --- carrying out an action --------------------------------------------------------------------
-
-def carry_out(s: HermitState, p: int, a: Action) -> None:
-    kind = a.kind
-    if kind in ("choose", "pick"):
-        choices.answer_choice(s, p, a.target)
-    elif kind == "play_hermit":
-        play_hermit(s, p, a.source, a.target)
-    elif kind == "attach_effect":
-        attach_effect(s, p, a.source, a.target)
-    elif kind == "attach_item":
-        attach_item(s, p, a.source, a.target)
-    elif kind == "single_use":
-        use_single_use(s, p, a.source)
-    elif kind == "take_back":
-        take_back(s, p)
-    elif kind == "attack":
-        attacks.declare_attack(s, p, "hermit", a.option)
-    elif kind == "su_attack":
-        attacks.declare_attack(s, p, "single_use", "")
-    elif kind == "switch":
-        voluntary_switch(s, p, a.target)
-    elif kind == "end_turn":
-        end_turn(s)
-        return
-    else:
-        raise ValueError(f"unknown action kind {kind!r}")
-    proceed(s)
-
-
-def proceed(s: HermitState) -> None:
-    """Carry the current action on until it needs an answer or is fully resolved."""
-    while s.winners is None:
-        top = decisions.top(s)
-        if top is not None and top.kind != "turn":
-            return  # waiting for a choice
-        if s.attack is not None and s.attack["stage"] == "choose":
-            if attacks.ask_attack_choices(s):
-                return
-            attacks.resolve_attack(s)
-            continue
-        if s.pending:
-            attacks.run_pending(s, s.pending.pop(0))
-            continue
-        finish_action(s)
-        top = decisions.top(s)
-        if top is None or top.kind == "turn":
-            return
-
-
 # --- playing cards (spec "A turn" 1-4) ---------------------------------------------------------
 
-def play_hermit(s: HermitState, p: int, iid: int, r: int) -> None:
+@rules.kind("play_hermit", answers=TURN, candidates=hand_card_candidates,
+            check=check_play_hermit)
+def play_hermit(s: HermitState, p: int, a: Action) -> None:
+    iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.hermit[p][r] = iid
     s.hp[p][r] = s.card(iid).health
@@ -648,34 +545,44 @@ def play_hermit(s: HermitState, p: int, iid: int, r: int) -> None:
         s.active[p] = r
     s.emit("move", lambda: f"{seat(s, p)} plays {hermit_desc(s, iid)} in row {r + 1} "
            f"({becomes}).", p, card=iid, to=["row", p, r])
+    go(s, RESOLVE)
 
 
-def attach_effect(s: HermitState, p: int, iid: int, r: int) -> None:
+@rules.kind("attach_effect", answers=TURN, candidates=offered_with_the_hand,
+            check=check_attach_effect)
+def attach_effect(s: HermitState, p: int, a: Action) -> None:
+    iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.effect[p][r] = iid
     s.emit("move", lambda: f"{seat(s, p)} attaches {s.name(iid)} to {row_desc(s, p, r)}.", p,
            card=iid, to=["effect", p, r])
     card = s.card(iid)
-    effects().run("played", card.id, s, p, r, iid)
+    EFFECTS.run("played", card.id, s, p, r, iid)
     arrived(s, p, r, iid)
+    go(s, RESOLVE)
 
 
-def arrived(s: HermitState, p: int, r: int, iid: int) -> None:
-    """An effect card arrives in a slot, played or moved (D37): buckets cure at once."""
-    effects().run("attached", s.defs[iid], s, p, r, iid)
 
 
-def attach_item(s: HermitState, p: int, iid: int, r: int) -> None:
+@rules.kind("attach_item", answers=TURN, candidates=offered_with_the_hand,
+            check=check_attach_item)
+def attach_item(s: HermitState, p: int, a: Action) -> None:
+    iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.items[p][r].append(iid)
     s.item_played = True
     s.emit("move", lambda: f"{seat(s, p)} attaches {s.name(iid)} to {row_desc(s, p, r)}.", p,
            card=iid, to=["item", p, r])
+    go(s, RESOLVE)
 
 
-def use_single_use(s: HermitState, p: int, iid: int) -> None:
+@rules.kind("single_use", answers=TURN, candidates=offered_with_the_hand,
+            check=check_single_use)
+def use_single_use(s: HermitState, p: int, a: Action) -> None:
     """Confirm a single-use card (D28): an instant card acts now; an attack or follow-up card
     waits face up for your attack."""
+    iid = a.source
+    go(s, RESOLVE)
     s.hands[p].remove(iid)
     s.su_slot = iid
     s.su_granted = s.acted
@@ -685,109 +592,84 @@ def use_single_use(s: HermitState, p: int, iid: int) -> None:
         s.su_ready = True
         return
     count_single_use(s, s.acted)
-    effects().run("use", card.id, s, p, iid)
+    EFFECTS.run("use", card.id, s, p, iid)
 
 
-def count_single_use(s: HermitState, after_acting: bool) -> None:
-    """A single-use card is used; one used after attacking spends Gem's grant (D8)."""
-    s.su_used += 1
-    if after_acting:
-        s.su_after += 1
 
 
-def take_back(s: HermitState, p: int) -> None:
+@rules.kind("take_back", answers=TURN, candidates=take_back_candidates, check=check_take_back)
+def take_back(s: HermitState, p: int, a: Action) -> None:
     iid = s.su_slot
     s.su_slot, s.su_ready = -1, False
     s.hands[p].append(iid)
     s.taken_back.append(iid)
     s.emit("move", lambda: f"{seat(s, p)} takes {s.name(iid)} back.", p, card=iid, to="hand")
+    go(s, RESOLVE)
+
+
+@rules.kind("su_attack", answers=TURN, candidates=su_attack_candidates, check=check_su_attack)
+def su_attack(s: HermitState, p: int, a: Action) -> None:
+    attacks.declare_attack(s, p, "single_use", "")
+    go(s, RESOLVE)
+
+
+@rules.kind("attack", answers=TURN, candidates=attack_candidates, check=check_attack)
+def attack(s: HermitState, p: int, a: Action) -> None:
+    attacks.declare_attack(s, p, "hermit", a.option)
+    go(s, RESOLVE)
 
 
 # --- switching (D7) ----------------------------------------------------------------------------
 
-def voluntary_switch(s: HermitState, p: int, r: int) -> None:
+@rules.kind("switch", answers=TURN, candidates=switch_candidates, check=check_switch)
+def voluntary_switch(s: HermitState, p: int, a: Action) -> None:
     s.acted = True
-    make_active(s, p, r)
+    make_active(s, p, a.target)
+    go(s, RESOLVE)
 
 
-def make_active(s: HermitState, p: int, r: int, forced: bool = False) -> None:
-    """Row r becomes p's active Hermit; a sleeper forced AFK by the opponent wakes (D16)."""
-    old = s.active[p]
-    if forced and old >= 0 and s.sleep[p][old] > 0:
-        wake(s, p, old)
-    s.active[p] = r
-    s.emit("switch", lambda: f"{seat(s, p)}'s active Hermit is now {row_desc(s, p, r)}.", p,
-           row=r)
+@rules.kind("end_turn", answers=TURN, candidates=end_turn_candidates, check=check_end_turn)
+def end_turn(s: HermitState, p: int, a: Action) -> None:
+    go(s, "end_of_turn")
 
 
-def own_switch_blocked(s: HermitState, p: int) -> bool:
-    """Your own cards' switches (Cub, Chorus Fruit, Tango's own side) do nothing (D7, D34)."""
-    r = s.active[p]
-    return (r < 0 or is_down(s, p, r) or s.sleep[p][r] > 0 or s.bound_turn[p] == s.turn
-            or not afk_rows(s, p))
+# --- answering a choice ---------------------------------------------------------------------------
+
+@rules.kind("choose", answers=choices.CHOOSE, candidates=choice_candidates, check=check_choice)
+def choose(s: HermitState, p: int, a: Action) -> None:
+    choices.answer(s, p, close(s), a.target)
 
 
-def forced_switch_blocked(s: HermitState, p: int) -> bool:
-    """An opponent's forced switch does nothing to a down active, a Netherite holder, or a
-    player with no AFK Hermit (D34)."""
-    r = s.active[p]
-    if r < 0 or is_down(s, p, r) or not afk_rows(s, p):
-        return True
-    card = working_effect(s, p, r)
-    return card is not None and bool(effects().run("stays_active", card.id))
+@rules.kind("pick", answers=choices.PICKS, candidates=choice_candidates, check=check_choice)
+def pick(s: HermitState, p: int, a: Action) -> None:
+    """One card of a "pick k of n"; the question closes once enough are picked."""
+    choices.picked(s, p, a.target)
+    if decisions.pick(s, a.target):
+        frame = close(s)
+        choices.answer(s, p, frame, frame.answers)
 
 
-def moved(s: HermitState, iid: int) -> None:
-    """A card moved by an effect works in its new slot as if attached there (D37); a moved Bed
-    only occupies the slot (D16)."""
-    s.shield_used.pop(iid, None)
-    s.beds = [pair for pair in s.beds if pair[0] != iid]
+# --- the action resolves (D35, D18, D19) ----------------------------------------------------------
 
-
-# --- healing and status effects ----------------------------------------------------------------
-
-def heal(s: HermitState, p: int, r: int, amount: int) -> None:
-    """Heal one of your Hermits; never above its HP (D32). Down Hermits stay down."""
-    if s.hermit[p][r] < 0 or is_down(s, p, r):
+@rules.step
+def resolve_action(s: HermitState) -> None:
+    """The current action carries on until it needs an answer or has fully resolved: an
+    attack's choices, its resolution, the after-attack steps one at a time, then the end of
+    the action."""
+    if s.winners is not None:
         return
-    top = s.card(s.hermit[p][r]).health
-    before = s.hp[p][r]
-    s.hp[p][r] = min(top, before + amount)
-    s.emit("heal", lambda: f"{row_desc(s, p, r)} heals {s.hp[p][r] - before}.", p, row=r,
-           counters=((p, f"hp{r}", s.hp[p][r]),))
-
-
-def apply_status(s: HermitState, p: int, r: int, dot: int) -> None:
-    """Burn or poison (D15): nothing if it already has one, or if its card refuses it."""
-    if s.hermit[p][r] < 0 or s.dot[p][r] != NONE:
-        return
-    card = working_effect(s, p, r)
-    if card is not None and effects().run("immune", card.id, dot):
-        s.emit("status", lambda: f"{s.name(s.effect[p][r])} keeps {row_desc(s, p, r)} from "
-               f"{DOT_NAMES[dot]}.", p)
-        return
-    s.dot[p][r] = dot
-    s.emit("status", lambda: f"{row_desc(s, p, r)} is {'burned' if dot == BURN else 'poisoned'}.",
-           p, row=r, status=DOT_NAMES[dot])
-
-
-def cure(s: HermitState, p: int, r: int, dot: int) -> None:
-    if s.dot[p][r] == dot:
-        s.dot[p][r] = NONE
-        s.emit("status", lambda: f"{row_desc(s, p, r)} is cured of {DOT_NAMES[dot]}.", p, row=r)
-
-
-def fall_asleep(s: HermitState, p: int, r: int) -> None:
-    """Asleep for the rest of this turn and the owner's next 2 turns (D16); a new sleep restarts
-    the count."""
-    s.sleep[p][r] = SLEEP_TURNS
-    s.emit("status", lambda: f"{row_desc(s, p, r)} falls asleep.", p, row=r, status="sleep")
-
-
-def clear_statuses(s: HermitState, p: int, r: int) -> None:
-    s.dot[p][r] = NONE
-    if s.sleep[p][r] > 0:
-        wake(s, p, r)
+    top = s.decisions[-1] if s.decisions else None
+    if top is not None and top.kind != "turn":
+        return  # a question waits: its answer resumes here
+    if s.attack and s.attack["stage"] == "choose":
+        if not attacks.ask_attack_choices(s):
+            attacks.resolve_attack(s)
+        go(s, RESOLVE)
+    elif s.pending:
+        attacks.run_pending(s, s.pending.pop(0))
+        go(s, RESOLVE)
+    else:
+        finish_action(s)
 
 
 def finish_action(s: HermitState) -> None:
@@ -801,7 +683,7 @@ def finish_action(s: HermitState) -> None:
     for iid in list(s.shield_used):
         discard_attached(s, iid)
     s.shield_used = {}
-    s.attack = None
+    s.attack = {}
     # lives and boards change only by knock-outs: nothing to check while nobody is down
     if any(hp <= 0 and h >= 0 for side in range(2)
            for h, hp in zip(s.hermit[side], s.hp[side], strict=True)):
@@ -834,10 +716,7 @@ def resolve_knockouts(s: HermitState) -> None:
 
 def knock_out(s: HermitState, p: int, r: int) -> None:
     iid, eff = s.hermit[p][r], s.effect[p][r]
-    card = working_effect(s, p, r)
-    to_hand = card is not None and bool(effects().run("knocked_out", card.id, s, p, r))
-    for item in s.items[p][r]:
-        (s.hands[p] if to_hand else s.discards[p]).append(item)
+    s.discards[p] += s.items[p][r]  # (Loyalty sent them to the hand already, D40)
     s.items[p][r] = []
     if eff >= 0:
         discard(s, eff)
@@ -856,7 +735,7 @@ def knock_out(s: HermitState, p: int, r: int) -> None:
     if s.active[p] == r:
         s.active[p] = -1
     s.emit("knockout", lambda: f"{s.name(iid)} is knocked out; {seat(s, p)} loses a life "
-           f"({s.lives[p]} left)." + (" Loyalty returns its items." if to_hand else ""), p,
+           f"({s.lives[p]} left).", p,
            row=r, counters=((p, "lives", s.lives[p]),))
     if s.reward and s.decks[p]:
         prize = s.decks[p].pop()
@@ -889,18 +768,10 @@ def check_game_end(s: HermitState, decked_out: int = -1) -> bool:
     return True
 
 
-def surrender(s: HermitState, p: int) -> None:
-    """A player gives up at once (D24): the other player wins."""
-    if s.winners is not None:
-        return
-    s.winners = [1 - p]
-    s.over_reason = f"{seat(s, p)} surrendered"
-    s.decisions.clear()
-
-
 # --- the end of the turn (spec "End of the turn", D19) ------------------------------------------
 
-def end_turn(s: HermitState) -> None:
+@rules.step
+def end_of_turn(s: HermitState) -> None:
     p, q = s.current, 1 - s.current
     decisions.pop(s)  # the "turn" frame
     # 1. the single-use slot empties: an unused card goes back to the hand
@@ -933,7 +804,7 @@ def end_turn(s: HermitState) -> None:
     if check_game_end(s, decked_out):
         return
     s.ignored, s.ignore_side, s.revealed = [], -1, [False, False]
-    start_turn(s, q)
+    go(s, "start_of_turn")
 
 
 # --- the turn timer (option, D23) -----------------------------------------------------------------
@@ -948,16 +819,3 @@ def timeout_action(s: HermitState, player: int) -> Action | None:
     if decisions.top(s).kind != "turn":
         return legal[0]
     return next((a for a in legal if a.kind == "end_turn"), None)
-
-
-HermitState.checks = {
-    "play_hermit": check_play_hermit, "attach_effect": check_attach_effect,
-    "attach_item": check_attach_item, "single_use": check_single_use,
-    "take_back": check_take_back, "attack": check_attack, "su_attack": check_su_attack,
-    "switch": check_switch, "end_turn": check_end_turn, "choose": check_choice,
-    "pick": check_choice,
-}
-
-# the attack steps, the damage pipeline and the answers to choices use the helpers above
-from game.hermitcraft import attacks, choices  # noqa: E402
-from game.hermitcraft import effects as _effects  # noqa: E402

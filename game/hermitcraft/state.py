@@ -1,10 +1,10 @@
-"""The Hermitcraft game state: plain ints and lists, a hand-written clone, exact JSON.
+"""The Hermitcraft game state: plain ints and lists, copied and saved from declared fields.
 
 Card instances: seat p's 42 deck cards are ids 42p .. 42p+41; `defs[iid]` is the card id.
 Each seat has 5 rows (spec "The board", D4): `hermit[p][r]`, `effect[p][r]` (instance id or
 -1), `items[p][r]` (up to 3 instance ids), `hp[p][r]`, `dot[p][r]` (burn or poison) and
 `sleep[p][r]` (owner's turn starts until the Hermit wakes). `active[p]` is the active row or -1.
-What happens lives in rules.py; this file only keeps, copies, saves and shows the state.
+What happens lives in rules.py (run by the core flow); this file only keeps and shows the state.
 """
 
 from __future__ import annotations
@@ -12,17 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import decisions
-from game.core.contract import Action, Outcome, State
+from game.core import fields as F
+from game.core.contract import Outcome
+from game.core.flow import FlowState
 from game.core.rng import Rng
+from game.hermitcraft.board import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS
+from game.hermitcraft.rules import rules
 
-ROWS = 5
-ITEM_SLOTS = 3
-NONE, BURN, POISON = 0, 1, 2
-DOT_NAMES = {BURN: "burn", POISON: "poison"}
+__all__ = ["BURN", "DOT_NAMES", "ITEM_SLOTS", "NONE", "POISON", "ROWS", "HermitState"]
 
 _SCALARS = ("turn", "current", "first", "skipping", "item_played", "su_used", "grant",
             "su_after", "acted", "attacked", "su_slot", "su_ready", "su_granted", "efficiency",
-            "ignore_side", "extra_draw", "over_reason", "reward", "deck_rules")
+            "ignore_side", "extra_draw", "over_reason", "reward", "deck_rules", "winners")
 #: one value per seat
 _PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped", "time_skip_bar", "bound_turn",
              "fortune_until", "sheep_turn", "aussie_turn", "aussie_miss", "revealed")
@@ -32,27 +33,34 @@ _SEAT_LISTS = ("decks", "hands", "discards", "invis", "hermit", "effect", "hp", 
 _FLAT = ("defs", "taken_back", "fired", "ignored", "armed", "loop_used")
 #: lists of small lists (beds: [Bed, the Hermit it was played on])
 _NESTED = ("tfc_done", "coins", "pending", "beds")
-#: instance id -> value
-_DICTS = ("budget", "shield_used")
 
 
-class HermitState(State):
-    __slots__ = (("cs", "made", "rng", "items", "attack", "winners") + _SCALARS + _PER_SEAT
-                 + _SEAT_LISTS + _FLAT + _NESTED + _DICTS)
+class HermitState(FlowState):
+    __slots__ = (("cs", "made", "rng", "items", "attack", "budget", "shield_used") + _SCALARS
+                 + _PER_SEAT + _SEAT_LISTS + _FLAT + _NESTED)
 
-    checks: dict = {}  # one check per action kind, filled in by rules.py
+    rules = rules
+    concedable = True
+    fields = {
+        **{k: F.VALUE for k in _SCALARS}, **{k: F.LIST for k in _PER_SEAT + _FLAT},
+        **{k: F.LISTS for k in _SEAT_LISTS + _NESTED},
+        "rng": F.RNG, "items": F.GRID, "attack": F.DICT, "budget": F.DICT_OF_LISTS,
+        "shield_used": F.DICT,
+        # the card set, and rules._made's Actions offered to each seat: shared by copies
+        "cs": F.CACHE, "made": F.CACHE,
+    }
 
     def __init__(self, game, players: int = 2) -> None:
         super().__init__(game, players)
         self.cs = game.card_set()
-        #: rules._made's Actions offered to each seat, shared by clones (a label never changes)
         self.made: list[dict] = [{}, {}]
         self.rng = Rng(0)
         self.items: list[list[list[int]]] = [[[] for _ in range(ROWS)] for _ in range(2)]
-        self.attack: dict | None = None
-        self.winners: list[int] | None = None
+        #: the attack being resolved (plain immutable values), {} between attacks
+        self.attack: dict = {}
         for key in _SCALARS:
             setattr(self, key, 0)
+        self.winners: tuple | None = None
         self.su_slot, self.ignore_side, self.over_reason = -1, -1, ""
         self.reward, self.deck_rules = False, "rarity"
         for key in _PER_SEAT:
@@ -69,26 +77,13 @@ class HermitState(State):
         self.budget: dict[int, list[int]] = {}
         self.shield_used: dict[int, int] = {}
 
-    # --- the contract: who acts and what they may do ------------------------------------------
-    def candidates(self, player: int) -> list[Action]:
-        from game.hermitcraft import rules
+    def _clean(self) -> None:
+        super()._clean()
+        if self.cs is None:  # after a load: the caches start again
+            self.cs = self.game.card_set()
+            self.made = [{}, {}]
 
-        return rules.candidates(self, player)
-
-    def legal_actions(self, player: int) -> list[Action]:
-        """The candidates, which are built legal (rules.legal_actions): no check runs twice."""
-        from game.hermitcraft import rules
-
-        self.check_seat(player)
-        if player not in self.to_act():
-            return []
-        return rules.legal_actions(self, player)
-
-    def _apply(self, player: int, action: Action) -> None:
-        from game.hermitcraft import rules
-
-        rules.carry_out(self, player, action)
-
+    # --- the contract --------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.winners is not None
 
@@ -103,10 +98,17 @@ class HermitState(State):
 
     def surrender(self, player: int) -> None:
         """The player gives up (D24): the other player wins at once. Any seat, any time."""
-        from game.hermitcraft import rules
-
         self.check_seat(player)
-        rules.surrender(self, player)
+        if self.winners is not None:
+            return
+        self.winners = (1 - player,)
+        self.over_reason = f"{self.seat_name(player)} surrendered"
+        self.decisions.clear()
+        self.version += 1
+
+    def concede(self, player: int) -> None:
+        """Conceding is surrendering (D24)."""
+        self.surrender(player)
 
     @property
     def rounds(self) -> int:
@@ -138,66 +140,6 @@ class HermitState(State):
         if self.su_slot >= 0:
             ids.append(self.su_slot)
         return ids
-
-    # --- copying and saving -----------------------------------------------------------------
-    def clone(self) -> HermitState:
-        st = HermitState.__new__(HermitState)
-        st.game, st.players, st._events, st.cs = self.game, self.players, None, self.cs
-        st.made = self.made
-        st.decisions = list(self.decisions)
-        st.rng = self.rng.clone()
-        for key in _SCALARS:
-            setattr(st, key, getattr(self, key))
-        for key in _PER_SEAT + _FLAT:
-            setattr(st, key, list(getattr(self, key)))
-        for key in _SEAT_LISTS:
-            a, b = getattr(self, key)
-            setattr(st, key, [list(a), list(b)])
-        for key in _NESTED:
-            setattr(st, key, [list(x) for x in getattr(self, key)])
-        st.items = [[list(r) for r in side] for side in self.items]
-        st.budget = {k: list(v) for k, v in self.budget.items()}
-        st.shield_used = dict(self.shield_used)
-        st.attack = _copy_attack(self.attack)
-        st.winners = None if self.winners is None else list(self.winners)
-        return st
-
-    def to_json(self) -> dict:
-        data: dict[str, Any] = {"players": self.players, "rng": self.rng.state,
-                                "decisions": decisions.stack_to_json(self.decisions)}
-        for key in _SCALARS + _PER_SEAT + _FLAT:
-            value = getattr(self, key)
-            data[key] = list(value) if isinstance(value, list) else value
-        for key in _SEAT_LISTS:
-            data[key] = [list(x) for x in getattr(self, key)]
-        for key in _NESTED:
-            data[key] = [_plain(x) for x in getattr(self, key)]
-        data["items"] = [[list(r) for r in side] for side in self.items]
-        data["budget"] = [[k, *v] for k, v in sorted(self.budget.items())]
-        data["shield_used"] = [[k, v] for k, v in sorted(self.shield_used.items())]
-        data["attack"] = _plain(self.attack)
-        data["winners"] = None if self.winners is None else list(self.winners)
-        return data
-
-    @classmethod
-    def from_json(cls, game, data: dict) -> HermitState:
-        st = cls(game, data["players"])
-        st.rng = Rng(data["rng"])
-        st.decisions = decisions.stack_from_json(data["decisions"])
-        for key in _SCALARS:
-            setattr(st, key, data[key])
-        for key in _PER_SEAT + _FLAT:
-            setattr(st, key, list(data[key]))
-        for key in _SEAT_LISTS:
-            setattr(st, key, [list(x) for x in data[key]])
-        for key in _NESTED:
-            setattr(st, key, [_plain(x) for x in data[key]])
-        st.items = [[list(r) for r in side] for side in data["items"]]
-        st.budget = {k: [g, e] for k, g, e in data["budget"]}
-        st.shield_used = {k: v for k, v in data["shield_used"]}
-        st.attack = _plain(data["attack"])
-        st.winners = None if data["winners"] is None else list(data["winners"])
-        return st
 
     # --- what a seat may see ----------------------------------------------------------------
     def _view(self, player: int | None) -> dict:
@@ -287,9 +229,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
-
-
-def _copy_attack(attack: dict | None) -> dict | None:
-    if attack is None:
-        return None
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in attack.items()}

@@ -97,11 +97,13 @@ class Table:
     # --- acting --------------------------------------------------------------------------------
     def legal(self, p: int | None = None) -> list[Action]:
         p = self.s.to_act()[0] if p is None else p
+        self.s.changed()  # a test may have edited the position by hand
         return self.s.legal_actions(p)
 
     def find(self, kind: str, card: str | None = None, target=None, option=None,
              p: int | None = None) -> Action | None:
         p = self.s.to_act()[0] if p is None else p
+        self.s.changed()  # a test may have edited the position by hand
         for a in self.s.legal_actions(p):
             if a.kind != kind:
                 continue

@@ -971,3 +971,61 @@ def test_62_invisibility_waits():
     t.end_turn()
     t.attack("secondary")  # their Mindcrack misses
     assert t.hp(YOU, 0) == 200 and t.s.invis[OPP] == []
+
+
+# --- issue 20: rules checked against the reference simulator ----------------------------------
+
+def test_chorus_fruit_cannot_be_played_while_the_active_hermit_is_asleep():
+    t = Table()
+    t.hermit(YOU, "bdubs_c", items=["builder_item"], sleep=2)
+    t.hermit(YOU, "cleo_c")
+    t.hermit(OPP, "etho_c")
+    t.hand(YOU, "chorus_fruit")
+    t.start()
+    assert t.s.sleep[YOU][0] > 0 and not t.can("single_use", "chorus_fruit")
+    awake = Table()
+    awake.hermit(YOU, "bdubs_c", items=["builder_item"])
+    awake.hermit(YOU, "cleo_c")
+    awake.hermit(OPP, "etho_c")
+    awake.hand(YOU, "chorus_fruit")
+    awake.start()
+    assert awake.can("single_use", "chorus_fruit")
+
+
+def test_loyalty_acts_when_hp_reaches_0_before_grians_steal():
+    """D40: Borrow knocks out a Loyalty holder: the items go to its owner's hand, and Grian
+    may still take the Loyalty card."""
+    t = Table()
+    t.hermit(YOU, "grian_r", items=["prankster_item_x2"])
+    t.hermit(OPP, "etho_c", hp=50, effect="loyalty", items=["balanced_item", "balanced_item"])
+    t.hermit(OPP, "cleo_c")
+    t.start().coins("H")
+    hand = len(t.s.hands[OPP])
+    t.attack("primary")
+    assert t.prompt_kind() == "grian_steal"
+    t.choose("attach")
+    assert t.effect(YOU, 0) == "loyalty"
+    assert t.hand_ids(OPP)[hand:] == ["balanced_item", "balanced_item"]
+    assert sorted(t.discard_ids(OPP)) == ["etho_c"]
+
+
+def test_the_rules_page_names_d21_and_d31_as_deliberate_differences_from_the_reference():
+    from game.core.resources import data_path
+    from game.hermitcraft import GAME
+
+    page = data_path("hermitcraft", "rules.md").read_text(encoding="utf-8")
+    section = page.split("## Where the app differs from the reference simulator on purpose")[1]
+    lines = [x for x in section.split("\n## ")[0].splitlines() if x.startswith("- ")]
+    assert len(lines) == 2
+    assert "reward card is off by default" in lines[0]
+    assert "cannot copy *Role Play* or *Puppetry*" in lines[1]
+    # what the two lines say is what the rules do
+    assert GAME.new_state(2, 1).reward is False  # D21
+    t = Table()
+    t.hermit(YOU, "rendog_r", items=["builder_item_x2", "builder_item"])
+    t.hermit(OPP, "cleo_r")
+    t.hermit(OPP, "rendog_r", active=False)
+    t.start()
+    t.attack("secondary")
+    copied = {(t.s.defs[iid], which) for iid, which in t.s.decisions[-1].options}
+    assert copied == {("cleo_r", "primary"), ("rendog_r", "primary")}  # D31
