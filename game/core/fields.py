@@ -30,6 +30,9 @@ DICT_OF_LISTS = "dict_of_lists"
 SET = "set"
 RNG = "rng"  # the state's Rng
 STACK = "stack"  # the decision stack
+#: a dict of records: small mutable objects with `copy()`, `to_json()` and a static
+#: `from_json(data)` on the class the state names in `records` ({"board": Placed})
+RECORDS = "records"
 
 _COPY = {
     VALUE: "s.{f}",
@@ -42,6 +45,7 @@ _COPY = {
     SET: "s.{f}.copy()",
     RNG: "_Rng(s.{f}.state)",
     STACK: "s.{f}[:]",
+    RECORDS: "{{k: v.copy() for k, v in s.{f}.items()}}",
 }
 
 
@@ -78,6 +82,7 @@ _SAVE = {
     SET: _lists,
     RNG: lambda r: r.state,
     STACK: decisions.stack_to_json,
+    RECORDS: lambda d: [[_lists(k), v.to_json()] for k, v in d.items()],
 }
 
 _LOAD = {
@@ -96,6 +101,10 @@ _LOAD = {
 SHAPES = frozenset(_COPY)
 
 
+def _records_loader(record: type):
+    return lambda v: {_tuples(k): record.from_json(x) for k, x in v}
+
+
 def generate(cls: type) -> None:
     """Give `cls` a `clone` copying every declared field by its shape (unless the class writes
     its own), and `to_json` / `fields_from_json` saving and restoring them."""
@@ -111,7 +120,8 @@ def generate(cls: type) -> None:
     if "clone" not in cls.__dict__:
         cls.clone = namespace["clone"]
     saves = [(f, _SAVE[shape]) for f, shape in fields.items()]
-    loads = [(f, _LOAD[shape]) for f, shape in fields.items()]
+    loads = [(f, _LOAD[shape] if shape != RECORDS else _records_loader(cls.records[f]))
+             for f, shape in fields.items()]
 
     def to_json(self) -> dict:
         return {f: save(getattr(self, f)) for f, save in saves}
