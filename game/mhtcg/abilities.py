@@ -4,7 +4,6 @@ ability keyword, per hunter ability and per item id (spec "Monster ability keywo
 
 from __future__ import annotations
 
-from game.core import decisions
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
 
@@ -83,8 +82,9 @@ def roar(s, m, by):
     """Each player with a hunter in its area, its owner excepted, discards one card of their
     choice, in turn order from the dealer (D35)."""
     seats = [p for p in rules.hunters_at(s, m.place) if p != m.sheet and s.hand[p]]
-    decisions.ask_in_order(s, "roar", seats,
-                           prompt="{seat}: the Roar! Discard one card of your choice")
+    # the discards come first; then the rules carry on where they were going
+    rules.ask_in_order(s, "roar", seats, "{seat}: the Roar! Discard one card of your choice",
+                       s.next_step)
 
 
 @on("on_reveal", "flash")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.core.contract import Action
 from game.core.decisions import asked
+from game.core.flow import go
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from game.mhtcg.state import MhState
@@ -110,15 +111,16 @@ def grave(s: MhState, p: int, n: int) -> list[int]:
 
 
 def start(s: MhState, step: str, phase: str) -> MhState:
-    """Run the rules from `step` (a name in rules.STEPS) until the first question."""
+    """Run the rules from `step` (a rulebook step of rules.py) until the first question."""
     s.phase = phase
     if phase == "hunt":
         rules.start_hunt(s)
     elif step in ("hand_turn", "placement_turn", "move_turn", "equip_turn", "result_turn"):
         rules.begin_turns(s, step)
     else:
-        s.next_step = step
-    rules.advance(s)
+        go(s, step)
+    rules.rules.advance(s)
+    s.changed()
     return s
 
 
