@@ -176,6 +176,58 @@ def names_no_target(s, p):
     return None
 
 
+@on("turns_face_up", "I06", "I07", "I12")
+def turns_its_target_face_up(value):
+    """A bomb or the Paintball turns a face-down target face up first."""
+    return True
+
+
+# --- items: when they may be used, and the Interrupts' answers ----------------------------------
+
+@on("use_problem", "I10")
+def dung_bomb_only_answers(s, p, response):
+    if not response:
+        return "Dung Bomb is only a response to another player's item aimed at a monster."
+    return None
+
+
+@on("use_problem", "I11")
+def farcaster_leaves_the_field(s, p, response):
+    if not rules.on_table(s, p) or rules.in_camp(s, p):
+        return "Farcaster needs your hunter outside a camp."
+    return None
+
+
+@on("response_problem", "I10")
+def dung_bomb_answers_one_monster(s, q):
+    """It answers an item aimed at one monster (the announced item names a target)."""
+    if s.item[2] is None:
+        return "Dung Bomb only answers an item aimed at one monster."
+    return None
+
+
+@on("response_problem", "I11")
+def farcaster_answers_with_more_than_2(s, q):
+    if s.players <= 2:
+        return "Farcaster cannot be used in a 2-player game."
+    if not rules.on_table(s, q) or rules.in_camp(s, q):
+        return "Farcaster needs your hunter outside a camp."
+    return None
+
+
+@on("response", "I10")
+def dung_bomb_cancels(s, q, c):
+    """The announced item has no effect."""
+    s.emit("cancelled", lambda: f"Dung Bomb: {s.card(c).name} has no effect.", q)
+    return True
+
+
+@on("response", "I11")
+def farcaster_escapes(s, q, c):
+    rules.farcaster(s, q)
+    return False
+
+
 # --- items: what each does -------------------------------------------------------------------
 
 def _potion(s, p, n):

@@ -24,5 +24,10 @@ EFFECTS = Effects("mhtcg", hooks={
     "window_ability": "an ability used on a window turn (Spotter)",
     # items, keyed by card id
     "item_targets": "what an item names: the tokens it may aim at, or None",
+    "use_problem": "why an item may not be used now (response: as a response), or None",
+    "turns_face_up": "a face-down monster it aims at turns face up before it resolves (value: "
+                     "bool: bombs, Paintball)",
+    "response_problem": "why an Interrupt may not answer the announced item now, or None",
+    "response": "an Interrupt resolves before the item it answers (True: that item is cancelled)",
     "item": "an item resolves",
 })

@@ -188,9 +188,7 @@ def check_respond(s, p, a):
     problem = rules.item_problem(s, p, a.source, None, response=True)
     if problem:
         return problem
-    if s.cards[a.source] == rules.DUNG_BOMB and s.cards[s.item[1]] not in rules.NAMES_ONE_MONSTER:
-        return "Dung Bomb only answers an item aimed at one monster."
-    return None
+    return EFFECTS.run("response_problem", s.cards[a.source], s, p)
 
 
 def check_equip(s, p, a):

@@ -40,11 +40,6 @@ HAND_SIZE = 6
 WIN_HRP = 20
 ROUND_LIMIT = 50  # D31
 DOOMING_RETREAT = 3
-#: items that name one monster (Dung Bomb answers only these), and those that turn it face up
-NAMES_ONE_MONSTER = ("I06", "I07", "I08", "I12")
-TURNS_FACE_UP = ("I06", "I07", "I12")
-DUNG_BOMB, FARCASTER = "I10", "I11"
-RESPONSE_ITEMS = (DUNG_BOMB, FARCASTER)
 
 #: the rulebook steps (below, in rulebook order) and the action kinds (moves.py)
 rules = Rules()
@@ -730,12 +725,10 @@ def item_problem(s, p: int, c: int, token, response: bool = False) -> str | None
         return f"Your hunter's icons ({', '.join(stats(s, p).icons)}) do not match {item.name}."
     if s.players == 2 and not item.two_player:
         return f"{item.name} cannot be used in a 2-player game."
-    if item.id == DUNG_BOMB and not response:
-        return "Dung Bomb is only a response to another player's item aimed at a monster."
     if response and not item.interrupt:
         return "Only an Interrupt item can be a response."
-    if item.id == FARCASTER and (not on_table(s, p) or in_camp(s, p)):
-        return "Farcaster needs your hunter outside a camp."
+    if problem := EFFECTS.run("use_problem", item.id, s, p, response):
+        return problem
     targets = item_targets(s, p, item.id)
     if targets is None:
         return None if token is None else f"{item.name} names no target."
@@ -765,15 +758,13 @@ def announce_item(s, p: int, c: int, token) -> None:
 
 def may_respond(s, q: int, item_id: str) -> bool:
     """Who is offered a response, on public grounds only: in the game, not stenched, holding
-    cards, and some Interrupt its current icons can use could apply (Dung Bomb to an item aimed
-    at one monster, Farcaster with the hunter outside a camp and more than 2 players)."""
+    cards, and some Interrupt its current icons can use could answer the announced item now."""
     if not may_use_items(s, q) or not s.hand[q]:
         return False
     icons = stats(s, q).icons
-    usable = {i for i in RESPONSE_ITEMS if any(x in icons for x in s.cs.items[i].icons)}
-    dung = DUNG_BOMB in usable and item_id in NAMES_ONE_MONSTER
-    far = (FARCASTER in usable and s.players > 2 and on_table(s, q) and not in_camp(s, q))
-    return dung or far
+    return any(any(x in icons for x in i.icons)
+               and EFFECTS.run("response_problem", i.id, s, q) is None
+               for i in s.cs.items.values() if i.interrupt)
 
 
 def respond(s, q: int, c: int) -> None:
@@ -790,11 +781,8 @@ def resolve_item(s) -> None:
     p, c, token, _ = s.item
     cancelled = False
     for q, r in s.responses:
-        if s.cards[r] == DUNG_BOMB:
+        if EFFECTS.run("response", s.cards[r], s, q, c):
             cancelled = True
-            s.emit("cancelled", lambda: f"Dung Bomb: {s.card(c).name} has no effect.", q)
-        elif s.cards[r] == FARCASTER:
-            farcaster(s, q)
         s.grave[q].append(r)
     s.responses = []
     s.item = (p, c, token, cancelled)
@@ -806,8 +794,8 @@ def resolve_item(s) -> None:
         s.emit("fizzle", lambda: f"{s.card(c).name}: its target is no longer there.", p)
         return
     m = s.board.get(token) if token is not None else None
-    if m is not None and not m.face_up and s.cards[c] in TURNS_FACE_UP:
-        turn_face_up(s, m, p, "item_effect")  # a bomb or paintball turns it up first
+    if m is not None and not m.face_up and EFFECTS.modify("turns_face_up", (s.cards[c],), False):
+        turn_face_up(s, m, p, "item_effect")
     else:
         go(s, "item_effect")
 
