@@ -4,8 +4,10 @@ ability keyword, per hunter ability and per item id (spec "Monster ability keywo
 
 from __future__ import annotations
 
+from game.core.flow import mark, marked, unmark
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
+from game.mhtcg.maps import CAMP
 
 on = EFFECTS.on
 
@@ -64,7 +66,7 @@ def poison(loss, s, m, p):
 @on("after_loss", "stench")
 def stench(s, m, p, removed):
     """The hunter's player cannot use items (responses included) for the rest of the round."""
-    s.stench[p] = True
+    mark(s, p, "stench")
     s.emit("stench", lambda: f"{rules.name(s, p)} reeks of {rules.monster_card(s, m).name}: "
            "no items for the rest of the round.", p)
 
@@ -113,10 +115,19 @@ def flame_aura(s, m):
 
 # --- hunter abilities --------------------------------------------------------------------
 
+@on("after_move", "charge")
+def charge_ready(s, p, start):
+    """D38: it ended the move phase where it began it; a hunter that left a camp moved."""
+    if s.pos[p] == start and start[1] != CAMP:
+        mark(s, p, "charge")
+    else:
+        unmark(s, p, "charge")
+
+
 @on("hunter_attack", "charge")
 def charge(value, s, p):
     """+2 ATK this round if the hunter ended the move phase where it began it (D38)."""
-    return value + 2 if s.charge[p] else value
+    return value + 2 if marked(s, p, "charge") else value
 
 
 @on("never_struck_first", "sidestep")
@@ -138,7 +149,7 @@ def counter(s, p, m):
 def spotter(s, p, c, token):
     """Once per round, in the opening window: discard a card to turn up a face-down monster (not
     yours) in your hunter's area or one link away."""
-    s.spotter_used[p] = True
+    mark(s, p, "spotter_used")
     rules.discard(s, p, c, " for Spotter")
     rules.turn_face_up(s, s.board[token], p, "window_turn")
 

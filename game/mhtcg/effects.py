@@ -18,6 +18,7 @@ EFFECTS = Effects("mhtcg", hooks={
     "result_start": "result step 1 on the owner's sheet (Flame aura)",
     "may_burrow": "result step 1: the owner may turn it face down (value: bool, Burrow)",
     # hunters
+    "after_move": "the hunter ended its move (Charge)",
     "hunter_attack": "the hunter's attack value (value: Charge)",
     "never_struck_first": "face-down monsters it attacks never strike first (Sidestep)",
     "after_monster_attack": "a monster's attack reached this hunter (Counter)",

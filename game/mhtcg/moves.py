@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Action
-from game.core.flow import close
+from game.core.flow import close, marked
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
 from game.mhtcg.gear import boost_kind, can_complete_payment, is_minimal_payment
@@ -171,7 +171,7 @@ def check_spotter(s, p, a):
         return "Only the Dundorma hunter has Spotter."
     if s.win_purpose != "opening":
         return "Spotter is used only in the opening window."
-    if s.spotter_used[p]:
+    if marked(s, p, "spotter_used"):
         return "Spotter is used once per round."
     if not _in_hand(s, p, a.source):
         return "Spotter discards a card from your hand."

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Outcome
-from game.core.flow import Rules, go
+from game.core.flow import Rules, go, marked, unmark
 from game.mhtcg.effects import EFFECTS
 from game.mhtcg.gear import current_stats, equip_price
 from game.mhtcg.maps import CAMP
@@ -40,6 +40,9 @@ HAND_SIZE = 6
 WIN_HRP = 20
 ROUND_LIMIT = 50  # D31
 DOOMING_RETREAT = 3
+#: what abilities remember about a seat for the rest of the round (the marks store), forgotten
+#: at its result step 6
+ROUND_MARKS = ("stench", "charge", "spotter_used")
 
 #: the rulebook steps (below, in rulebook order) and the action kinds (moves.py)
 rules = Rules()
@@ -182,7 +185,7 @@ def attack_targets(s, m) -> list[int]:
 
 
 def may_use_items(s, p: int) -> bool:
-    return not s.forfeited[p] and not s.stench[p]
+    return not s.forfeited[p] and not marked(s, p, "stench")
 
 
 # --- the flow ----------------------------------------------------------------------------------
@@ -423,8 +426,7 @@ def destinations(s, p: int) -> tuple:
 def move_hunter(s, p: int, place) -> None:
     start = s.pos[p]
     s.pos[p] = place
-    # Charge (D38): ended the move phase where it began it; a hunter that left a camp moved
-    s.charge[p] = place == start and start[1] != CAMP
+    EFFECTS.run("after_move", hunter_ability(s, p), s, p, start)
     verb = "stays in" if place == start else "moves to"
     s.emit("move", lambda: f"{name(s, p)}'s hunter {verb} {s.table.name(place, s.seat_name)}.",
            p, place=list(place))
@@ -719,7 +721,7 @@ def item_problem(s, p: int, c: int, token, response: bool = False) -> str | None
     if c not in s.hand[p] or s.card(c).kind != "item":
         return "Only an item from your hand can be used."
     item = s.card(c)
-    if s.stench[p]:
+    if marked(s, p, "stench"):
         return "The stench: you cannot use items for the rest of the round."
     if not any(i in stats(s, p).icons for i in item.icons):
         return f"Your hunter's icons ({', '.join(stats(s, p).icons)}) do not match {item.name}."
@@ -1123,7 +1125,8 @@ def reset(s) -> None:
         m.damage = m.weakness = m.atk_mod = 0
         m.stopped = False
     s.atk_bonus[p] = s.def_bonus[p] = s.atk_minus[p] = 0
-    s.stench[p] = s.charge[p] = s.spotter_used[p] = False
+    for memory in ROUND_MARKS:
+        unmark(s, p, memory)
     s.turn += 1
     go(s, "result_turn")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.core.contract import Action
 from game.core.decisions import asked
-from game.core.flow import go
+from game.core.flow import go, mark, unmark
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from game.mhtcg.state import MhState
@@ -92,7 +92,10 @@ def monster(s: MhState, sheet: int, area: int, card_id: str, face_up: bool = Fal
 def hunter_at(s: MhState, p: int, sheet: int, area: int, moved: bool = True) -> None:
     """Seat p's hunter in (sheet, area); `moved=False` gives it Charge (it stayed put)."""
     s.pos[p] = (sheet, area)
-    s.charge[p] = not moved and area != CAMP
+    if not moved and area != CAMP:
+        mark(s, p, "charge")
+    else:
+        unmark(s, p, "charge")
 
 
 def deck(s: MhState, p: int, n: int) -> None:

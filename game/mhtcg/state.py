@@ -17,7 +17,7 @@ from typing import Any
 from game.core import decisions
 from game.core import fields as F
 from game.core.contract import Outcome
-from game.core.flow import FlowState
+from game.core.flow import FlowState, marked
 from game.core.rng import Rng
 from game.mhtcg import (
     moves,  # noqa: F401 - declares the action kinds on rules.rules
@@ -33,7 +33,7 @@ DECK = 40
 _ZONES = ("deck", "hand", "grave", "materials", "known_hand", "deckable")
 #: per-seat lists of scalars
 _SEAT = ("weapon", "armour", "hrp", "retreats", "doomed", "forfeited", "atk_bonus",
-         "def_bonus", "atk_minus", "stench", "charge", "spotter_used", "hunter_acted",
+         "def_bonus", "atk_minus", "hunter_acted",
          "known_bottom", "equipped_weapon", "equipped_armour", "retreat_token")
 #: scalars of the round and of the step in progress
 _SCALARS = ("round", "phase", "dealer", "first_dealer", "turn", "skip_draw",
@@ -79,7 +79,7 @@ class MhState(FlowState):
             setattr(self, key, [[] for _ in range(P)])
         for key in _SEAT:
             setattr(self, key, [0] * P)
-        for key in ("doomed", "forfeited", "stench", "charge", "spotter_used", "hunter_acted",
+        for key in ("doomed", "forfeited", "hunter_acted",
                     "equipped_weapon", "equipped_armour"):
             setattr(self, key, [False] * P)
         # D30: the cards everyone knows the deck was formed from (all 40, then the graveyard
@@ -182,8 +182,9 @@ def view_of(s, viewer: int | None) -> dict:
             "grave": list(s.grave[p]), "materials": list(s.materials[p]),
             "weapon": s.weapon[p], "armour": s.armour[p],
             "atk_bonus": s.atk_bonus[p], "def_bonus": s.def_bonus[p],
-            "atk_minus": s.atk_minus[p], "stench": s.stench[p], "charge": s.charge[p],
-            "spotter_used": s.spotter_used[p], "hunter_acted": s.hunter_acted[p],
+            "atk_minus": s.atk_minus[p], "stench": marked(s, p, "stench", False),
+            "charge": marked(s, p, "charge", False),
+            "spotter_used": marked(s, p, "spotter_used", False), "hunter_acted": s.hunter_acted[p],
         })
     monsters = []
     for m in s.board.values():
