@@ -32,6 +32,9 @@ RNG = "rng"  # the state's Rng
 STACK = "stack"  # the decision stack
 GRID = "grid"  # a list of lists of lists of immutable values (seats x rows x cards)
 CACHE = "cache"  # shared by copies and never saved (None after a load): values that never change
+#: a dict of records: small mutable objects with `copy()`, `to_json()` and a static
+#: `from_json(data)` on the class the state names in `records` ({"board": Placed})
+RECORDS = "records"
 
 _COPY = {
     VALUE: "s.{f}",
@@ -46,6 +49,7 @@ _COPY = {
     STACK: "s.{f}[:]",
     GRID: "[[y[:] for y in x] for x in s.{f}]",
     CACHE: "s.{f}",
+    RECORDS: "{{k: v.copy() for k, v in s.{f}.items()}}",
 }
 
 
@@ -84,6 +88,7 @@ _SAVE = {
     STACK: decisions.stack_to_json,
     GRID: _lists,
     CACHE: lambda v: None,
+    RECORDS: lambda d: [[_lists(k), v.to_json()] for k, v in d.items()],
 }
 
 _LOAD = {
@@ -104,6 +109,10 @@ _LOAD = {
 SHAPES = frozenset(_COPY)
 
 
+def _records_loader(record: type):
+    return lambda v: {_tuples(k): record.from_json(x) for k, x in v}
+
+
 def generate(cls: type) -> None:
     """Give `cls` a `clone` copying every declared field by its shape (unless the class writes
     its own), and `to_json` / `fields_from_json` saving and restoring them."""
@@ -119,7 +128,8 @@ def generate(cls: type) -> None:
     if "clone" not in cls.__dict__:
         cls.clone = namespace["clone"]
     saves = [(f, _SAVE[shape]) for f, shape in fields.items()]
-    loads = [(f, _LOAD[shape]) for f, shape in fields.items()]
+    loads = [(f, _LOAD[shape] if shape != RECORDS else _records_loader(cls.records[f]))
+             for f, shape in fields.items()]
 
     def to_json(self) -> dict:
         return {f: save(getattr(self, f)) for f, save in saves}

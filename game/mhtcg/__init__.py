@@ -105,7 +105,7 @@ class MonsterHunterGame(Game):
         return problems
 
     def state_from_json(self, data: dict) -> MhState:
-        return MhState.from_json(self, data)
+        return MhState.restore(self, data)
 
     def max_decisions(self, players: int) -> int:
         return rules.ROUND_LIMIT * 1500

@@ -4,9 +4,10 @@ ability keyword, per hunter ability and per item id (spec "Monster ability keywo
 
 from __future__ import annotations
 
-from game.core import decisions
+from game.core.flow import mark, marked, unmark
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
+from game.mhtcg.maps import CAMP
 
 on = EFFECTS.on
 
@@ -65,7 +66,7 @@ def poison(loss, s, m, p):
 @on("after_loss", "stench")
 def stench(s, m, p, removed):
     """The hunter's player cannot use items (responses included) for the rest of the round."""
-    s.stench[p] = True
+    mark(s, p, "stench")
     s.emit("stench", lambda: f"{rules.name(s, p)} reeks of {rules.monster_card(s, m).name}: "
            "no items for the rest of the round.", p)
 
@@ -83,8 +84,9 @@ def roar(s, m, by):
     """Each player with a hunter in its area, its owner excepted, discards one card of their
     choice, in turn order from the dealer (D35)."""
     seats = [p for p in rules.hunters_at(s, m.place) if p != m.sheet and s.hand[p]]
-    decisions.ask_in_order(s, "roar", seats,
-                           prompt="{seat}: the Roar! Discard one card of your choice")
+    # the discards come first; then the rules carry on where they were going
+    rules.ask_in_order(s, "roar", seats, "{seat}: the Roar! Discard one card of your choice",
+                       s.next_step)
 
 
 @on("on_reveal", "flash")
@@ -113,10 +115,19 @@ def flame_aura(s, m):
 
 # --- hunter abilities --------------------------------------------------------------------
 
+@on("after_move", "charge")
+def charge_ready(s, p, start):
+    """D38: it ended the move phase where it began it; a hunter that left a camp moved."""
+    if s.pos[p] == start and start[1] != CAMP:
+        mark(s, p, "charge")
+    else:
+        unmark(s, p, "charge")
+
+
 @on("hunter_attack", "charge")
 def charge(value, s, p):
     """+2 ATK this round if the hunter ended the move phase where it began it (D38)."""
-    return value + 2 if s.charge[p] else value
+    return value + 2 if marked(s, p, "charge") else value
 
 
 @on("never_struck_first", "sidestep")
@@ -138,7 +149,7 @@ def counter(s, p, m):
 def spotter(s, p, c, token):
     """Once per round, in the opening window: discard a card to turn up a face-down monster (not
     yours) in your hunter's area or one link away."""
-    s.spotter_used[p] = True
+    mark(s, p, "spotter_used")
     rules.discard(s, p, c, " for Spotter")
     rules.turn_face_up(s, s.board[token], p, "window_turn")
 
@@ -174,6 +185,58 @@ def one_face_down_monster_within_2(s, p):
 @on("item_targets", "I01", "I02", "I03", "I04", "I05", "I09", "I10", "I11", "I13", "I14")
 def names_no_target(s, p):
     return None
+
+
+@on("turns_face_up", "I06", "I07", "I12")
+def turns_its_target_face_up(value):
+    """A bomb or the Paintball turns a face-down target face up first."""
+    return True
+
+
+# --- items: when they may be used, and the Interrupts' answers ----------------------------------
+
+@on("use_problem", "I10")
+def dung_bomb_only_answers(s, p, response):
+    if not response:
+        return "Dung Bomb is only a response to another player's item aimed at a monster."
+    return None
+
+
+@on("use_problem", "I11")
+def farcaster_leaves_the_field(s, p, response):
+    if not rules.on_table(s, p) or rules.in_camp(s, p):
+        return "Farcaster needs your hunter outside a camp."
+    return None
+
+
+@on("response_problem", "I10")
+def dung_bomb_answers_one_monster(s, q):
+    """It answers an item aimed at one monster (the announced item names a target)."""
+    if s.item[2] is None:
+        return "Dung Bomb only answers an item aimed at one monster."
+    return None
+
+
+@on("response_problem", "I11")
+def farcaster_answers_with_more_than_2(s, q):
+    if s.players <= 2:
+        return "Farcaster cannot be used in a 2-player game."
+    if not rules.on_table(s, q) or rules.in_camp(s, q):
+        return "Farcaster needs your hunter outside a camp."
+    return None
+
+
+@on("response", "I10")
+def dung_bomb_cancels(s, q, c):
+    """The announced item has no effect."""
+    s.emit("cancelled", lambda: f"Dung Bomb: {s.card(c).name} has no effect.", q)
+    return True
+
+
+@on("response", "I11")
+def farcaster_escapes(s, q, c):
+    rules.farcaster(s, q)
+    return False
 
 
 # --- items: what each does -------------------------------------------------------------------

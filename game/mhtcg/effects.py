@@ -18,11 +18,17 @@ EFFECTS = Effects("mhtcg", hooks={
     "result_start": "result step 1 on the owner's sheet (Flame aura)",
     "may_burrow": "result step 1: the owner may turn it face down (value: bool, Burrow)",
     # hunters
+    "after_move": "the hunter ended its move (Charge)",
     "hunter_attack": "the hunter's attack value (value: Charge)",
     "never_struck_first": "face-down monsters it attacks never strike first (Sidestep)",
     "after_monster_attack": "a monster's attack reached this hunter (Counter)",
     "window_ability": "an ability used on a window turn (Spotter)",
     # items, keyed by card id
     "item_targets": "what an item names: the tokens it may aim at, or None",
+    "use_problem": "why an item may not be used now (response: as a response), or None",
+    "turns_face_up": "a face-down monster it aims at turns face up before it resolves (value: "
+                     "bool: bombs, Paintball)",
+    "response_problem": "why an Interrupt may not answer the announced item now, or None",
+    "response": "an Interrupt resolves before the item it answers (True: that item is cancelled)",
     "item": "an item resolves",
 })

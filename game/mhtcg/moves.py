@@ -1,6 +1,7 @@
-"""What a player may do now, written once: `candidates` lists the actions of the right shape for
-the question on top of the decision stack, `CHECKS[kind]` says why one is illegal (None: legal),
-and `carry_out` does a legal one and lets the rules carry on.
+"""What a player may do now: every action kind declared once (`@kind`, game/core/flow.py) with
+its candidates (the actions of the right shape for the question on top of the decision stack),
+its check (why one is illegal; None: legal) and what it does. The core offers the kinds that
+answer the question, in the order they are declared here, and runs the rules on afterwards.
 
 Actions (kind, source, target):
   discard  card, -          hand phase discard; Roar's discard
@@ -25,32 +26,13 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Action
+from game.core.flow import close, marked
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
 from game.mhtcg.gear import boost_kind, can_complete_payment, is_minimal_payment
 from game.mhtcg.maps import CAMP
 
-#: action kind -> the questions it answers
-ANSWERS = {
-    "discard": ("hand_discard", "roar"),
-    "done": ("hand_discard", "equip", "burrow"),
-    "pass": ("placement", "window", "respond"),
-    "place": ("placement",),
-    "replace": ("placement",),
-    "move": ("move",),
-    "order": ("monster_order",),
-    "attack": ("target",),
-    "no_attack": ("target",),
-    "boost": ("window",),
-    "item": ("window",),
-    "spotter": ("window",),
-    "respond": ("respond",),
-    "equip": ("equip",),
-    "pay": ("pay",),
-    "cancel": ("pay",),
-    "burrow": ("burrow",),
-    "keep": ("keep_eye",),
-}
+kind = rules.rules.kind
 
 
 def _act(kind: str, source=None, target=None, label: str = "") -> Action:
@@ -62,80 +44,6 @@ def _token_word(s, token: int) -> str:
     return f"{rules.monster_word(s, m)} #{token}"
 
 
-# --- candidates ------------------------------------------------------------------------------
-
-def candidates(s, p: int) -> list[Action]:
-    frame = s.decisions[-1]
-    kind = frame.kind
-    name = s.card_name
-    hand = s.hand[p]
-    if kind == "hand_discard":
-        return [_act("discard", c, label=f"Discard {name(c)}") for c in hand] + [
-            _act("done", label="Done")]
-    if kind == "roar":
-        return [_act("discard", c, label=f"Discard {name(c)} (Roar)") for c in hand]
-    if kind == "placement":
-        out = []
-        own = [a for a in s.table.areas if a[0] == p]
-        mine = [m.token for m in rules.monsters_on_sheet(s, p)]
-        for c in hand:
-            if s.card(c).kind != "monster":
-                continue
-            out += [_act("place", c, a, f"Place {name(c)} face down in area {a[1]}") for a in own]
-            out += [_act("replace", c, t, f"Replace {_token_word(s, t)} with {name(c)}")
-                    for t in mine]
-        return out + [_act("pass", label="Place no monster")]
-    if kind == "move":
-        here = s.pos[p]
-        return [_act("move", None, a, ("Stay in " if a == here else "Move to ")
-                     + s.table.name(a, s.seat_name)) for a in rules.destinations(s, p)]
-    if kind == "monster_order":
-        return [_act("order", None, t, f"{_token_word(s, t)} acts next") for t in frame.options]
-    if kind == "target":
-        return [_act("attack", None, m.token, f"Attack {_token_word(s, m.token)}")
-                for m in rules.monsters_at(s, s.area)] + [_act("no_attack", label="Do not attack")]
-    if kind == "window":
-        return window_candidates(s, p)
-    if kind == "respond":
-        return [_act("respond", c, label=f"Respond with {name(c)}") for c in hand
-                if s.card(c).kind == "item" and s.card(c).interrupt] + [
-            _act("pass", label="No response")]
-    if kind == "equip":
-        return [_act("equip", c, label=f"Equip {name(c)} (needs {rules.price(s, p, c)} material)")
-                for c in hand if s.card(c).kind in ("weapon", "armour")] + [
-            _act("done", label="Done")]
-    if kind == "pay":
-        return [_act("pay", c, label=f"Pay with {name(c)} ({s.card(c).material})")
-                for c in frame.remaining()] + [_act("cancel", label="Cancel")]
-    if kind == "burrow":
-        return [_act("burrow", None, t, f"Burrow {_token_word(s, t)}")
-                for t in rules.burrow_candidates(s, p)] + [_act("done", label="Done")]
-    if kind == "keep_eye":
-        return [_act("keep", None, t, f"Keep {_token_word(s, t)}") for t in frame.options]
-    return []
-
-
-def window_candidates(s, p: int) -> list[Action]:
-    name = s.card_name
-    out = [_act("pass", label="Pass")]
-    for c in s.hand[p]:
-        card = s.card(c)
-        if card.kind in ("weapon", "armour"):
-            out.append(_act("boost", c, label=f"Boost with {name(c)}"))
-        elif card.kind == "item":
-            targets = rules.item_targets(s, p, card.id)
-            if targets is None:
-                out.append(_act("item", c, label=f"Use {name(c)}"))
-            else:
-                out += [_act("item", c, t, f"Use {name(c)} on {_token_word(s, t)}")
-                        for t in targets]
-    if s.win_purpose == "opening" and EFFECTS.has("window_ability", rules.hunter_ability(s, p)):
-        for t in spotter_targets(s, p):
-            out += [_act("spotter", c, t, f"Spotter: discard {name(c)}, turn up #{t}")
-                    for c in s.hand[p]]
-    return out
-
-
 def spotter_targets(s, p: int) -> list[int]:
     """Face-down monsters (not yours) in your hunter's area or one link away (H4)."""
     if not rules.on_table(s, p):
@@ -145,11 +53,11 @@ def spotter_targets(s, p: int) -> list[int]:
             if not m.face_up and m.sheet != p and m.place in near]
 
 
-# --- checks: one per action kind ---------------------------------------------------------
+# --- checks: the reasons shared by several kinds ---------------------------------------------
 
 def _frame_problem(s, p: int, a: Action) -> str | None:
     frame = s.decisions[-1] if s.decisions else None
-    if frame is None or frame.kind not in ANSWERS.get(a.kind, ()):
+    if frame is None or a.kind not in rules.rules.offers.get(frame.kind, ()):
         return f"{a} does not answer what is asked now ({s.prompt(p) or 'nothing'})."
     if a.option is not None:
         return f"{a} takes no option."
@@ -263,7 +171,7 @@ def check_spotter(s, p, a):
         return "Only the Dundorma hunter has Spotter."
     if s.win_purpose != "opening":
         return "Spotter is used only in the opening window."
-    if s.spotter_used[p]:
+    if marked(s, p, "spotter_used"):
         return "Spotter is used once per round."
     if not _in_hand(s, p, a.source):
         return "Spotter discards a card from your hand."
@@ -280,9 +188,7 @@ def check_respond(s, p, a):
     problem = rules.item_problem(s, p, a.source, None, response=True)
     if problem:
         return problem
-    if s.cards[a.source] == rules.DUNG_BOMB and s.cards[s.item[1]] not in rules.NAMES_ONE_MONSTER:
-        return "Dung Bomb only answers an item aimed at one monster."
-    return None
+    return EFFECTS.run("response_problem", s.cards[a.source], s, p)
 
 
 def check_equip(s, p, a):
@@ -338,108 +244,261 @@ def check_keep(s, p, a):
     return None
 
 
-CHECKS = {
-    "discard": check_discard, "done": check_done, "pass": check_pass, "place": check_place,
-    "replace": check_replace, "move": check_move, "order": check_order,
-    "attack": check_attack, "no_attack": check_no_attack, "boost": check_boost,
-    "item": check_item, "spotter": check_spotter, "respond": check_respond,
-    "equip": check_equip, "pay": check_pay, "cancel": check_cancel, "burrow": check_burrow,
-    "keep": check_keep,
-}
 
 
-# --- carrying out ----------------------------------------------------------------------------
+# --- the action kinds, in the order they are offered ------------------------------------------
+# A question's candidates are its kinds' candidates in declaration order: a discard before Done,
+# placements before "Place no monster", a response before "No response", "Pass" before the
+# window's cards. Where two kinds come card by card (place / replace, boost / item), the first
+# kind lists both, so each card's choices stay together.
 
-def finish(s) -> None:
-    """Pop the answered question; its `then` step carries on."""
-    frame = decisions.pop(s)
-    if frame.then:
-        s.next_step = frame.then
+def discard_candidates(s, p):
+    name = s.card_name
+    why = " (Roar)" if s.decisions[-1].kind == "roar" else ""
+    return [_act("discard", c, label=f"Discard {name(c)}{why}") for c in s.hand[p]]
 
 
-def carry_out(s, p: int, a: Action) -> None:
+@kind("discard", answers=("hand_discard", "roar"), candidates=discard_candidates,
+      check=check_discard)
+def discard(s, p, a):
+    if s.decisions[-1].kind == "roar":
+        rules.discard(s, p, a.source, " (Roar)")
+        rules.pass_on(s)
+    else:
+        rules.discard(s, p, a.source, "")
+
+
+def placement_candidates(s, p):
+    name = s.card_name
+    out = []
+    own = [a for a in s.table.areas if a[0] == p]
+    mine = [m.token for m in rules.monsters_on_sheet(s, p)]
+    for c in s.hand[p]:
+        if s.card(c).kind != "monster":
+            continue
+        out += [_act("place", c, a, f"Place {name(c)} face down in area {a[1]}") for a in own]
+        out += [_act("replace", c, t, f"Replace {_token_word(s, t)} with {name(c)}")
+                for t in mine]
+    return out
+
+
+def _listed_with_another_kind(s, p):
+    return []
+
+
+@kind("place", answers=("placement",), candidates=placement_candidates, check=check_place)
+def place(s, p, a):
+    close(s)
+    s.turn += 1
+    rules.place_monster(s, p, a.source, a.target)
+
+
+@kind("replace", answers=("placement",), candidates=_listed_with_another_kind,
+      check=check_replace)
+def replace(s, p, a):
+    close(s)
+    s.turn += 1
+    rules.replace_monster(s, p, a.source, a.target)
+
+
+def respond_candidates(s, p):
+    name = s.card_name
+    return [_act("respond", c, label=f"Respond with {name(c)}") for c in s.hand[p]
+            if s.card(c).kind == "item" and s.card(c).interrupt]
+
+
+@kind("respond", answers=("respond",), candidates=respond_candidates, check=check_respond)
+def respond(s, p, a):
+    rules.respond(s, p, a.source)
+    rules.pass_on(s)
+
+
+def equip_candidates(s, p):
+    name = s.card_name
+    return [_act("equip", c, label=f"Equip {name(c)} (needs {rules.price(s, p, c)} material)")
+            for c in s.hand[p] if s.card(c).kind in ("weapon", "armour")]
+
+
+@kind("equip", answers=("equip",), candidates=equip_candidates, check=check_equip)
+def equip(s, p, a):
+    c = a.source
+    need = rules.price(s, p, c)
+    if need <= 0:
+        rules.equip(s, p, c, ())
+    else:
+        rules.show_equipment(s, p, c, need)
+        decisions.ask_to_pick(s, "pay", p, tuple(s.materials[p]), 1, None, (c, need),
+                              cancellable=True, prompt=f"{{seat}}: pay {need} material "
+                              f"for {s.card(c).name}")
+
+
+def burrow_candidates(s, p):
+    return [_act("burrow", None, t, f"Burrow {_token_word(s, t)}")
+            for t in rules.burrow_candidates(s, p)]
+
+
+@kind("burrow", answers=("burrow",), candidates=burrow_candidates, check=check_burrow)
+def burrow(s, p, a):
+    rules.burrow(s, p, a.target)
+    if not rules.burrow_candidates(s, p):
+        close(s)
+
+
+def done_candidates(s, p):
+    return [_act("done", label="Done")]
+
+
+@kind("done", answers=("hand_discard", "equip", "burrow"), candidates=done_candidates,
+      check=check_done)
+def done(s, p, a):
+    frame = close(s)
+    if frame.kind == "equip":
+        s.turn += 1
+
+
+_PASS_LABELS = {"placement": "Place no monster", "window": "Pass", "respond": "No response"}
+
+
+def pass_candidates(s, p):
+    return [_act("pass", label=_PASS_LABELS[s.decisions[-1].kind])]
+
+
+@kind("pass", answers=("placement", "window", "respond"), candidates=pass_candidates,
+      check=check_pass)
+def pass_(s, p, a):
+    asked = s.decisions[-1].kind
+    if asked == "placement":
+        close(s)
+        s.turn += 1
+    elif asked == "window":
+        close(s)
+        rules.window_passed(s, p)
+    else:  # no response
+        rules.pass_on(s)
+
+
+def window_candidates(s, p):
+    """A window's cards, card by card: a boost, or an item (at each target it may aim at)."""
+    name = s.card_name
+    out = []
+    for c in s.hand[p]:
+        card = s.card(c)
+        if card.kind in ("weapon", "armour"):
+            out.append(_act("boost", c, label=f"Boost with {name(c)}"))
+        elif card.kind == "item":
+            targets = rules.item_targets(s, p, card.id)
+            if targets is None:
+                out.append(_act("item", c, label=f"Use {name(c)}"))
+            else:
+                out += [_act("item", c, t, f"Use {name(c)} on {_token_word(s, t)}")
+                        for t in targets]
+    return out
+
+
+@kind("boost", answers=("window",), candidates=window_candidates, check=check_boost)
+def boost(s, p, a):
+    close(s)
+    rules.window_acted(s, p)
+    rules.boost(s, p, a.source)
+
+
+@kind("item", answers=("window",), candidates=_listed_with_another_kind, check=check_item)
+def item(s, p, a):
+    decisions.pop(s)  # the responses come first (announce_item says where the rules go on)
+    rules.announce_item(s, p, a.source, a.target)
+
+
+def spotter_candidates(s, p):
+    if s.win_purpose != "opening" or not EFFECTS.has("window_ability", rules.hunter_ability(s, p)):
+        return []
+    name = s.card_name
+    return [_act("spotter", c, t, f"Spotter: discard {name(c)}, turn up #{t}")
+            for t in spotter_targets(s, p) for c in s.hand[p]]
+
+
+@kind("spotter", answers=("window",), candidates=spotter_candidates, check=check_spotter)
+def spotter(s, p, a):
+    close(s)
+    rules.window_acted(s, p)
+    EFFECTS.run("window_ability", rules.hunter_ability(s, p), s, p, a.source, a.target)
+
+
+def move_candidates(s, p):
+    here = s.pos[p]
+    return [_act("move", None, a, ("Stay in " if a == here else "Move to ")
+                 + s.table.name(a, s.seat_name)) for a in rules.destinations(s, p)]
+
+
+@kind("move", answers=("move",), candidates=move_candidates, check=check_move)
+def move(s, p, a):
+    close(s)
+    s.turn += 1
+    rules.move_hunter(s, p, a.target)
+
+
+def order_candidates(s, p):
+    return [_act("order", None, t, f"{_token_word(s, t)} acts next")
+            for t in s.decisions[-1].options]
+
+
+@kind("order", answers=("monster_order",), candidates=order_candidates, check=check_order)
+def order(s, p, a):
+    close(s)
+    rules.start_monster_turn(s, s.board[a.target], "next_actor")
+
+
+def attack_candidates(s, p):
+    return [_act("attack", None, m.token, f"Attack {_token_word(s, m.token)}")
+            for m in rules.monsters_at(s, s.area)]
+
+
+@kind("attack", answers=("target",), candidates=attack_candidates, check=check_attack)
+def attack(s, p, a):
+    close(s)
+    rules.declare_attack(s, p, a.target)
+
+
+def no_attack_candidates(s, p):
+    return [_act("no_attack", label="Do not attack")]
+
+
+@kind("no_attack", answers=("target",), candidates=no_attack_candidates, check=check_no_attack)
+def no_attack(s, p, a):
+    close(s)
+    rules.no_attack(s, p)
+
+
+def pay_candidates(s, p):
+    name = s.card_name
+    return [_act("pay", c, label=f"Pay with {name(c)} ({s.card(c).material})")
+            for c in s.decisions[-1].remaining()]
+
+
+@kind("pay", answers=("pay",), candidates=pay_candidates, check=check_pay)
+def pay(s, p, a):
+    decisions.pick(s, a.source)
     frame = s.decisions[-1]
-    kind, c, t = a.kind, a.source, a.target
-    if kind == "discard":
-        if frame.kind == "roar":
-            rules.discard(s, p, c, " (Roar)")
-            decisions.pass_on(s)
-        else:
-            rules.discard(s, p, c, "")
-    elif kind == "done":
-        finish(s)
-        if frame.kind == "equip":
-            s.turn += 1
-    elif kind == "pass":
-        if frame.kind == "placement":
-            finish(s)
-            s.turn += 1
-        elif frame.kind == "window":
-            finish(s)
-            rules.window_passed(s, p)
-        else:  # respond
-            decisions.pass_on(s)
-    elif kind == "place":
-        finish(s)
-        s.turn += 1
-        rules.place_monster(s, p, c, t)
-    elif kind == "replace":
-        finish(s)
-        s.turn += 1
-        rules.replace_monster(s, p, c, t)
-    elif kind == "move":
-        finish(s)
-        s.turn += 1
-        rules.move_hunter(s, p, t)
-    elif kind == "order":
-        finish(s)
-        rules.start_monster_turn(s, s.board[t], "next_actor")
-    elif kind == "attack":
-        decisions.pop(s)
-        rules.declare_attack(s, p, t)
-    elif kind == "no_attack":
-        decisions.pop(s)
-        rules.no_attack(s, p)
-    elif kind == "boost":
-        finish(s)
-        rules.window_acted(s, p)
-        rules.boost(s, p, c)
-    elif kind == "item":
-        finish(s)
-        rules.announce_item(s, p, c, t)
-    elif kind == "spotter":
-        finish(s)
-        rules.window_acted(s, p)
-        EFFECTS.run("window_ability", rules.hunter_ability(s, p), s, p, c, t)
-    elif kind == "respond":
-        rules.respond(s, p, c)
-        decisions.pass_on(s)
-    elif kind == "equip":
-        need = rules.price(s, p, c)
-        if need <= 0:
-            rules.equip(s, p, c, ())
-        else:
-            rules.show_equipment(s, p, c, need)
-            decisions.ask_to_pick(s, "pay", p, tuple(s.materials[p]), 1, None, (c, need),
-                                  cancellable=True, prompt=f"{{seat}}: pay {need} material "
-                                  f"for {s.card(c).name}")
-    elif kind == "pay":
-        decisions.pick(s, c)
-        frame = s.decisions[-1]
-        paid = frame.picked
-        if is_minimal_payment([s.card(x).material for x in paid], frame.context[1]):
-            decisions.pop(s)  # a minimal set: no further card could be added
-            rules.equip(s, p, frame.context[0], paid)
-    elif kind == "cancel":
-        decisions.pop(s)
-        rules.take_back_equipment(s, p)
-    elif kind == "burrow":
-        rules.burrow(s, p, t)
-        if not rules.burrow_candidates(s, p):
-            finish(s)
-    elif kind == "keep":
-        finish(s)
-        rules.keep_eye(s, p, t)
-    else:  # pragma: no cover - the checks refuse unknown kinds
-        raise ValueError(f"unknown action kind {kind!r}")
-    rules.advance(s)
+    paid = frame.picked
+    if is_minimal_payment([s.card(x).material for x in paid], frame.context[1]):
+        close(s)  # a minimal set: no further card could be added; the equip turn goes on
+        rules.equip(s, p, frame.context[0], paid)
+
+
+def cancel_candidates(s, p):
+    return [_act("cancel", label="Cancel")]
+
+
+@kind("cancel", answers=("pay",), candidates=cancel_candidates, check=check_cancel)
+def cancel(s, p, a):
+    close(s)
+    rules.take_back_equipment(s, p)
+
+
+def keep_candidates(s, p):
+    return [_act("keep", None, t, f"Keep {_token_word(s, t)}") for t in s.decisions[-1].options]
+
+
+@kind("keep", answers=("keep_eye",), candidates=keep_candidates, check=check_keep)
+def keep(s, p, a):
+    close(s)
+    rules.keep_eye(s, p, a.target)

@@ -7,9 +7,9 @@ Setup, then rounds of six phases:
   5. equip_phase      6. result_phase (steps 1-6 per player, step 7 next_dealer)
 and the end of the game (check_victory).
 
-The rules run as named steps (`STEPS`): `advance` runs `state.next_step` until a question is
-pushed on the decision stack or the game ends; the answer (moves.py) pops the question and sets
-the step that carries on. Questions are only asked on public grounds (an empty hand is public,
+The rules run as named steps (`@rules.step`, game/core/flow.py): the core runs `state.next_step`
+until a question is pushed on the decision stack or the game ends; the answer (the action kinds in
+moves.py) closes the question, and the rules carry on at its `then`. Questions are only asked on public grounds (an empty hand is public,
 its contents are not), so who is asked never tells anyone what a player holds.
 
 Rulings of ours where the spec leaves a detail open (in the spirit of its decisions):
@@ -30,19 +30,22 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Outcome
+from game.core.flow import Rules, go, marked, unmark
 from game.mhtcg.effects import EFFECTS
-from game.mhtcg.gear import current_stats
+from game.mhtcg.gear import current_stats, equip_price
 from game.mhtcg.maps import CAMP
+from game.mhtcg.placed import Placed
 
 HAND_SIZE = 6
 WIN_HRP = 20
 ROUND_LIMIT = 50  # D31
 DOOMING_RETREAT = 3
-#: items that name one monster (Dung Bomb answers only these), and those that turn it face up
-NAMES_ONE_MONSTER = ("I06", "I07", "I08", "I12")
-TURNS_FACE_UP = ("I06", "I07", "I12")
-DUNG_BOMB, FARCASTER = "I10", "I11"
-RESPONSE_ITEMS = (DUNG_BOMB, FARCASTER)
+#: what abilities remember about a seat for the rest of the round (the marks store), forgotten
+#: at its result step 6
+ROUND_MARKS = ("stench", "charge", "spotter_used")
+
+#: the rulebook steps (below, in rulebook order) and the action kinds (moves.py)
+rules = Rules()
 
 
 # --- small queries (side-effect free; the bots and the table use them too) -------------------
@@ -51,12 +54,12 @@ def name(s, p: int) -> str:
     return s.seat_name(p)
 
 
-def card_label(s, cid: int) -> str:
+def card_label(cs, cards: tuple[str, ...], cid: int) -> str:
     """A card's name, numbered when its seat's deck holds several copies."""
     base = (cid // 40) * 40
-    card_id = s.cards[cid]
-    same = [i for i in range(base, base + 40) if s.cards[i] == card_id]
-    card = s.cs.card(card_id)
+    card_id = cards[cid]
+    same = [i for i in range(base, base + 40) if cards[i] == card_id]
+    card = cs.card(card_id)
     return card.name if len(same) == 1 else f"{card.name} {same.index(cid) + 1}"
 
 
@@ -182,22 +185,16 @@ def attack_targets(s, m) -> list[int]:
 
 
 def may_use_items(s, p: int) -> bool:
-    return not s.forfeited[p] and not s.stench[p]
+    return not s.forfeited[p] and not marked(s, p, "stench")
 
 
 # --- the flow ----------------------------------------------------------------------------------
-
-def advance(s) -> None:
-    """Run rules steps until someone must answer a question or the game is over."""
-    while not s.decisions and not s.over:
-        STEPS[s.next_step](s)
-
 
 def begin_turns(s, step: str) -> None:
     """A phase played player by player, clockwise from the dealer."""
     s.order = turn_order(s)
     s.turn = 0
-    s.next_step = step
+    go(s, step)
 
 
 def current_seat(s) -> int | None:
@@ -205,7 +202,26 @@ def current_seat(s) -> int | None:
 
 
 def ask(s, kind: str, seat: int, prompt: str, then: str, options=(), context=()) -> None:
+    """One seat is asked: the rules wait, and carry on at `then` once it is answered."""
     decisions.ask(s, kind, seat, options, context, prompt=prompt, then=then)
+    s.next_step = ""
+
+
+def ask_in_order(s, kind: str, seats, prompt: str, then: str) -> None:
+    """Seats are asked in turn (a response, the Roar's discards); with nobody to ask the rules
+    carry on at `then` at once."""
+    if decisions.ask_in_order(s, kind, seats, prompt=prompt, then=then):
+        s.next_step = ""
+    else:
+        go(s, then)
+
+
+def pass_on(s) -> None:
+    """The seat asked in turn is done: the next one is asked; after the last, the rules carry on
+    at the question's `then`."""
+    frame = s.decisions[-1]
+    if not decisions.pass_on(s):
+        go(s, frame.then)
 
 
 def setup(s) -> None:
@@ -214,11 +230,12 @@ def setup(s) -> None:
         s.deck[p] = list(range(40 * p, 40 * p + 40))
         s.rng.shuffle(s.deck[p])
     s.dealer = s.first_dealer = s.rng.below(s.players)
-    s.next_step = "start_round"
+    go(s, "start_round")
     s.emit("setup", lambda: f"{name(s, s.dealer)} deals the first round.", s.dealer)
-    advance(s)
+    rules.advance(s)
 
 
+@rules.step
 def start_round(s) -> None:
     s.round += 1
     s.phase = "hand"
@@ -228,6 +245,7 @@ def start_round(s) -> None:
 
 # --- 1. hand phase -------------------------------------------------------------------------
 
+@rules.step
 def hand_turn(s) -> None:
     """Step 1: an empty deck retreats at once (and skips the draw, D8); step 2: discard."""
     p = current_seat(s)
@@ -238,13 +256,15 @@ def hand_turn(s) -> None:
     if not s.deck[p]:
         retreat(s, p, "its deck is empty at the start of the hand phase")
         s.skip_draw = True
-    s.next_step = "hand_draw"
     if s.hand[p]:
         over = max(0, len(s.hand[p]) - HAND_SIZE)
         words = f"discard at least {over}" if over else "discard any cards you like"
         ask(s, "hand_discard", p, f"{{seat}}: {words}, then Done", "hand_draw")
+    else:
+        go(s, "hand_draw")
 
 
+@rules.step
 def hand_draw(s) -> None:
     """Step 3: draw up to 6; a deck that runs out retreats the hunter and ends the draw."""
     p = current_seat(s)
@@ -257,11 +277,11 @@ def hand_draw(s) -> None:
                 break
     if drawn:
         s.emit("draw", lambda: f"{name(s, p)} draws {len(drawn)}.", p,
-               private=lambda: "You draw " + ", ".join(card_label(s, c) for c in drawn) + ".",
+               private=lambda: "You draw " + ", ".join(s.card_name(c) for c in drawn) + ".",
                seen_by=(p,), secret={"cards": drawn}, count=len(drawn),
                counters=((p, "deck", len(s.deck[p])), (p, "hand", len(s.hand[p]))))
     s.turn += 1
-    s.next_step = "hand_turn"
+    go(s, "hand_turn")
 
 
 def draw(s, p: int) -> int:
@@ -279,7 +299,7 @@ def discard(s, p: int, c: int, why: str) -> None:
     s.hand[p].remove(c)
     forget_known(s, p, c)
     s.grave[p].append(c)
-    s.emit("discard", lambda: f"{name(s, p)} discards {card_label(s, c)}{why}.", p, card=c,
+    s.emit("discard", lambda: f"{name(s, p)} discards {s.card_name(c)}{why}.", p, card=c,
            counters=((p, "hand", len(s.hand[p])),))
 
 
@@ -296,6 +316,7 @@ def start_placement(s) -> None:
     begin_turns(s, "placement_turn")
 
 
+@rules.step
 def placement_turn(s) -> None:
     p = current_seat(s)
     if p is None:
@@ -306,6 +327,7 @@ def placement_turn(s) -> None:
             "placement_turn")
     else:
         s.turn += 1
+        go(s, "placement_turn")
 
 
 def placement_problem(s, p: int, c: int, place) -> str | None:
@@ -352,7 +374,7 @@ def place_monster(s, p: int, c: int, place) -> None:
     forget_known(s, p, c)
     m = new_placed(s, c, place)
     s.emit("place", lambda: f"{name(s, p)} places a monster face down in area {place[1]}.", p,
-           private=lambda: f"You place {card_label(s, c)} face down in area {place[1]}.",
+           private=lambda: f"You place {s.card_name(c)} face down in area {place[1]}.",
            seen_by=(p,), secret={"card": c}, token=m.token, place=list(place),
            counters=((p, "hand", len(s.hand[p])),))
 
@@ -365,16 +387,14 @@ def replace_monster(s, p: int, c: int, token: int) -> None:
     s.hand[p].remove(c)
     forget_known(s, p, c)
     m = new_placed(s, c, old.place)
-    s.emit("replace", lambda: f"{name(s, p)} takes {card_label(s, old.card)} back into hand "
+    s.emit("replace", lambda: f"{name(s, p)} takes {s.card_name(old.card)} back into hand "
            f"and places a monster face down in its place.", p,
-           private=lambda: f"You replace {card_label(s, old.card)} with {card_label(s, c)}.",
+           private=lambda: f"You replace {s.card_name(old.card)} with {s.card_name(c)}.",
            seen_by=(p,), secret={"card": c}, token=m.token, returned=old.card,
            place=list(old.place))
 
 
 def new_placed(s, c: int, place):
-    from game.mhtcg.state import Placed
-
     m = Placed(s.next_token, c, place[0], place[1])
     s.next_token += 1
     s.board[m.token] = m
@@ -389,6 +409,7 @@ def start_move(s) -> None:
     begin_turns(s, "move_turn")
 
 
+@rules.step
 def move_turn(s) -> None:
     p = current_seat(s)
     if p is None:
@@ -405,8 +426,7 @@ def destinations(s, p: int) -> tuple:
 def move_hunter(s, p: int, place) -> None:
     start = s.pos[p]
     s.pos[p] = place
-    # Charge (D38): ended the move phase where it began it; a hunter that left a camp moved
-    s.charge[p] = place == start and start[1] != CAMP
+    EFFECTS.run("after_move", hunter_ability(s, p), s, p, start)
     verb = "stays in" if place == start else "moves to"
     s.emit("move", lambda: f"{name(s, p)}'s hunter {verb} {s.table.name(place, s.seat_name)}.",
            p, place=list(place))
@@ -425,6 +445,7 @@ def start_hunt(s) -> None:
     open_window(s, "opening", "choose_next_area")
 
 
+@rules.step
 def choose_next_area(s) -> None:
     """4.1 step 1: the unresolved area of the hunter with the highest RNG (ties: the dealer,
     then clockwise). Areas with no hunter are never resolved."""
@@ -442,7 +463,7 @@ def choose_next_area(s) -> None:
     s.emit("area", lambda: f"{s.table.name(s.area, s.seat_name)} is resolved next "
            f"({name(s, best)}'s hunter has the longest range).", best, place=list(s.area),
            order=actor_order_preview(s))
-    s.next_step = "next_actor"
+    go(s, "next_actor")
 
 
 def actor_order_preview(s) -> list[str]:
@@ -457,6 +478,7 @@ def actor_order_preview(s) -> list[str]:
     return [label for *_, label in sorted(out)]
 
 
+@rules.step
 def next_actor(s) -> None:
     """4.1 step 2: the actor with the highest RNG that has not acted; a hunter goes before a
     monster at equal RNG, hunters in turn order, and the opener orders tied monsters."""
@@ -466,7 +488,7 @@ def next_actor(s) -> None:
     if not hunters and not monsters:
         s.resolved.append(area)
         s.area = None
-        s.next_step = "choose_next_area"
+        go(s, "choose_next_area")
         return
     top = max([stats(s, p).rng for p in hunters] + [monster_card(s, m).rng for m in monsters])
     for p in hunters:
@@ -475,7 +497,6 @@ def next_actor(s) -> None:
             return
     tied = [m for m in monsters if monster_card(s, m).rng == top]
     if len(tied) > 1:
-        s.next_step = "next_actor"
         ask(s, "monster_order", s.opener, "{seat}: choose which monster acts next",
             "next_actor", options=tuple(m.token for m in tied))
         return
@@ -486,12 +507,8 @@ def next_actor(s) -> None:
 
 def start_hunter_turn(s, p: int) -> None:
     s.hunter_turn, s.target = p, -1
-    s.next_step = "hunter_turn"
-    ask(s, "target", p, "{seat}: choose a monster to attack, or do not attack", "hunter_turn")
-
-
-def hunter_turn(s) -> None:  # pragma: no cover - the target question always answers first
-    raise AssertionError("hunter_turn waits for its target question")
+    # the answer says what comes next: the attack (declare_attack) or the end of the turn
+    ask(s, "target", p, "{seat}: choose a monster to attack, or do not attack", "")
 
 
 def declare_attack(s, p: int, token: int) -> None:
@@ -501,7 +518,7 @@ def declare_attack(s, p: int, token: int) -> None:
     s.emit("attack_declared", lambda: f"{name(s, p)}'s hunter attacks "
            f"{monster_card(s, m).name if m.face_up else 'a face-down monster'}.", p, token=token)
     if m.face_up:
-        s.next_step = "hunter_window"
+        go(s, "hunter_window")
     else:
         turn_face_up(s, m, p, "strike_first_check")
 
@@ -514,9 +531,10 @@ def no_attack(s, p: int) -> None:
 def end_hunter_turn(s) -> None:
     s.hunter_acted[s.hunter_turn] = True
     s.hunter_turn, s.target = -1, -1
-    s.next_step = "next_actor"
+    go(s, "next_actor")
 
 
+@rules.step
 def strike_first_check(s) -> None:
     p, m = s.hunter_turn, s.board.get(s.target)
     if m is not None and not m.acted and s.pos[p] == s.area and strikes_first(s, p, m):
@@ -524,21 +542,24 @@ def strike_first_check(s) -> None:
                token=m.token)
         start_monster_turn(s, m, "after_strike_first")
     else:
-        s.next_step = "hunter_window"
+        go(s, "hunter_window")
 
 
+@rules.step
 def after_strike_first(s) -> None:
     """A strike that made the hunter retreat ends its turn (D12)."""
     if s.pos[s.hunter_turn] != s.area:
         end_hunter_turn(s)
     else:
-        s.next_step = "hunter_window"
+        go(s, "hunter_window")
 
 
+@rules.step
 def hunter_window(s) -> None:
     open_window(s, "hunter", "hunter_strikes")
 
 
+@rules.step
 def hunter_strikes(s) -> None:
     """Step 4: the hunter deals its damage, unless it left; a lost target is chosen anew."""
     p = s.hunter_turn
@@ -565,18 +586,19 @@ def start_monster_turn(s, m, then: str) -> None:
     s.monster_turn, s.monster_then = m.token, then
     if m.stopped or not attack_targets(s, m):
         s.monster_turn = -1
-        s.next_step = then
+        go(s, then)
         return
     open_window(s, "monster", "monster_attacks")
 
 
+@rules.step
 def monster_attacks(s) -> None:
     """Every non-owner hunter in the area, in turn order from the dealer (D35); Counter after
     the whole attack (D36)."""
     m = s.board.get(s.monster_turn)
     then = s.monster_then
     s.monster_turn, s.monster_then = -1, ""
-    s.next_step = then
+    go(s, then)
     if m is None or m.stopped:
         return
     card = monster_card(s, m)
@@ -614,7 +636,7 @@ def lose_cards(s, p: int, n: int, why: str) -> int:
     s.known_bottom[p] = min(s.known_bottom[p], len(s.deck[p]))
     s.emit("lose", lambda: f"{name(s, p)} loses {len(removed)} card"
            f"{'s' if len(removed) != 1 else ''} ({why}): "
-           + ", ".join(card_label(s, c) for c in removed) + ".", p, cards=removed,
+           + ", ".join(s.card_name(c) for c in removed) + ".", p, cards=removed,
            counters=((p, "deck", len(s.deck[p])),))
     if not s.deck[p]:
         retreat(s, p, f"its deck ran out ({why})")
@@ -627,14 +649,16 @@ def open_window(s, purpose: str, then: str) -> None:
     """Players take turns from the dealer; the window closes when all have passed in a row."""
     s.win_purpose, s.win_then = purpose, then
     s.win_seat, s.win_passes = s.dealer, 0
-    s.next_step = "window_turn"
+    go(s, "window_turn")
 
 
+@rules.step
 def window_turn(s) -> None:
     active = sum(not f for f in s.forfeited)
     while True:
         if s.win_passes >= active:
-            s.next_step, s.win_purpose, s.win_then = s.win_then, "", ""
+            go(s, s.win_then)
+            s.win_purpose, s.win_then = "", ""
             return
         p = s.win_seat
         if s.forfeited[p]:
@@ -697,18 +721,16 @@ def item_problem(s, p: int, c: int, token, response: bool = False) -> str | None
     if c not in s.hand[p] or s.card(c).kind != "item":
         return "Only an item from your hand can be used."
     item = s.card(c)
-    if s.stench[p]:
+    if marked(s, p, "stench"):
         return "The stench: you cannot use items for the rest of the round."
     if not any(i in stats(s, p).icons for i in item.icons):
         return f"Your hunter's icons ({', '.join(stats(s, p).icons)}) do not match {item.name}."
     if s.players == 2 and not item.two_player:
         return f"{item.name} cannot be used in a 2-player game."
-    if item.id == DUNG_BOMB and not response:
-        return "Dung Bomb is only a response to another player's item aimed at a monster."
     if response and not item.interrupt:
         return "Only an Interrupt item can be a response."
-    if item.id == FARCASTER and (not on_table(s, p) or in_camp(s, p)):
-        return "Farcaster needs your hunter outside a camp."
+    if problem := EFFECTS.run("use_problem", item.id, s, p, response):
+        return problem
     targets = item_targets(s, p, item.id)
     if targets is None:
         return None if token is None else f"{item.name} names no target."
@@ -731,24 +753,20 @@ def announce_item(s, p: int, c: int, token) -> None:
     s.emit("item", lambda: f"{name(s, p)} uses {item.name}{aim}.", p, card=c, token=token,
            counters=((p, "hand", len(s.hand[p])),))
     window_acted(s, p)
-    s.next_step = "resolve_item"
     seats = [q for q in clockwise_from(s, p)[1:] if may_respond(s, q, item.id)]
-    decisions.ask_in_order(s, "respond", seats,
-                           prompt=f"{{seat}}: respond to {item.name} with an Interrupt, or pass",
-                           then="resolve_item")
+    ask_in_order(s, "respond", seats, f"{{seat}}: respond to {item.name} with an Interrupt, or pass",
+                 "resolve_item")
 
 
 def may_respond(s, q: int, item_id: str) -> bool:
     """Who is offered a response, on public grounds only: in the game, not stenched, holding
-    cards, and some Interrupt its current icons can use could apply (Dung Bomb to an item aimed
-    at one monster, Farcaster with the hunter outside a camp and more than 2 players)."""
+    cards, and some Interrupt its current icons can use could answer the announced item now."""
     if not may_use_items(s, q) or not s.hand[q]:
         return False
     icons = stats(s, q).icons
-    usable = {i for i in RESPONSE_ITEMS if any(x in icons for x in s.cs.items[i].icons)}
-    dung = DUNG_BOMB in usable and item_id in NAMES_ONE_MONSTER
-    far = (FARCASTER in usable and s.players > 2 and on_table(s, q) and not in_camp(s, q))
-    return dung or far
+    return any(any(x in icons for x in i.icons)
+               and EFFECTS.run("response_problem", i.id, s, q) is None
+               for i in s.cs.items.values() if i.interrupt)
 
 
 def respond(s, q: int, c: int) -> None:
@@ -758,21 +776,19 @@ def respond(s, q: int, c: int) -> None:
     s.emit("respond", lambda: f"{name(s, q)} responds with {s.card(c).name}.", q, card=c)
 
 
+@rules.step
 def resolve_item(s) -> None:
     """Responses first, in the order made; then the announced item, if not cancelled and its
     target is still legal (D37). Every used item goes to its user's graveyard."""
     p, c, token, _ = s.item
     cancelled = False
     for q, r in s.responses:
-        if s.cards[r] == DUNG_BOMB:
+        if EFFECTS.run("response", s.cards[r], s, q, c):
             cancelled = True
-            s.emit("cancelled", lambda: f"Dung Bomb: {s.card(c).name} has no effect.", q)
-        elif s.cards[r] == FARCASTER:
-            farcaster(s, q)
         s.grave[q].append(r)
     s.responses = []
     s.item = (p, c, token, cancelled)
-    s.next_step = "item_done"
+    go(s, "item_done")
     if cancelled:
         return
     targets = item_targets(s, p, s.cards[c])
@@ -780,23 +796,25 @@ def resolve_item(s) -> None:
         s.emit("fizzle", lambda: f"{s.card(c).name}: its target is no longer there.", p)
         return
     m = s.board.get(token) if token is not None else None
-    if m is not None and not m.face_up and s.cards[c] in TURNS_FACE_UP:
-        turn_face_up(s, m, p, "item_effect")  # a bomb or paintball turns it up first
+    if m is not None and not m.face_up and EFFECTS.modify("turns_face_up", (s.cards[c],), False):
+        turn_face_up(s, m, p, "item_effect")
     else:
-        s.next_step = "item_effect"
+        go(s, "item_effect")
 
 
+@rules.step
 def item_effect(s) -> None:
     p, c, token, _ = s.item
-    s.next_step = "item_done"
+    go(s, "item_done")
     EFFECTS.run("item", s.cards[c], s, p, token)
 
 
+@rules.step
 def item_done(s) -> None:
     p, c, _, _ = s.item
     s.grave[p].append(c)
     s.item = None
-    s.next_step = "window_turn"
+    go(s, "window_turn")
 
 
 def farcaster(s, p: int) -> None:
@@ -815,7 +833,7 @@ def monster_word(s, m) -> str:
 def turn_face_up(s, m, by: int, then: str) -> None:
     """The monster turns face up and its "when turned face up" abilities happen (Thief, Roar,
     Flash); Roar's discards are questions, so the rules carry on at `then` after them."""
-    s.next_step = then
+    go(s, then)
     m.face_up = True
     m.known = True
     s.up_counter += 1
@@ -901,6 +919,7 @@ def start_equip(s) -> None:
     begin_turns(s, "equip_turn")
 
 
+@rules.step
 def equip_turn(s) -> None:
     p = current_seat(s)
     if p is None:
@@ -911,6 +930,7 @@ def equip_turn(s) -> None:
             "equip_turn")
     else:
         s.turn += 1
+        go(s, "equip_turn")
 
 
 def equipped_of_kind(s, p: int, kind: str) -> int:
@@ -919,8 +939,6 @@ def equipped_of_kind(s, p: int, kind: str) -> int:
 
 def price(s, p: int, c: int) -> int:
     """The cost less the trade-in credit of the card of the same kind it replaces (5)."""
-    from game.mhtcg.gear import equip_price
-
     card = s.card(c)
     old = equipped_of_kind(s, p, card.kind)
     return equip_price(card, s.card(old) if old >= 0 else None)
@@ -931,7 +949,7 @@ def show_equipment(s, p: int, c: int, need: int) -> None:
     s.hand[p].remove(c)
     forget_known(s, p, c)
     s.equipping = c
-    s.emit("equipping", lambda: f"{name(s, p)} pays {need} material for {card_label(s, c)}.",
+    s.emit("equipping", lambda: f"{name(s, p)} pays {need} material for {s.card_name(c)}.",
            p, card=c, need=need)
 
 
@@ -961,7 +979,7 @@ def equip(s, p: int, c: int, paid: tuple) -> None:
     else:
         s.armour[p] = c
         s.equipped_armour[p] = True
-    spent = " for " + ", ".join(card_label(s, x) for x in paid) if paid else " for free"
+    spent = " for " + ", ".join(s.card_name(x) for x in paid) if paid else " for free"
     s.emit("equip", lambda: f"{name(s, p)} equips {card.name}{spent}.", p, card=c, paid=list(paid),
            replaced=old)
 
@@ -974,14 +992,16 @@ def start_result(s) -> None:
     begin_turns(s, "result_turn")
 
 
+@rules.step
 def result_turn(s) -> None:
     """Each player in turn does steps 1-6 for their own sheet; then step 7 once (D20)."""
     p = current_seat(s)
     if p is None:
-        s.next_step = "end_of_result"
+        go(s, "end_of_result")
         return
     if s.forfeited[p]:
         s.turn += 1
+        go(s, "result_turn")
         return
     start_of_result(s, p)
 
@@ -991,7 +1011,7 @@ def start_of_result(s, p: int) -> None:
     for m in [m for m in monsters_on_sheet(s, p) if m.face_up]:
         for key in keywords(monster_card(s, m)):
             EFFECTS.run("result_start", key, s, m)
-    s.next_step = "unique_check"
+    go(s, "unique_check")
     check_victory(s)
     if burrow_candidates(s, p):
         ask(s, "burrow", p, "{seat}: turn undamaged Burrow monsters face down, then Done",
@@ -1011,6 +1031,7 @@ def burrow(s, p: int, token: int) -> None:
            token=token)
 
 
+@rules.step
 def unique_check(s) -> None:
     """Step 2 (D21): a face-up unique monster with a later face-up namesake goes to the
     graveyard, and every other player gains its level."""
@@ -1023,8 +1044,8 @@ def unique_check(s) -> None:
                  and monster_card(s, o).name == card.name and o.up_order > m.up_order]
         if later:
             remove_as_penalty(s, m, "unique")
+    go(s, "eye_check")
     check_victory(s)
-    s.next_step = "eye_check"
 
 
 def remove_as_penalty(s, m, mark: str) -> None:
@@ -1048,6 +1069,7 @@ def eye_groups(s, p: int) -> list[list]:
     return [g for g in by_area.values() if len(g) > 1]
 
 
+@rules.step
 def eye_check(s) -> None:
     """Step 3 (D22): the owner keeps one face-up eye monster per area; each removed one gives
     every other player its level."""
@@ -1057,8 +1079,8 @@ def eye_check(s) -> None:
         ask(s, "keep_eye", p, "{seat}: two eye monsters share an area: choose the one that stays",
             "eye_check", options=tuple(m.token for m in groups[0]))
         return
+    go(s, "forfeit_check")
     check_victory(s)
-    s.next_step = "forfeit_check"
 
 
 def keep_eye(s, p: int, token: int) -> None:
@@ -1068,18 +1090,20 @@ def keep_eye(s, p: int, token: int) -> None:
             remove_as_penalty(s, m, "eye")
 
 
+@rules.step
 def forfeit_check(s) -> None:
     """Step 4: three retreats forfeit."""
     p = current_seat(s)
     if s.retreats[p] >= DOOMING_RETREAT:
         forfeit(s, p)
-        check_victory(s)
         s.turn += 1
-        s.next_step = "result_turn"
+        go(s, "result_turn")
+        check_victory(s)
         return
-    s.next_step = "hidden_monsters"
+    go(s, "hidden_monsters")
 
 
+@rules.step
 def hidden_monsters(s) -> None:
     """Step 5: +1 HRP per face-down monster; with 2 players an empty sheet gives the opponent 1
     (D23)."""
@@ -1088,10 +1112,11 @@ def hidden_monsters(s) -> None:
     gain_hrp(s, p, hidden, f"{hidden} hidden monster{'s' if hidden != 1 else ''}", "hidden")
     if s.players == 2 and not monsters_on_sheet(s, p):
         gain_hrp(s, 1 - p, 1, f"{name(s, p)}'s sheet is empty", "empty_sheet")
+    go(s, "reset")
     check_victory(s)
-    s.next_step = "reset"
 
 
+@rules.step
 def reset(s) -> None:
     """Step 6 (D33): the sheet's monsters return to printed values; the player's this-round
     bonuses end. Face-up monsters stay face up."""
@@ -1100,11 +1125,13 @@ def reset(s) -> None:
         m.damage = m.weakness = m.atk_mod = 0
         m.stopped = False
     s.atk_bonus[p] = s.def_bonus[p] = s.atk_minus[p] = 0
-    s.stench[p] = s.charge[p] = s.spotter_used[p] = False
+    for memory in ROUND_MARKS:
+        unmark(s, p, memory)
     s.turn += 1
-    s.next_step = "result_turn"
+    go(s, "result_turn")
 
 
+@rules.step
 def end_of_result(s) -> None:
     """A third retreat after the player's own step 4 forfeits now, before step 7 (D26)."""
     for p in turn_order(s):
@@ -1117,7 +1144,7 @@ def end_of_result(s) -> None:
     if s.round >= ROUND_LIMIT:
         round_limit(s)
         return
-    s.next_step = "start_round"
+    go(s, "start_round")
 
 
 def next_dealer(s) -> None:
@@ -1161,6 +1188,7 @@ def end_game(s, winners: list[int], reason: str) -> None:
     s.winners = list(winners)
     s.end_reason = reason
     s.decisions.clear()
+    s.next_step = ""  # no rulebook step runs after the end
     who = " and ".join(name(s, p) for p in winners) or "Nobody"
     s.emit("game_over", lambda: f"{who} win{'s' if len(winners) == 1 else ''} ({reason}).",
            winners=list(winners), reason=reason)
@@ -1183,13 +1211,3 @@ def evaluate(s) -> list[float]:
                for p in range(s.players)]
     total = sum(weights) or 1.0
     return [w / total for w in weights]
-
-
-# --- the step table ----------------------------------------------------------------------
-
-STEPS = {f.__name__: f for f in (
-    start_round, hand_turn, hand_draw, placement_turn, move_turn, choose_next_area,
-    next_actor, hunter_turn, strike_first_check, after_strike_first, hunter_window,
-    hunter_strikes, monster_attacks, window_turn, resolve_item, item_effect, item_done,
-    equip_turn, result_turn, unique_check, eye_check, forfeit_check, hidden_monsters, reset,
-    end_of_result)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.core.contract import Action
 from game.core.decisions import asked
+from game.core.flow import go, mark, unmark
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from game.mhtcg.state import MhState
@@ -91,7 +92,10 @@ def monster(s: MhState, sheet: int, area: int, card_id: str, face_up: bool = Fal
 def hunter_at(s: MhState, p: int, sheet: int, area: int, moved: bool = True) -> None:
     """Seat p's hunter in (sheet, area); `moved=False` gives it Charge (it stayed put)."""
     s.pos[p] = (sheet, area)
-    s.charge[p] = not moved and area != CAMP
+    if not moved and area != CAMP:
+        mark(s, p, "charge")
+    else:
+        unmark(s, p, "charge")
 
 
 def deck(s: MhState, p: int, n: int) -> None:
@@ -110,15 +114,16 @@ def grave(s: MhState, p: int, n: int) -> list[int]:
 
 
 def start(s: MhState, step: str, phase: str) -> MhState:
-    """Run the rules from `step` (a name in rules.STEPS) until the first question."""
+    """Run the rules from `step` (a rulebook step of rules.py) until the first question."""
     s.phase = phase
     if phase == "hunt":
         rules.start_hunt(s)
     elif step in ("hand_turn", "placement_turn", "move_turn", "equip_turn", "result_turn"):
         rules.begin_turns(s, step)
     else:
-        s.next_step = step
-    rules.advance(s)
+        go(s, step)
+    rules.rules.advance(s)
+    s.changed()
     return s
 
 

@@ -1,14 +1,13 @@
-"""The Monster Hunter TCG game state: plain lists and ints, a hand-written clone, exact JSON.
+"""The Monster Hunter TCG game state: plain lists and ints; its copy and JSON are generated from
+the declared `fields` (game/core/fields.py).
 
 Card instances: seat p's 40 deck cards are ids 40p .. 40p+39; `cards[i]` is the card id
 ("M16") of instance i. Hunter cards are not instances (they never leave the table).
 
-A monster on a sheet is a `Placed` record under a public **token** (a placement number). Actions
-and views name monsters by token, never by instance id, so a face-down monster's identity stays
-with its owner (and with everyone, once it has been face up and burrowed: `known`, spec D30).
+A monster on a sheet is a `Placed` record (placed.py) under a public token.
 
-Where the rules wait, `decisions` holds the question (game/core/decisions.py) and `next_step` names
-the rules step that carries on once it is answered (rules.STEPS).
+Where the rules wait, `decisions` holds the question (game/core/decisions.py); the rules carry on
+at its `then` once it is answered (game/core/flow.py).
 """
 
 from __future__ import annotations
@@ -16,60 +15,28 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import decisions
-from game.core.contract import Action, Outcome, State
+from game.core import fields as F
+from game.core.contract import Outcome
+from game.core.flow import FlowState, marked
 from game.core.rng import Rng
-from game.mhtcg import moves, rules
+from game.mhtcg import (
+    moves,  # noqa: F401 - declares the action kinds on rules.rules
+    rules,
+)
 from game.mhtcg.maps import CAMP
+from game.mhtcg.placed import Placed
 
 DECK = 40
-
-
-class Placed:
-    """One monster on its owner's sheet, with its this-round marks."""
-
-    __slots__ = ("token", "card", "sheet", "area", "face_up", "known", "damage", "weakness",
-                 "atk_mod", "stopped", "acted", "up_order")
-
-    def __init__(self, token: int, card: int, sheet: int, area: int) -> None:
-        self.token, self.card, self.sheet, self.area = token, card, sheet, area
-        self.face_up = False
-        self.known = False  # face down, but everyone knows which card it is (burrowed, D30)
-        self.damage = 0
-        self.weakness = 0  # Pitfall Trap: hunter attacks deal +1
-        self.atk_mod = 0  # Flash Bomb: -2
-        self.stopped = False  # Pitfall Trap: does not attack this round
-        self.acted = False  # has taken its turn in this hunt phase
-        self.up_order = 0  # when it was last turned face up (the unique check compares it)
-
-    @property
-    def place(self) -> tuple[int, int]:
-        return (self.sheet, self.area)
-
-    def copy(self) -> Placed:
-        c = Placed.__new__(Placed)
-        for k in Placed.__slots__:
-            setattr(c, k, getattr(self, k))
-        return c
-
-    def to_json(self) -> list:
-        return [getattr(self, k) for k in Placed.__slots__]
-
-    @staticmethod
-    def from_json(data: list) -> Placed:
-        c = Placed.__new__(Placed)
-        for k, v in zip(Placed.__slots__, data, strict=True):
-            setattr(c, k, v)
-        return c
 
 
 #: per-seat lists of lists of ints (card zones)
 _ZONES = ("deck", "hand", "grave", "materials", "known_hand", "deckable")
 #: per-seat lists of scalars
 _SEAT = ("weapon", "armour", "hrp", "retreats", "doomed", "forfeited", "atk_bonus",
-         "def_bonus", "atk_minus", "stench", "charge", "spotter_used", "hunter_acted",
+         "def_bonus", "atk_minus", "hunter_acted",
          "known_bottom", "equipped_weapon", "equipped_armour", "retreat_token")
 #: scalars of the round and of the step in progress
-_SCALARS = ("round", "phase", "dealer", "first_dealer", "next_step", "turn", "skip_draw",
+_SCALARS = ("round", "phase", "dealer", "first_dealer", "turn", "skip_draw",
             "next_token", "up_counter", "area", "opener", "hunter_turn", "target",
             "monster_turn", "monster_then", "win_purpose", "win_then", "win_seat",
             "win_passes", "item", "equipping", "over", "end_reason")
@@ -77,26 +44,42 @@ _SCALARS = ("round", "phase", "dealer", "first_dealer", "next_step", "turn", "sk
 _LISTS = ("order", "pos", "resolved", "responses", "winners", "gains")
 
 
-class MhState(State):
+def _card_tables(cs, cards: tuple[str, ...]) -> tuple[tuple, tuple[str, ...]]:
+    """Each instance's definition and name: asked for every candidate's label, fixed per game
+    (remembered, as a copy or a load asks again)."""
+    known = _TABLES.get(cards)
+    if known is None or known[0] is not cs:
+        known = _TABLES[cards] = (cs, tuple(cs.card(cid) for cid in cards), tuple(
+            rules.card_label(cs, cards, c) for c in range(len(cards))))
+    return known[1], known[2]
+
+
+_TABLES: dict = {}
+
+
+class MhState(FlowState):
     __slots__ = ("cs", "table", "rng", "decks", "hunters", "_cards", "defs", "labels",
                  "board") + _ZONES + _SEAT + _SCALARS + _LISTS
 
-    checks = moves.CHECKS
+    rules = rules.rules
+    fields = {"cards": F.VALUE, "rng": F.RNG, "decks": F.LIST, "hunters": F.LIST,
+              "board": F.RECORDS, **{k: F.LISTS for k in _ZONES}, **{k: F.LIST for k in _SEAT},
+              **{k: F.VALUE for k in _SCALARS}, **{k: F.LIST for k in _LISTS}}
+    records = {"board": Placed}
 
     def __init__(self, game, players: int, seed: int, decks: list[str]) -> None:
         super().__init__(game, players)
-        self.cs = game.card_set()
-        self.table = game.table(players)
         self.rng = Rng(seed)
         self.decks = list(decks)
-        self.hunters = [self.cs.decks[d].hunter for d in decks]
-        self.cards = tuple(cid for d in decks for cid in self.cs.decks[d].card_ids())
+        cs = game.card_set()
+        self.hunters = [cs.decks[d].hunter for d in decks]
+        self.cards = tuple(cid for d in decks for cid in cs.decks[d].card_ids())
         P = players
         for key in _ZONES:
             setattr(self, key, [[] for _ in range(P)])
         for key in _SEAT:
             setattr(self, key, [0] * P)
-        for key in ("doomed", "forfeited", "stench", "charge", "spotter_used", "hunter_acted",
+        for key in ("doomed", "forfeited", "hunter_acted",
                     "equipped_weapon", "equipped_armour"):
             setattr(self, key, [False] * P)
         # D30: the cards everyone knows the deck was formed from (all 40, then the graveyard
@@ -106,7 +89,7 @@ class MhState(State):
         self.armour = [-1] * P
         self.board: dict[int, Placed] = {}
         self.round, self.phase, self.dealer, self.first_dealer = 0, "setup", 0, 0
-        self.next_step, self.turn, self.skip_draw = "start_round", 0, False
+        self.turn, self.skip_draw = 0, False
         self.next_token, self.up_counter = 1, 0
         self.area = None
         self.opener = self.hunter_turn = self.target = self.monster_turn = -1
@@ -130,10 +113,12 @@ class MhState(State):
 
     @cards.setter
     def cards(self, ids) -> None:
-        self._cards = tuple(ids)
-        # `card` and `card_name` are hot paths (every candidate action has a label)
-        self.defs = tuple(self.cs.card(cid) for cid in self._cards)
-        self.labels = tuple(rules.card_label(self, c) for c in range(len(self._cards)))
+        self._cards = ids = tuple(ids)
+        # `card` and `card_name` are hot paths (every candidate action has a label); the card set
+        # and the table come from the game, so a copy or a load finds them here too
+        self.cs = cs = self.game.card_set()
+        self.table = self.game.table(self.players)
+        self.defs, self.labels = _card_tables(cs, ids)
 
     def card(self, cid: int):
         """The definition of card instance `cid`."""
@@ -150,12 +135,6 @@ class MhState(State):
     @property
     def rounds(self) -> int:
         return self.round
-
-    def candidates(self, player: int) -> list[Action]:
-        return moves.candidates(self, player)
-
-    def _apply(self, player: int, action: Action) -> None:
-        moves.carry_out(self, player, action)
 
     def is_over(self) -> bool:
         return self.over
@@ -184,60 +163,6 @@ class MhState(State):
         ids += [c for _, c in self.responses]
         return ids
 
-    # --- copying ---------------------------------------------------------------------------
-    def clone(self) -> MhState:
-        s = MhState.__new__(MhState)
-        s.game, s.players, s._events = self.game, self.players, None
-        s.decisions = list(self.decisions)
-        s.cs, s.table, s._cards = self.cs, self.table, self._cards
-        s.defs, s.labels = self.defs, self.labels
-        s.rng = self.rng.clone()
-        s.decks, s.hunters = self.decks, self.hunters
-        for key in _ZONES:
-            setattr(s, key, [list(z) for z in getattr(self, key)])
-        for key in _SEAT:
-            setattr(s, key, list(getattr(self, key)))
-        for key in _SCALARS:
-            setattr(s, key, getattr(self, key))
-        for key in _LISTS:
-            setattr(s, key, list(getattr(self, key)))
-        s.board = {t: m.copy() for t, m in self.board.items()}
-        return s
-
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {"players": self.players, "rng": self.rng.state,
-                             "decks": list(self.decks), "hunters": list(self.hunters),
-                             "cards": list(self.cards),
-                             "decisions": decisions.stack_to_json(self.decisions),
-                             "board": [m.to_json() for m in self.board.values()]}
-        for key in _ZONES:
-            d[key] = [list(z) for z in getattr(self, key)]
-        for key in _SEAT:
-            d[key] = list(getattr(self, key))
-        for key in _SCALARS:
-            d[key] = _plain(getattr(self, key))
-        for key in _LISTS:
-            d[key] = _plain(getattr(self, key))
-        return d
-
-    @staticmethod
-    def from_json(game, data: dict) -> MhState:
-        s = MhState(game, data["players"], 0, data["decks"])
-        s.rng = Rng(data["rng"])
-        s.hunters = list(data["hunters"])
-        s.cards = tuple(data["cards"])
-        s.decisions = decisions.stack_from_json(data["decisions"])
-        s.board = {m.token: m for m in (Placed.from_json(x) for x in data["board"])}
-        for key in _ZONES:
-            setattr(s, key, [list(z) for z in data[key]])
-        for key in _SEAT:
-            setattr(s, key, list(data[key]))
-        for key in _SCALARS:
-            setattr(s, key, _tupled(data[key]))
-        for key in _LISTS:
-            setattr(s, key, [_tupled(v) for v in data[key]])
-        return s
-
 
 # --- information ---------------------------------------------------------------------------
 
@@ -257,8 +182,9 @@ def view_of(s, viewer: int | None) -> dict:
             "grave": list(s.grave[p]), "materials": list(s.materials[p]),
             "weapon": s.weapon[p], "armour": s.armour[p],
             "atk_bonus": s.atk_bonus[p], "def_bonus": s.def_bonus[p],
-            "atk_minus": s.atk_minus[p], "stench": s.stench[p], "charge": s.charge[p],
-            "spotter_used": s.spotter_used[p], "hunter_acted": s.hunter_acted[p],
+            "atk_minus": s.atk_minus[p], "stench": marked(s, p, "stench", False),
+            "charge": marked(s, p, "charge", False),
+            "spotter_used": marked(s, p, "spotter_used", False), "hunter_acted": s.hunter_acted[p],
         })
     monsters = []
     for m in s.board.values():
@@ -344,15 +270,3 @@ def _deal(s, q: int, pool: list[int], n_deck: int, n_hand: int, slots: list, rng
         chosen[m.token] = pick
         eye_taken = eye_taken or (s.players == 2 and s.card(pick).eye)
     return deck, rest[:n_hand], [chosen[m.token] for m in slots]
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value

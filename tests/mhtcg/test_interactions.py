@@ -6,6 +6,7 @@ start in their camps with empty hands (so windows pass by themselves) and 40-car
 import pytest
 
 from game.core.contract import Action, IllegalAction
+from game.core.flow import marked
 from game.mhtcg import rules
 from game.mhtcg.setups import (
     act,
@@ -476,7 +477,7 @@ def test_27_stench_refuses_items_but_not_boosts():
     act(s, MINEGARDE, "no_attack")
     act(s, MINEGARDE, "order", target=conga)
     pass_until(s, "monster_order", "window")
-    while not s.stench[MINEGARDE]:
+    while not marked(s, MINEGARDE, "stench"):
         act(s, MINEGARDE, "pass")
     assert asked(s) == "window" and seat(s) == MINEGARDE  # before the Melynx attacks
     assert "stench" in refused(s, MINEGARDE, "item", whet).lower()

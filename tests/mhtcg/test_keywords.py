@@ -4,6 +4,7 @@ abilities), each handler in game/mhtcg/abilities.py checked through the rules th
 import pytest
 
 from game.core.contract import IllegalAction
+from game.core.flow import mark, marked
 from game.mhtcg import rules
 from game.mhtcg.setups import (
     act,
@@ -102,7 +103,7 @@ def test_keyword_stench_needs_a_card_removed():
     bystander(s, DUNDORMA)
     hunt(s)
     pass_until(s, "equip")
-    assert s.stench[KOKOTO] and not s.stench[POKKE]
+    assert marked(s, KOKOTO, "stench") and not marked(s, POKKE, "stench")
 
 
 def test_keyword_rage_plus_2_while_damaged():
@@ -189,7 +190,7 @@ def test_keyword_charge_plus_2_for_a_hunter_that_stayed_put():
     s = table()
     hunter_at(s, KOKOTO, 1, 1, moved=False)
     hunter_at(s, MINEGARDE, 1, 1, moved=False)  # the flag alone gives no Charge: not its ability
-    s.charge[MINEGARDE] = True
+    mark(s, MINEGARDE, "charge")
     assert rules.hunter_attack_value(s, KOKOTO) == 4
     assert rules.hunter_attack_value(s, MINEGARDE) == 2
 
