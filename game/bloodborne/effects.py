@@ -80,6 +80,18 @@ def frenzy(d, s, p, c, m):
     return d + c.amount if s.health[p] <= 4 else d
 
 
+@on("transforms", "transform")
+def transforms(flag, card):
+    """Transform (step 2): after the reveal, pick a weapon from hand to fight with."""
+    return True
+
+
+@on("rests_in_dream", "dream")
+def rests_in_dream(flag, card):
+    """Hunter's Dream: rest in the Dream in step 7 (bank, take back the used cards)."""
+    return True
+
+
 @on("weapon_damage", "transform", order=20)
 def transform(d, s, p, c, m):
     """Transform (step 2): the weapon chosen after the reveal deals +amount (after its own

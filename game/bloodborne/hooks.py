@@ -22,6 +22,8 @@ HOOKS = {
     "after_attack": ("hunter", "step 5: right after the card dealt its damage"),
     "immediate": ("hunter", "step 3: the Immediate card acts"),
     "damage_taken": ("hunter", "value: the monster's damage to the hunter who played the card"),
+    "transforms": ("hunter", "value: whether the card's hunter picks a weapon in step 2"),
+    "rests_in_dream": ("hunter", "value: whether the card takes its hunter to the Dream (step 7)"),
     # monsters and bosses (while they are fought, or when they come and go)
     "defence": ("monster", "value: the damage a hunter's attack deals it"),
     "monster_attack": ("monster", "value: its attack's total, step 4"),

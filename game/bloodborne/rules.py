@@ -96,8 +96,17 @@ def played_card(s, p: int):
 
 
 def in_dream(s, p: int) -> bool:
+    """p chose a card that takes them to the Hunter's Dream this round."""
     c = s.chosen[p]
-    return c >= 0 and s.cards[c].ability == "dream"
+    return c >= 0 and rests_in_dream(s.cards[c])
+
+
+def rests_in_dream(card) -> bool:
+    return hooks.value("rests_in_dream", card.ability, False, card)
+
+
+def transforms(card) -> bool:
+    return hooks.value("transforms", card.ability, False, card)
 
 
 def name(s, p: int) -> str:
@@ -325,7 +334,7 @@ def reveal_action_cards(s) -> None:
 def transform(s) -> None:
     """Hunters who revealed Transform secretly choose a weapon from hand; revealed together.
     They have seen the others' cards, but must fight: no Dream for them this round."""
-    transformers = [p for p in turn_order(s) if s.cards[s.chosen[p]].ability == "transform"]
+    transformers = [p for p in turn_order(s) if transforms(s.cards[s.chosen[p]])]
     asked = [p for p in transformers if transform_options(s, p)]
     if s.recording:
         for p in transformers:
@@ -372,7 +381,7 @@ def check_transform(s, p: int, a: Action) -> str | None:
         return "You can only pick a weapon right after revealing Transform."
     card = s.cards[a.source] if isinstance(a.source, int) and 0 <= a.source < len(s.cards) \
         else None
-    if card is not None and card.ability == "dream":
+    if card is not None and rests_in_dream(card):
         return "You cannot go to the Dream after Transform."
     if card is not None and not card.weapon:
         return "Transform needs a melee or ranged weapon."
@@ -708,7 +717,7 @@ def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
         return 0
     if transformed is None:
         transformed = s.transform_weapon[p] >= 0
-    keys = (card.ability, "transform") if transformed else (card.ability,)
+    keys = (card.ability, s.card_set.transform.ability) if transformed else (card.ability,)
     d = hooks.fold("weapon_damage", keys, card.damage, s, p, card, m)
     defence = HOOK["defence"].get(m.ability)
     return d if defence is None else defence(d, s, card, m)
