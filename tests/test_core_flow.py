@@ -95,3 +95,35 @@ def test_a_timeout_for_a_seat_not_waited_for_is_refused():
 def test_table_actions_are_never_offered_as_moves():
     s = new()
     assert all(a.kind not in (CONCEDE, TIMEOUT) for a in s.legal_actions(0))
+
+
+def test_kinds_built_legal_skip_their_check_in_legal_actions_but_not_in_apply():
+    from game.core.contract import State
+    from game.core.decisions import ask
+    from game.core.flow import FlowState, Rules
+
+    own = Rules()
+    checked = []
+
+    def check(s, seat, action):
+        checked.append(action)
+        return None if action.source == 1 else "Only 1."
+
+    @own.kind("pick", answers=("pick",), candidates=lambda s, seat: [Action("pick", 1)],
+                check=check, legal_as_built=True)
+    def pick(s, seat, action):
+        pass
+
+    class Picking(FlowState):
+        rules = own
+
+        def is_over(self):
+            return False
+
+    s = Picking(toygame.GAME, 2)
+    ask(s, "pick", 0)
+    assert s.legal_actions(0) == [Action("pick", 1)] and checked == []
+    assert State.legal_actions(s, 0) == s.legal_actions(0)  # the claim, tested
+    with pytest.raises(IllegalAction, match="Only 1."):
+        s.apply(0, Action("pick", 2))
+    assert own.built_legal == {"pick": True}

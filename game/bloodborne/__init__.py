@@ -32,7 +32,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.bloodborne import rules
+from game.bloodborne import (
+    effects,  # noqa: F401 - registers the card handlers
+    rules,
+)
 from game.bloodborne.cards import CardSet, card_set, load_card_set
 from game.bloodborne.state import BloodborneState
 from game.core.contract import Game
@@ -72,7 +75,16 @@ class BloodborneGame(Game):
         return BloodborneState(self, players, seed, final)
 
     def state_from_json(self, data: dict) -> BloodborneState:
-        return BloodborneState.from_json(self, data)
+        """A state from its `to_json`; ValueError (one line) on data that is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("not a Bloodborne state")
+        try:
+            s = BloodborneState.restore(self, data)
+            for m in s.slot_monsters:
+                self.card_set().monster_by_id[m]  # every monster id is one of ours
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise ValueError(f"malformed Bloodborne state ({e!r})") from None
+        return s
 
     def max_decisions(self, players: int) -> int:
         # per round and hunter: a choice, a weapon, two Immediate steps, an upgrade, removals

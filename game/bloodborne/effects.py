@@ -2,7 +2,7 @@
 
 Spec: docs/rules/bloodborne.md (Cards; D2: our own card set). Every card names one `ability`
 keyword in data/bloodborne/*.toml and its number in `amount`; the handler registered here under
-that keyword is the card's whole behaviour. The rules (rules.py) call the hook points below at
+that keyword is the card's whole behaviour. The rules (rules.py) call the hook points of hooks.py at
 their rulebook step; `cards.load_card_set` checks the registry against the data (a keyword
 without a handler, or a handler no card names, is a CardDataError).
 
@@ -13,68 +13,9 @@ may ask them) fold `value = handler(value, ...)`; the other hooks act on the sta
 from __future__ import annotations
 
 from game.bloodborne import rules
-from game.core.effects import Effects
+from game.bloodborne.hooks import EFFECTS, HOOKS, keywords, on, value
 
-#: hook point -> (whose ability it is, when it acts)
-HOOKS = {
-    # hunter cards
-    "weapon_damage": ("hunter", "value: the damage a card deals, before the monster's defence"),
-    "on_strike": ("hunter", "a card is about to deal its damage (it may cost something)"),
-    "after_attack": ("hunter", "step 5: right after the card dealt its damage"),
-    "immediate": ("hunter", "step 3: the Immediate card acts"),
-    "damage_taken": ("hunter", "value: the monster's damage to the hunter who played the card"),
-    # monsters and bosses (while they are fought, or when they come and go)
-    "defence": ("monster", "value: the damage a hunter's attack deals it"),
-    "monster_attack": ("monster", "value: its attack's total, step 4"),
-    "preventable": ("monster", "value: whether card effects may prevent or reduce its damage"),
-    "dream_halves": ("monster", "value: whether hunters in the Dream take half"),
-    "on_wound": ("monster", "step 4: its attack wounded a hunter"),
-    "end_of_round": ("monster", "step 8: it survived the round"),
-    "on_reveal": ("monster", "it is turned up"),
-    "on_escape": ("monster", "step 6: it escapes"),
-    # final bosses: the whole game
-    "final_attack": ("final", "value: every monster attack's total, step 4"),
-    "monster_hp": ("final", "value: a monster's echoes when it is revealed"),
-    "available_size": ("final", "value: how many Available Upgrades lie face up"),
-    "on_death": ("final", "a hunter dies"),
-    "on_kill": ("final", "a monster is slain"),
-}
-
-EFFECTS = Effects("bloodborne", {hook: what for hook, (_, what) in HOOKS.items()})
-
-
-def keywords(family: str) -> set[str]:
-    """The ability keywords a card of `family` ("hunter", "monster", "final") may name."""
-    hooks = [hook for hook, (fam, _) in HOOKS.items() if fam == family]
-    return {key for key in EFFECTS.keys() if any(EFFECTS.has(h, key) for h in hooks)}
-
-
-def value(hook: str, key: str, v, *args):
-    """A value hook for one card's keyword (a card has one ability): its handler's answer, or
-    `v` unchanged when the keyword has none at this hook."""
-    fn = HANDLERS[hook].get(key)
-    return v if fn is None else fn(v, *args)
-
-
-def run(hook: str, key: str, *args) -> None:
-    """The keyword's handler at a hook that acts on the state, if it has one."""
-    fn = HANDLERS[hook].get(key)
-    if fn is not None:
-        fn(*args)
-
-
-_FOLDS: dict = {}
-
-
-def fold(hook: str, keys: tuple[str, ...], v, *args):
-    """A value hook for several keywords, through their handlers in registered `order` (the
-    ordering is worked out once per set of keywords)."""
-    handlers = _FOLDS.get((hook, keys))
-    if handlers is None:
-        handlers = _FOLDS[(hook, keys)] = [fn for _, fn in EFFECTS.ordered(hook, keys)]
-    for fn in handlers:
-        v = fn(v, *args)
-    return v
+__all__ = ["EFFECTS", "HOOKS", "keywords"]  # the registry, read by the data loader and tests
 
 
 def name(s, p: int) -> str:
@@ -102,57 +43,69 @@ def lose_echoes(s, p: int, amount: int) -> None:
 
 # --- hunter cards: damage -------------------------------------------------------------------
 
-@EFFECTS.on("weapon_damage", "bane", order=10)
+@on("weapon_damage", "bane", order=10)
 def bane(d, s, p, c, m):
     """+amount against monsters with the card's trophy kind (Saw Cleaver vs Beasts)."""
     return d + c.amount if c.vs in m.trophies else d
 
 
-@EFFECTS.on("weapon_damage", "boss_slayer", order=10)
+@on("weapon_damage", "boss_slayer", order=10)
 def boss_slayer(d, s, p, c, m):
     """+amount against bosses and the final boss."""
     return d + c.amount if m.boss else d
 
 
-@EFFECTS.on("weapon_damage", "blood_price", order=10)
+@on("weapon_damage", "blood_price", order=10)
 def blood_price(d, s, p, c, m):
     """+amount while you have health to pay (the payment is `pay_in_blood`)."""
     return d + c.amount if s.health[p] > 1 else d
 
 
-@EFFECTS.on("on_strike", "blood_price")
+@on("on_strike", "blood_price")
 def pay_in_blood(s, p, c):
     """Blood price: pay 1 health (never your last) for the extra damage."""
     if s.health[p] > 1:
         lose_health(s, p, 1, "pays 1 health in blood")
 
 
-@EFFECTS.on("weapon_damage", "executioner", order=10)
+@on("weapon_damage", "executioner", order=10)
 def executioner(d, s, p, c, m):
     """+amount against a monster that already lost echoes."""
     return d + c.amount if s.echoes < s.echoes_full else d
 
 
-@EFFECTS.on("weapon_damage", "frenzy", order=10)
+@on("weapon_damage", "frenzy", order=10)
 def frenzy(d, s, p, c, m):
     """+amount while your health is 4 or less."""
     return d + c.amount if s.health[p] <= 4 else d
 
 
-@EFFECTS.on("weapon_damage", "transform", order=20)
+@on("transforms", "transform")
+def transforms(flag, card):
+    """Transform (step 2): after the reveal, pick a weapon from hand to fight with."""
+    return True
+
+
+@on("rests_in_dream", "dream")
+def rests_in_dream(flag, card):
+    """Hunter's Dream: rest in the Dream in step 7 (bank, take back the used cards)."""
+    return True
+
+
+@on("weapon_damage", "transform", order=20)
 def transform(d, s, p, c, m):
     """Transform (step 2): the weapon chosen after the reveal deals +amount (after its own
     bonus)."""
     return d + s.card_set.transform.amount
 
 
-@EFFECTS.on("after_attack", "recoil")
+@on("after_attack", "recoil")
 def recoil(s, p, c):
     """After firing, lose amount health, never below 1."""
     lose_health(s, p, c.amount, "is hurt by the recoil")
 
 
-@EFFECTS.on("damage_taken", "dream")
+@on("damage_taken", "dream")
 def dream(d, s, p, m):
     """Hunter's Dream: take half the monster's damage, rounded down (step 4)."""
     return d // 2 if value("dream_halves", m.ability, True, s, m) else d
@@ -160,7 +113,7 @@ def dream(d, s, p, m):
 
 # --- hunter cards: Immediate effects (step 3) -----------------------------------------------
 
-@EFFECTS.on("immediate", "heal")
+@on("immediate", "heal")
 def heal(s, p, c):
     """Heal amount health (never above the maximum)."""
     s.health[p] = min(rules.MAX_HEALTH, s.health[p] + c.amount)
@@ -169,19 +122,19 @@ def heal(s, p, c):
                counters=((p, "health", s.health[p]),))
 
 
-@EFFECTS.on("immediate", "bank")
+@on("immediate", "bank")
 def bank(s, p, c):
     """Madman's Knowledge: bank the collected echoes without going to the Dream."""
     rules.bank_echoes(s, p)
 
 
-@EFFECTS.on("immediate", "numb")
+@on("immediate", "numb")
 def numb(s, p, c):
     """The monster's attack deals amount less to every hunter."""
     s.attack_reduction += c.amount
 
 
-@EFFECTS.on("immediate", "lure")
+@on("immediate", "lure")
 def lure(s, p, c):
     """The monster ignores you (a prevention); every other hunter takes +amount."""
     s.prevention[p] += 99
@@ -190,7 +143,7 @@ def lure(s, p, c):
             s.extra_damage[q] += c.amount
 
 
-@EFFECTS.on("immediate", "recall")
+@on("immediate", "recall")
 def recall(s, p, c):
     """Take back up to amount used cards, the most recently used first."""
     back = s.used[p][-c.amount:]
@@ -201,7 +154,7 @@ def recall(s, p, c):
             s.emit("recall", f"{name(s, p)} takes back {len(back)} used cards.", p, cards=back)
 
 
-@EFFECTS.on("immediate", "roar")
+@on("immediate", "roar")
 def roar(s, p, c):
     """Cancel every other hunter's melee attack this round."""
     for q in rules.turn_order(s):
@@ -211,49 +164,49 @@ def roar(s, p, c):
 
 # --- monsters and bosses ------------------------------------------------------------------
 
-@EFFECTS.on("defence", "ranged_resist", order=10)
+@on("defence", "ranged_resist", order=10)
 def ranged_resist(d, s, c, m):
     """While fought: ranged weapons deal only 1 damage."""
     return min(d, 1) if c.ranged else d
 
 
-@EFFECTS.on("defence", "thick_hide", order=10)
+@on("defence", "thick_hide", order=10)
 def thick_hide(d, s, c, m):
     """While fought: each melee attack deals amount less."""
     return max(0, d - m.amount) if c.melee else d
 
 
-@EFFECTS.on("defence", "armored", order=10)
+@on("defence", "armored", order=10)
 def armored(d, s, c, m):
     """While fought: no single attack deals more than amount."""
     return min(d, m.amount)
 
 
-@EFFECTS.on("monster_attack", "fury", order=10)
+@on("monster_attack", "fury", order=10)
 def fury(total, s, m):
     """While fought: its attack deals +amount."""
     return total + m.amount
 
 
-@EFFECTS.on("preventable", "unstoppable")
+@on("preventable", "unstoppable")
 def unstoppable(flag, s, m):
     """While fought: card effects cannot prevent or reduce its damage."""
     return False
 
 
-@EFFECTS.on("dream_halves", "dream_breaker")
+@on("dream_halves", "dream_breaker")
 def dream_breaker(flag, s, m):
     """While fought: hunters in the Dream take full damage."""
     return False
 
 
-@EFFECTS.on("on_wound", "echo_drain")
+@on("on_wound", "echo_drain")
 def echo_drain(s, p, m):
     """While fought: each hunter it wounds loses amount collected echoes."""
     lose_echoes(s, p, m.amount)
 
 
-@EFFECTS.on("end_of_round", "regenerate")
+@on("end_of_round", "regenerate")
 def regenerate(s, m):
     """At the end of a round it survives, it heals amount (never above its starting echoes)."""
     healed = min(m.amount, s.echoes_full - s.echoes)
@@ -264,14 +217,14 @@ def regenerate(s, m):
                    counters=((None, "monster_echoes", s.echoes),))
 
 
-@EFFECTS.on("on_reveal", "ambush")
+@on("on_reveal", "ambush")
 def ambush(s, m):
     """On reveal: every hunter loses amount health, never below 1."""
     for p in rules.turn_order(s):
         lose_health(s, p, m.amount, "is ambushed")
 
 
-@EFFECTS.on("on_reveal", "scream")
+@on("on_reveal", "scream")
 def scream(s, m):
     """On reveal: the Available Upgrades go under the deck and new ones are dealt."""
     s.upgrade_deck[:0] = s.available
@@ -281,7 +234,7 @@ def scream(s, m):
         s.emit("message", f"{m.name} screams: new upgrades are on offer.", None)
 
 
-@EFFECTS.on("on_escape", "maul")
+@on("on_escape", "maul")
 def maul(s, m):
     """On escape: every living hunter takes amount damage (this can kill)."""
     for p in rules.turn_order(s):
@@ -295,7 +248,7 @@ def maul(s, m):
             rules.hunter_dies(s, p)
 
 
-@EFFECTS.on("on_escape", "plunder")
+@on("on_escape", "plunder")
 def plunder(s, m):
     """On escape: every hunter loses amount collected echoes."""
     for p in rules.turn_order(s):
@@ -304,13 +257,13 @@ def plunder(s, m):
 
 # --- final bosses (the whole game) --------------------------------------------------------
 
-@EFFECTS.on("monster_hp", "gehrman")
+@on("monster_hp", "gehrman")
 def gehrman(hp, s, m):
     """Gehrman, the First Hunter: every other monster has +amount HP."""
     return hp if m.final else hp + s.final_boss.amount
 
 
-@EFFECTS.on("on_death", "rom")
+@on("on_death", "rom")
 def rom(s, p):
     """Rom, the Vacuous Spider: a hunter who dies for the amount-th time is out of the game."""
     if s.deaths[p] >= s.final_boss.amount:
@@ -322,7 +275,7 @@ def rom(s, p):
             rules.game_over(s, "all_out")
 
 
-@EFFECTS.on("on_kill", "ebrietas")
+@on("on_kill", "ebrietas")
 def ebrietas(s, killer):
     """Ebrietas: the hunter who kills a monster takes amount extra echoes from the supply."""
     if not s.dead[killer]:
@@ -334,19 +287,13 @@ def ebrietas(s, killer):
                    counters=((killer, "collected", s.collected[killer]),))
 
 
-@EFFECTS.on("available_size", "moon_presence")
+@on("available_size", "moon_presence")
 def moon_presence(n, s):
     """Moon Presence: the Available Upgrades row holds amount cards more."""
     return n + s.final_boss.amount
 
 
-@EFFECTS.on("final_attack", "orphan_of_kos", order=20)
+@on("final_attack", "orphan_of_kos", order=20)
 def orphan_of_kos(total, s, m):
     """Orphan of Kos: every monster attack deals +amount damage."""
     return total + s.final_boss.amount
-
-
-#: hook -> {keyword: handler}: the registry above as flat tables for the rules' hot paths
-#: (built here, after the last registration; every handler of the game is in this module)
-HANDLERS = {hook: {key: EFFECTS.get(hook, key) for key in EFFECTS.keys() if EFFECTS.has(hook, key)}
-            for hook in HOOKS}

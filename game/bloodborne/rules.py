@@ -5,15 +5,18 @@ Setup, then a round of eight steps in order:
   5. hunter_attack          6. escape           7. hunters_dream       8. end_of_round
 and the end of the game (game_over, score).
 
-What a step waits for is a frame on `s.decisions` (game/core/decisions.py); the action that
-answers it pops the frame and the step carries on:
+The core flow (game/core/flow.py) runs them: each is a `@rules.step` that names the next
+(`go`) or asks a question (a frame on `s.decisions`, game/core/decisions.py); each action kind
+is declared once with `@rules.kind` (its candidates, its check, what it does), and answering a
+question closes its frame, the flow carrying on at the frame's `then` step:
   step 1  "choose"         every hunter, in secret (ask_secretly); revealed together
   step 2  "transform"      the transforming hunters pick a weapon, in secret
   step 3  "protect"        an Immediate card with a choice: prevent damage, or cancel a melee
           "cancel_target"  then whose melee attack (a follow-up, when there are several)
   step 7  "upgrade"        a hunter in the Dream takes an Available Upgrade (the dead may skip)
           "remove"         then picks the cards to remove down to the hand limit
-A step that resumes after hunter p goes on with the hunters after p in this round's order.
+Steps 3 and 7 go on after the hunter asked (`s.turn`) with the hunters after them in this
+round's order (more_immediate_effects, hand_limit, more_dreamers).
 
 Nothing that is not a real choice asks anyone:
   - a hunter with a single card in hand plays it (D4: Hunter's Dream alone must be chosen);
@@ -22,14 +25,15 @@ Nothing that is not a real choice asks anyone:
   - an Immediate card with nothing to cancel protects its owner; with one melee attack to
     cancel, "cancel" names it;
   - a living hunter in the Dream facing a single Available Upgrade takes it.
-Card abilities are handlers in effects.py, called at the hook points named there.
+Card abilities are handlers in effects.py, called at the hook points of hooks.py.
 """
 
 from __future__ import annotations
 
-from game.bloodborne import effects
+from game.bloodborne import hooks
 from game.core import decisions
 from game.core.contract import Action
+from game.core.flow import Rules, close, go
 
 MAX_HEALTH = 8
 HAND_LIMIT = 7
@@ -40,6 +44,8 @@ STARTERS = 5
 #: safety bound (D9): after this many rounds the dungeon closes and the game is scored
 ROUND_LIMIT = 100
 KIND_NAMES = ("Kin", "Humanoid", "Beast")
+
+rules = Rules()
 
 #: the rulebook step a decision kind belongs to (views and the banner name the step)
 STEP_OF = {"choose": "choose_action_cards", "transform": "transform",
@@ -53,7 +59,7 @@ _ROTATIONS = {P: [tuple((f + i) % P for i in range(P)) for f in range(P)] for P 
 
 #: the effect registry's tables (hook -> {ability keyword: handler}), read directly: where the
 #: rules run hot (every round of a search) a look-up and a call, with no wrapper in between
-HOOK = effects.HANDLERS
+HOOK = hooks.HANDLERS
 
 
 def turn_order(s) -> tuple[int, ...]:
@@ -72,7 +78,8 @@ def hunters_after(s, p: int) -> list[int]:
 
 def monster(s):
     """The card being fought (None between a kill or an escape and the next reveal)."""
-    return s.slot_monsters[s.current - s.monster_base] if s.current >= 0 else None
+    return s.monster_by_id[s.slot_monsters[s.current - s.monster_base]] if s.current >= 0 \
+        else None
 
 
 def played_id(s, p: int) -> int:
@@ -89,8 +96,17 @@ def played_card(s, p: int):
 
 
 def in_dream(s, p: int) -> bool:
+    """p chose a card that takes them to the Hunter's Dream this round."""
     c = s.chosen[p]
-    return c >= 0 and s.cards[c].ability == "dream"
+    return c >= 0 and rests_in_dream(s.cards[c])
+
+
+def rests_in_dream(card) -> bool:
+    return hooks.value("rests_in_dream", card.ability, False, card)
+
+
+def transforms(card) -> bool:
+    return hooks.value("transforms", card.ability, False, card)
 
 
 def name(s, p: int) -> str:
@@ -185,7 +201,7 @@ def setup(s, final_boss: str) -> None:
     rng.shuffle(bosses)
     dungeon = monsters[:DUNGEON_MONSTERS] + bosses[:DUNGEON_BOSSES]
     rng.shuffle(dungeon)
-    s.slot_monsters = dungeon + [final]
+    s.slot_monsters = [m.id for m in dungeon] + [final.id]
     s.dungeon = [s.monster_base + k for k in range(DUNGEON_SIZE - 1, -1, -1)]  # top is the end
     # 3. the upgrade deck, and as many Available Upgrades as players
     s.upgrade_deck = list(range(STARTERS * P, len(s.cards)))
@@ -202,12 +218,12 @@ def setup(s, final_boss: str) -> None:
                card=s.monster_base + DUNGEON_SIZE, monster=final.id)
     # 7. reveal the first dungeon card
     reveal_next_dungeon_card(s)
-    choose_action_cards(s)
+    go(s, "choose_action_cards")
 
 
 def available_size(s) -> int:
     """As many Available Upgrades as players (a final boss may change it)."""
-    return effects.value("available_size", s.final_boss.ability, s.players, s)
+    return hooks.value("available_size", s.final_boss.ability, s.players, s)
 
 
 def refill_available_upgrades(s) -> None:
@@ -218,7 +234,7 @@ def refill_available_upgrades(s) -> None:
 
 def monster_hp(s, m) -> int:
     """Printed HP is for 3 players: +1 at 4 players, +2 at 5 (a final boss may add more)."""
-    return effects.value("monster_hp", s.final_boss.ability, m.hp + (s.players - 3), s, m)
+    return hooks.value("monster_hp", s.final_boss.ability, m.hp + (s.players - 3), s, m)
 
 
 def reveal_next_dungeon_card(s) -> None:
@@ -243,6 +259,7 @@ def reveal_next_dungeon_card(s) -> None:
 
 # --- step 1: choose an action card ---------------------------------------------------------
 
+@rules.step
 def choose_action_cards(s) -> None:
     """Start a round: every hunter secretly chooses one card; all reveal together."""
     s.round += 1
@@ -264,64 +281,75 @@ def choose_action_cards(s) -> None:
                 s.emit("message", f"{name(s, p)} has no cards and takes back the used ones.", p)
     decisions.ask_secretly(s, "choose", hunters, prompt="{seat}: choose your action card",
                            then="reveal_action_cards")
-    everyone = False
     for p in hunters:
         if len(s.hand[p]) == 1:  # D4: a single card (Hunter's Dream alone) must be chosen
-            everyone = choose_card(s, p, s.hand[p][0])
-    if everyone:
-        reveal_action_cards(s)
+            choose_card(s, p, s.hand[p][0])
 
 
-def choose_card(s, p: int, card: int) -> bool:
-    """p lays a card face down (the frame keeps it secret). True when everyone has chosen."""
+def choose_card(s, p: int, card: int) -> None:
+    """p lays a card face down (the frame keeps it secret); once everyone has, they are
+    turned up together."""
     s.hand[p].remove(card)
     if s.recording:
         s.emit("choose", f"{name(s, p)} has chosen a card.", p,
                private=lambda: f"You choose {s.cards[card].name}.", seen_by=(p,),
                secret={"card": card})
-    return decisions.answer(s, p, card)
+    if decisions.answer(s, p, card):
+        for q, c in close(s).answers:
+            s.chosen[q] = c
 
 
+def choose_candidates(s, p: int) -> list[Action]:
+    table = s._tables["choose"]
+    return [table[c] for c in s.hand[p]]
+
+
+def check_choose(s, p: int, a: Action) -> str | None:
+    """Step 1: one card from your own hand."""
+    if not s.decisions or s.decisions[-1].kind != "choose":
+        return "Action cards are chosen at the start of the round, not now."
+    if a.target != "chosen" or a.option is not None or a.source not in s.hand[p]:
+        return "That card is not in your hand."
+    return None
+
+
+@rules.kind("choose", answers=("choose",), candidates=choose_candidates, check=check_choose,
+            legal_as_built=True)
 def on_choose(s, p: int, a: Action) -> None:
-    if choose_card(s, p, a.source):
-        reveal_action_cards(s)
+    choose_card(s, p, a.source)
 
 
+@rules.step
 def reveal_action_cards(s) -> None:
-    frame = decisions.pop(s)
-    for p, card in frame.answers:
-        s.chosen[p] = card
     if s.recording:
         for p in turn_order(s):
             s.emit("reveal", f"{name(s, p)} reveals {s.cards[s.chosen[p]].name}.", p,
                    card=s.chosen[p])
-    transform(s)
+    go(s, "transform")
 
 
 # --- step 2: transform -----------------------------------------------------------------------
 
+@rules.step
 def transform(s) -> None:
     """Hunters who revealed Transform secretly choose a weapon from hand; revealed together.
     They have seen the others' cards, but must fight: no Dream for them this round."""
-    transformers = [p for p in turn_order(s) if s.cards[s.chosen[p]].ability == "transform"]
+    transformers = [p for p in turn_order(s) if transforms(s.cards[s.chosen[p]])]
     asked = [p for p in transformers if transform_options(s, p)]
     if s.recording:
         for p in transformers:
             if p not in asked:
                 s.emit("message", f"{name(s, p)} has no weapon to transform into.", p)
     if not asked:
-        immediate_effects(s)
+        go(s, "immediate_effects")
         return
     decisions.ask_secretly(s, "transform", asked,
                            prompt="{seat}: choose the weapon to transform into",
                            then="reveal_transforms")
-    everyone = False
     for p in asked:
         weapons = transform_options(s, p)
         if len(weapons) == 1:  # a single weapon: no choice
-            everyone = take_transform_weapon(s, p, weapons[0])
-    if everyone:
-        reveal_transforms(s)
+            take_transform_weapon(s, p, weapons[0])
 
 
 def transform_options(s, p: int) -> list[int]:
@@ -330,41 +358,70 @@ def transform_options(s, p: int) -> list[int]:
     return sorted(c for c in s.hand[p] if cards[c].weapon)
 
 
-def take_transform_weapon(s, p: int, card: int) -> bool:
-    """p lays the weapon face down. True when every transforming hunter has chosen."""
+def take_transform_weapon(s, p: int, card: int) -> None:
+    """p lays the weapon face down; once every transforming hunter has, they are turned up."""
     s.hand[p].remove(card)
     if s.recording:
         s.emit("transform_chosen", f"{name(s, p)} has chosen a weapon.", p,
                private=lambda: f"You transform into {s.cards[card].name}.", seen_by=(p,),
                secret={"card": card})
-    return decisions.answer(s, p, card)
+    if decisions.answer(s, p, card):
+        for q, c in close(s).answers:
+            s.transform_weapon[q] = c
 
 
+def transform_candidates(s, p: int) -> list[Action]:
+    table = s._tables["transform"]
+    return [table[c] for c in transform_options(s, p)]
+
+
+def check_transform(s, p: int, a: Action) -> str | None:
+    """Step 2: a melee or ranged weapon from your hand (no Dream after Transform)."""
+    if not s.decisions or s.decisions[-1].kind != "transform":
+        return "You can only pick a weapon right after revealing Transform."
+    card = s.cards[a.source] if isinstance(a.source, int) and 0 <= a.source < len(s.cards) \
+        else None
+    if card is not None and rests_in_dream(card):
+        return "You cannot go to the Dream after Transform."
+    if card is not None and not card.weapon:
+        return "Transform needs a melee or ranged weapon."
+    if a.source not in s.hand[p] or a.target != "chosen":
+        return "That weapon is not in your hand."
+    return None
+
+
+@rules.kind("transform", answers=("transform",), candidates=transform_candidates,
+            check=check_transform,
+            legal_as_built=True)
 def on_transform(s, p: int, a: Action) -> None:
-    if take_transform_weapon(s, p, a.source):
-        reveal_transforms(s)
+    take_transform_weapon(s, p, a.source)
 
 
+@rules.step
 def reveal_transforms(s) -> None:
-    frame = decisions.pop(s)
-    for p, card in frame.answers:
-        s.transform_weapon[p] = card
     if s.recording:
         for p in turn_order(s):
             if s.transform_weapon[p] >= 0:
                 s.emit("transform", f"{name(s, p)} transforms: "
                        f"{s.cards[s.transform_weapon[p]].name}.", p, card=s.transform_weapon[p])
-    immediate_effects(s)
+    go(s, "immediate_effects")
 
 
 # --- step 3: immediate effects ---------------------------------------------------------------
 
+@rules.step
 def immediate_effects(s) -> None:
     """Immediate cards act, first player first, then to the left."""
-    next_immediate_effects(s, turn_order(s))
+    immediate_effects_of(s, turn_order(s))
 
 
-def next_immediate_effects(s, hunters) -> None:
+@rules.step
+def more_immediate_effects(s) -> None:
+    """Step 3 goes on with the hunters after the one whose card asked."""
+    immediate_effects_of(s, hunters_after(s, s.turn))
+
+
+def immediate_effects_of(s, hunters) -> None:
     """The Immediate cards of `hunters`, in order; a card with a choice stops to ask. Then
     steps 4-6, unless the monster is already dead (they are skipped), and step 7."""
     for p in hunters:
@@ -377,17 +434,7 @@ def next_immediate_effects(s, hunters) -> None:
         resolve_immediate(s, p, targets[0] if c.protection == "cancel" and targets else None)
         if s.is_over():
             return
-    if s.current >= 0:
-        monster_attack(s)
-        if s.is_over():
-            return
-        hunter_attack(s)
-        if s.is_over():
-            return
-        escape(s)
-        if s.is_over():
-            return
-    hunters_dream(s)
+    go(s, "monster_attack" if s.current >= 0 else "hunters_dream")
 
 
 def cancel_targets(s, p: int) -> list[int]:
@@ -411,25 +458,72 @@ def ask_immediate_choice(s, p: int, c, targets) -> bool:
     melee attacks it could cancel)."""
     card = played_id(s, p)
     if c.protection == "choose" and targets:
+        s.turn = p
         decisions.ask(s, "protect", p, options=("shield", "cancel"), context=(card,),
                       prompt=f"{{seat}}: {c.name}: prevent {c.shield} damage to yourself, "
-                             "or cancel a melee attack", then="immediate_effects")
+                             "or cancel a melee attack", then="more_immediate_effects")
         return True
     if c.protection == "cancel" and len(targets) > 1:
+        s.turn = p
         decisions.ask(s, "cancel_target", p, options=tuple(targets), context=(card,),
                       prompt=f"{{seat}}: {c.name}: whose melee attack do you cancel?",
-                      then="immediate_effects")
+                      then="more_immediate_effects")
         return True
     return False
 
 
+def _immediate_card(s, a: Action) -> str | None:
+    frame = decisions.top(s)
+    if frame is None or frame.kind not in ("protect", "cancel_target"):
+        return "Immediate cards act in step 3 of the round."
+    if a.source != frame.context[0]:
+        return "Only the Immediate card you played can act now."
+    return None
+
+
+def shield_candidates(s, p: int) -> list[Action]:
+    return [action(s, "shield", s.decisions[-1].context[0], "self")]
+
+
+def check_shield(s, p: int, a: Action) -> str | None:
+    """Step 3: a ranged card that may protect its owner prevents damage to you."""
+    refused = _immediate_card(s, a)
+    if refused:
+        return refused
+    if decisions.top(s).kind != "protect":
+        return "Choose whose melee attack to cancel."
+    return None if a.target == "self" else "A protection is for yourself."
+
+
+@rules.kind("shield", answers=("protect",), candidates=shield_candidates, check=check_shield,
+            legal_as_built=True)
 def on_shield(s, p: int, a: Action) -> None:
-    decisions.pop(s)
+    close(s)
     resolve_immediate(s, p, None)
-    if not s.is_over():
-        next_immediate_effects(s, hunters_after(s, p))
 
 
+def cancel_candidates(s, p: int) -> list[Action]:
+    targets = cancel_targets(s, p)
+    return [action(s, "cancel", s.decisions[-1].context[0],
+                   targets[0] if len(targets) == 1 else None)]
+
+
+def check_cancel(s, p: int, a: Action) -> str | None:
+    """Step 3: cancel another hunter's melee attack (named when there is only one)."""
+    refused = _immediate_card(s, a)
+    if refused:
+        return refused
+    if decisions.top(s).kind != "protect":
+        return "Choose whose melee attack to cancel."
+    targets = cancel_targets(s, p)
+    expected = targets[0] if len(targets) == 1 else None
+    if a.target != expected:
+        return _why_not_a_target(s, p, a.target)
+    return None
+
+
+@rules.kind("cancel", answers=("protect",), candidates=cancel_candidates, check=check_cancel,
+            legal_as_built=True)
 def on_cancel(s, p: int, a: Action) -> None:
     """"Cancel" names the melee attack when there is one; with several, whose is asked next."""
     if a.target is None:
@@ -441,11 +535,39 @@ def on_cancel(s, p: int, a: Action) -> None:
     on_cancel_target(s, p, a)
 
 
+def cancel_target_candidates(s, p: int) -> list[Action]:
+    frame = s.decisions[-1]
+    return [action(s, "cancel_target", frame.context[0], q) for q in frame.options]
+
+
+def check_cancel_target(s, p: int, a: Action) -> str | None:
+    """Step 3: the melee attack to cancel is another hunter's, not already cancelled."""
+    refused = _immediate_card(s, a)
+    if refused:
+        return refused
+    if decisions.top(s).kind != "cancel_target":
+        return "First choose: protect yourself or cancel a melee attack."
+    if a.target not in cancel_targets(s, p):
+        return _why_not_a_target(s, p, a.target)
+    return None
+
+
+def _why_not_a_target(s, p: int, t) -> str:
+    if t == p:
+        return "You cannot cancel your own attack."
+    if isinstance(t, int) and 0 <= t < s.players:
+        if s.cancelled[t]:
+            return f"{s.seat_name(t)}'s melee attack is already cancelled."
+        return f"{s.seat_name(t)} is not making a melee attack."
+    return "Choose a hunter whose melee attack to cancel."
+
+
+@rules.kind("cancel_target", answers=("cancel_target",), candidates=cancel_target_candidates,
+            check=check_cancel_target,
+            legal_as_built=True)
 def on_cancel_target(s, p: int, a: Action) -> None:
-    decisions.pop(s)
+    close(s)
     resolve_immediate(s, p, a.target)
-    if not s.is_over():
-        next_immediate_effects(s, hunters_after(s, p))
 
 
 def resolve_immediate(s, p: int, cancel: int | None) -> None:
@@ -491,12 +613,13 @@ def roll_die(s, colour: str) -> tuple[list[int], int]:
             return rolls, total
 
 
+@rules.step
 def monster_attack(s) -> None:
     """The first player rolls the lantern-colour die; every hunter takes the total (Dream
     hunters half, rounded down). Health 0 or less: death."""
     m = monster(s)
     rolls, total = roll_die(s, m.lantern)
-    s.last_roll = [m.lantern, rolls, total]
+    s.last_roll = (m.lantern, tuple(rolls), total)
     if s.recording:
         die = s.card_set.dice[m.lantern]
         s.emit("dice", f"{m.name} attacks: the {m.lantern} die rolls "
@@ -518,18 +641,19 @@ def monster_attack(s) -> None:
             hunter_dies(s, p)
             if s.is_over():  # Rom: every hunter is out
                 return
+    go(s, "hunter_attack")
 
 
 def attack_blow(s, total: int) -> tuple[int, bool, bool]:
     """What a roll of `total` means before it reaches each hunter: (damage, whether cards may
     prevent it, whether the Dream halves it). No side effects."""
     m, final = monster(s), s.final_boss
-    blow = effects.value("monster_attack", m.ability, total, s, m)
-    blow = effects.value("final_attack", final.ability, blow, s, m)
-    preventable = effects.value("preventable", m.ability, True, s, m)
+    blow = hooks.value("monster_attack", m.ability, total, s, m)
+    blow = hooks.value("final_attack", final.ability, blow, s, m)
+    preventable = hooks.value("preventable", m.ability, True, s, m)
     if preventable:
         blow = max(0, blow - s.attack_reduction)
-    return blow, preventable, effects.value("dream_halves", m.ability, True, s, m)
+    return blow, preventable, hooks.value("dream_halves", m.ability, True, s, m)
 
 
 def damage_to_hunter(s, p: int, blow: tuple[int, bool, bool], card=None, m=None) -> int:
@@ -556,16 +680,17 @@ def hunter_dies(s, p: int) -> None:
     if s.recording:
         s.emit("death", f"{name(s, p)} dies and loses {lost} collected echoes.", p, lost=lost,
                counters=((p, "collected", 0), (p, "deaths", s.deaths[p]), (p, "dead", True)))
-    effects.run("on_death", s.final_boss.ability, s, p)
+    hooks.run("on_death", s.final_boss.ability, s, p)
 
 
 # --- step 5: hunter attack -------------------------------------------------------------------
 
+@rules.step
 def hunter_attack(s) -> None:
     """From the first player to the left, each living hunter with a weapon deals its damage."""
     for p in turn_order(s):
         if s.current < 0:
-            return  # the monster is dead
+            break  # the monster is dead
         if s.dead[p]:
             continue
         c = played_card(s, p)
@@ -579,6 +704,8 @@ def hunter_attack(s) -> None:
         after_attack = HOOK["after_attack"].get(c.ability)
         if after_attack is not None:
             after_attack(s, p, c)
+    if not s.is_over():  # the final boss may have fallen
+        go(s, "escape")
 
 
 def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
@@ -590,8 +717,8 @@ def attack_damage(s, p: int, card, transformed: bool | None = None) -> int:
         return 0
     if transformed is None:
         transformed = s.transform_weapon[p] >= 0
-    keys = (card.ability, "transform") if transformed else (card.ability,)
-    d = effects.fold("weapon_damage", keys, card.damage, s, p, card, m)
+    keys = (card.ability, s.card_set.transform.ability) if transformed else (card.ability,)
+    d = hooks.fold("weapon_damage", keys, card.damage, s, p, card, m)
     defence = HOOK["defence"].get(m.ability)
     return d if defence is None else defence(d, s, card, m)
 
@@ -637,7 +764,7 @@ def monster_killed(s, killer: int) -> None:
                            trophy=KIND_NAMES[k].lower(),
                            counters=((p, "trophy_points", trophy_points(s, p)),
                                      (p, KIND_NAMES[k].lower(), s.trophies[3 * p + k])))
-    effects.run("on_kill", s.final_boss.ability, s, killer)
+    hooks.run("on_kill", s.final_boss.ability, s, killer)
     s.defeated.append(s.current)
     s.current = -1
     if m.final:
@@ -646,11 +773,17 @@ def monster_killed(s, killer: int) -> None:
 
 # --- step 6: escape --------------------------------------------------------------------------
 
+@rules.step
 def escape(s) -> None:
     """A normal monster still alive escapes (its on-escape ability acts); bosses stay."""
     m = monster(s)
-    if m is None or m.boss:
-        return
+    if m is not None and not m.boss:
+        monster_escapes(s, m)
+    if not s.is_over():  # an escape may kill the last hunter left (Rom)
+        go(s, "hunters_dream")
+
+
+def monster_escapes(s, m) -> None:
     s.escaped.append(s.current)
     s.current = -1
     if s.recording:
@@ -663,21 +796,29 @@ def escape(s) -> None:
 
 # --- step 7: the Hunter's Dream --------------------------------------------------------------
 
+@rules.step
 def hunters_dream(s) -> None:
     """In turn order: Dream hunters bank, take back used cards, take an upgrade, heal; dead
     hunters heal and may take an upgrade. Then refill the Available Upgrades."""
-    next_dreamers(s, turn_order(s))
+    dreamers_of(s, turn_order(s))
 
 
-def next_dreamers(s, hunters) -> None:
+@rules.step
+def more_dreamers(s) -> None:
+    """Step 7 goes on with the hunters after the one who was asked."""
+    dreamers_of(s, hunters_after(s, s.turn))
+
+
+def dreamers_of(s, hunters) -> None:
     for p in hunters:
         if not (s.dead[p] or in_dream(s, p)):
             continue
+        s.turn = p
         wake_in_dream(s, p)
-        if offer_upgrade(s, p) or check_hand_limit(s, p):
+        if offer_upgrade(s, p) or over_hand_limit(s, p):
             return  # asked: the answer carries on with the hunters after p
     refill_available_upgrades(s)
-    end_of_round(s)
+    go(s, "end_of_round")
 
 
 def wake_in_dream(s, p: int) -> None:
@@ -716,7 +857,7 @@ def offer_upgrade(s, p: int) -> bool:
         return False
     decisions.ask(s, "upgrade", p, options=tuple(s.available),
                   prompt="{seat}: take an Available Upgrade" +
-                  (" (or none)" if s.dead[p] else ""), then="hunters_dream")
+                  (" (or none)" if s.dead[p] else ""), then="hand_limit")
     return True
 
 
@@ -727,22 +868,60 @@ def take_upgrade(s, p: int, card: int) -> None:
         s.emit("upgrade_taken", f"{name(s, p)} takes {s.cards[card].name}.", p, card=card)
 
 
+def upgrade_candidates(s, p: int) -> list[Action]:
+    table = s._tables["upgrade"]
+    return [table[c] for c in s.decisions[-1].options]
+
+
+def check_upgrade(s, p: int, a: Action) -> str | None:
+    """Step 7: one of the Available Upgrades, once per visit to the Dream."""
+    frame = decisions.top(s)
+    if frame is None or frame.kind != "upgrade":
+        if frame is not None and frame.kind == "remove":
+            return "You have already taken an upgrade this round."
+        return "Upgrades are taken in the Hunter's Dream (step 7)."
+    if a.source not in frame.options or a.target != "hand":
+        return "That card is not among the Available Upgrades."
+    return None
+
+
+@rules.kind("upgrade", answers=("upgrade",), candidates=upgrade_candidates,
+            check=check_upgrade,
+            legal_as_built=True)
 def on_upgrade(s, p: int, a: Action) -> None:
-    decisions.pop(s)
+    close(s)
     take_upgrade(s, p, a.source)
-    if not check_hand_limit(s, p):
-        next_dreamers(s, hunters_after(s, p))
 
 
+def skip_upgrade_candidates(s, p: int) -> list[Action]:
+    return [action(s, "skip_upgrade")] if s.dead[p] else []
+
+
+def check_skip_upgrade(s, p: int, a: Action) -> str | None:
+    """Step 7: only a hunter who died may take no upgrade."""
+    frame = decisions.top(s)
+    if frame is None or frame.kind != "upgrade":
+        return "There is no upgrade to take now."
+    return None if s.dead[p] else "A hunter in the Dream must take an upgrade."
+
+
+@rules.kind("skip_upgrade", answers=("upgrade",), candidates=skip_upgrade_candidates,
+            check=check_skip_upgrade,
+            legal_as_built=True)
 def on_skip_upgrade(s, p: int, a: Action) -> None:
-    decisions.pop(s)
+    close(s)
     if s.recording:
         s.emit("message", f"{name(s, p)} takes no upgrade.", p)
-    if not check_hand_limit(s, p):
-        next_dreamers(s, hunters_after(s, p))
 
 
-def check_hand_limit(s, p: int) -> bool:
+@rules.step
+def hand_limit(s) -> None:
+    """After the upgrade, the hand limit; then the hunters after."""
+    if not over_hand_limit(s, s.turn):
+        go(s, "more_dreamers")
+
+
+def over_hand_limit(s, p: int) -> bool:
     """Hand limit 7: p picks the cards beyond it to remove from the game. True when asked."""
     excess = len(s.hand[p]) - HAND_LIMIT
     if excess <= 0:
@@ -750,10 +929,30 @@ def check_hand_limit(s, p: int) -> bool:
     decisions.ask_to_pick(s, "remove", p, sorted(s.hand[p]), excess, excess,
                           prompt="{seat}: remove " + ("a card" if excess == 1 else
                                                       f"{excess} cards") +
-                          f" from the game (hand limit {HAND_LIMIT})", then="hunters_dream")
+                          f" from the game (hand limit {HAND_LIMIT})", then="more_dreamers")
     return True
 
 
+def remove_candidates(s, p: int) -> list[Action]:
+    """The picks so far have left the hand already."""
+    table = s._tables["remove"]
+    return [table[c] for c in sorted(s.hand[p])]
+
+
+def check_remove(s, p: int, a: Action) -> str | None:
+    """Step 7: down to the hand limit, removing cards from your own hand."""
+    frame = decisions.top(s)
+    if frame is None or frame.kind != "remove":
+        if frame is not None and frame.kind == "upgrade":
+            return "Take an upgrade first; then check the hand limit."
+        return "Cards are removed only at the hand limit, in the Hunter's Dream."
+    if a.target != "removed" or a.source not in s.hand[p]:  # picks leave the hand at once
+        return "Remove a card from your own hand."
+    return None
+
+
+@rules.kind("remove", answers=("remove",), candidates=remove_candidates, check=check_remove,
+            legal_as_built=True)
 def on_remove(s, p: int, a: Action) -> None:
     card = a.source
     s.hand[p].remove(card)
@@ -762,12 +961,12 @@ def on_remove(s, p: int, a: Action) -> None:
         s.emit("removed", f"{name(s, p)} removes {s.cards[card].name} from the game.", p,
                card=card)
     if decisions.pick(s, card):
-        decisions.pop(s)
-        next_dreamers(s, hunters_after(s, p))
+        close(s)
 
 
 # --- step 8: end of round --------------------------------------------------------------------
 
+@rules.step
 def end_of_round(s) -> None:
     """Played cards go face up to the used piles; the first player passes left; the next
     dungeon card comes if the monster is dead or escaped."""
@@ -780,7 +979,7 @@ def end_of_round(s) -> None:
     s.transform_weapon = [-1] * s.players
     m = monster(s)
     if m is not None:
-        effects.run("end_of_round", m.ability, s, m)
+        hooks.run("end_of_round", m.ability, s, m)
     P = s.players
     for i in range(1, P + 1):
         if not s.out[(s.first_player + i) % P]:
@@ -791,7 +990,7 @@ def end_of_round(s) -> None:
         return
     if s.current < 0:
         reveal_next_dungeon_card(s)
-    choose_action_cards(s)
+    go(s, "choose_action_cards")
 
 
 # --- end of the game -------------------------------------------------------------------------
@@ -814,6 +1013,7 @@ def game_over(s, reason: str) -> None:
     """Everyone banks; the highest total wins; ties: more banked echoes; still tied: shared.
     A hunter out of the game (Rom) is never among the winners (D9)."""
     del s.decisions[:]
+    s.next_step = ""  # nothing follows, whatever step or answer ended it
     s.end_reason = reason
     for p in range(s.players):
         s.banked[p] += s.collected[p]

@@ -13,6 +13,7 @@ them the state's own Rng rolls. The round is then started afresh at step 1.
 from __future__ import annotations
 
 from game.bloodborne import rules
+from game.core.flow import go
 from game.core.rng import Rng
 
 
@@ -74,7 +75,7 @@ def make_state(players: int = 4, final: str = "rom", monster: str | None = "carr
             s.dungeon, s.current = [], s.monster_base + rules.DUNGEON_SIZE
             s.revealed = rules.DUNGEON_SIZE
         else:
-            s.slot_monsters[s.current - s.monster_base] = m
+            s.slot_monsters[s.current - s.monster_base] = m.id
         s.echoes = s.echoes_full = rules.monster_hp(s, m)
     if hp is not None:
         s.echoes = s.echoes_full = hp
@@ -106,13 +107,15 @@ def make_state(players: int = 4, final: str = "rom", monster: str | None = "carr
     s.rng = ScriptedRng(dice, seed)
     s.round = 0
     del s.decisions[:]  # the round the new state started is dealt again
-    rules.choose_action_cards(s)
+    s.changed()
+    go(s, "choose_action_cards")
+    s.rules.advance(s)
     return s
 
 
 def reveal(s, monster: str) -> None:
     """Put `monster` on top of the dungeon and reveal it (end of round, step 8)."""
-    s.slot_monsters[s.dungeon[-1] - s.monster_base] = s.card_set.monster_by_id[monster]
+    s.slot_monsters[s.dungeon[-1] - s.monster_base] = monster
     s.current = -1
     rules.reveal_next_dungeon_card(s)
 

@@ -1,53 +1,47 @@
-"""The Bloodborne game state: plain ints and lists, the decision stack, a hand-written clone,
-exact JSON (spec: docs/rules/bloodborne.md).
+"""The Bloodborne game state: plain ints and lists and the decision stack, run by the core
+flow (spec: docs/rules/bloodborne.md; the steps and action kinds are in rules.py).
 
 Card instance ids: seat p's five starter cards are 5p..5p+4, then one id per upgrade copy
 (5P..5P+31), then the 10 dungeon slots and the final boss (monster_base..monster_base+10).
-Which monster lies in which dungeon slot is `slot_monsters` (hidden until revealed; determinize
-resamples it). Cards chosen in secret (steps 1 and 2) are the answers of the secret decision
-frame until they are revealed into `chosen` / `transform_weapon`.
+Which monster lies in which dungeon slot is `slot_monsters` (monster ids; hidden until revealed;
+determinize resamples it). Cards chosen in secret (steps 1 and 2) are the answers of the secret
+decision frame until they are revealed into `chosen` / `transform_weapon`.
 
-Legality is written once: `candidates` lists what the top decision asks for and `checks` (one
-function per action kind, at the end of this file) says why an action is refused.
+Clone and JSON are generated from `fields`; what follows from the game and the player count
+alone (the card set, the instance table, the card actions) is set again by `_clean`.
 """
 
 from __future__ import annotations
 
 from game.bloodborne import rules
 from game.core import decisions
-from game.core.contract import Action, Outcome, State
+from game.core import fields as F
+from game.core.contract import Outcome
+from game.core.flow import FlowState
 from game.core.rng import Rng
 
-#: per-seat lists of ints/bools, copied by clone and JSON
-_SEAT_LISTS = ("health", "collected", "banked", "trophies", "chosen", "transform_weapon",
-               "deaths", "out", "dead", "damaged", "cancelled", "prevention", "extra_damage")
-_PILES = ("dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed")
+#: per-seat lists of ints/bools, and the card piles
+_LISTS = ("health", "collected", "banked", "trophies", "chosen", "transform_weapon", "deaths",
+          "out", "dead", "damaged", "cancelled", "prevention", "extra_damage",
+          "dungeon", "defeated", "escaped", "upgrade_deck", "available", "removed",
+          "slot_monsters", "winners")
 _SCALARS = ("round", "first_player", "start_player", "current", "echoes", "echoes_full",
-            "revealed", "attack_reduction", "tie_break", "end_reason")
-#: decisions whose choices share one card: legal_actions remembers checks per action there
-_BY_ACTION = frozenset({"protect", "cancel_target"})
+            "revealed", "attack_reduction", "tie_break", "end_reason", "last_roll", "turn")
+#: (card set, instances, monster_base, card action tables) per game and player count
+_TABLES: dict = {}
 
 
-class BloodborneState(State):
-    __slots__ = ("card_set", "cards", "monster_base", "rng", "slot_monsters", "hand", "used",
-                 "winners", "last_roll", "_asked_by", "_asked", "_tables", "_passed",
-                 "recording") + _SEAT_LISTS + _PILES + _SCALARS
+class BloodborneState(FlowState):
+    __slots__ = ("card_set", "cards", "monster_by_id", "monster_base", "rng", "hand", "used",
+                 "_asked_by", "_asked", "_tables", "recording") + _LISTS + _SCALARS
+
+    rules = rules.rules  # the module's Rules: the steps and action kinds
+    fields = {"rng": F.RNG, "hand": F.LISTS, "used": F.LISTS,
+              **{k: F.LIST for k in _LISTS}, **{k: F.VALUE for k in _SCALARS}}
 
     def __init__(self, game, players: int, seed: int, final_boss: str = "random") -> None:
         super().__init__(game, players)
-        #: `State.recording` as a plain attribute (the rules ask it at every event): True only
-        #: while `apply` records this state's events (see `_apply`)
-        self.recording = False
-        self._asked_by = self._asked = None  # to_act's memo: the top frame and its answer
-        #: the card set and the instance table (card id -> definition); never change
-        self.card_set = game.card_set()
-        self.cards = self.card_set.instances(players)
-        # shared by every state of this card set and player count: the card actions, and
-        # legal_actions' memo of the checks' results
-        self._tables = rules.card_action_tables(self)
-        self._passed = self.card_set.legal_memo(players)
-        #: the first monster card id (the dungeon slots, then the final boss)
-        self.monster_base = len(self.cards)
+        self._clean()
         self.rng = Rng(seed)
         P = players
         self.health = [0] * P
@@ -74,9 +68,31 @@ class BloodborneState(State):
         self.revealed = 0  # dungeon cards revealed so far
         self.attack_reduction = 0  # the monster's attack deals this much less (numb)
         self.tie_break, self.end_reason = False, ""
-        self.last_roll = None  # [die, face indices, total] of the last monster attack
+        self.last_roll = None  # (die, face indices, total) of the last monster attack
+        self.turn = -1  # the hunter asked in step 3 or 7 (the step goes on after them)
         self.winners = []
         rules.setup(self, final_boss)
+        self.rules.advance(self)
+
+    def _clean(self) -> None:
+        """What follows from the game and the player count (shared by every state of this
+        card set and player count), and the per-position memos."""
+        super()._clean()
+        #: `State.recording` as a plain attribute (the rules ask it at every event): True only
+        #: while `apply` records this state's events
+        self.recording = False
+        self._asked_by = self._asked = None  # to_act's memo: the top frame and its answer
+        key = (self.game, self.players)
+        shared = _TABLES.get(key)
+        if shared is None:
+            cs = self.game.card_set()
+            cards = cs.instances(self.players)
+            self.card_set, self.cards, self.monster_base = cs, cards, len(cards)
+            self.monster_by_id = cs.monster_by_id
+            shared = _TABLES[key] = (cs, cards, len(cards), cs.monster_by_id,
+                                     rules.card_action_tables(self))
+        (self.card_set, self.cards, self.monster_base, self.monster_by_id,
+         self._tables) = shared
 
     # --- turn structure --------------------------------------------------------------------
     @property
@@ -85,7 +101,7 @@ class BloodborneState(State):
 
     @property
     def final_boss(self):
-        return self.slot_monsters[-1]
+        return self.monster_by_id[self.slot_monsters[-1]]
 
     def to_act(self) -> tuple[int, ...]:
         """The seats the top decision waits for (a game that is over has no decisions left).
@@ -104,79 +120,13 @@ class BloodborneState(State):
             self._asked_by, self._asked = frame, seats
         return self._asked
 
-    def candidates(self, player: int) -> list[Action]:
-        frame = self.decisions[-1]
-        kind, act = frame.kind, rules.action
-        if kind == "choose":
-            table = self._tables["choose"]
-            return [table[c] for c in self.hand[player]]
-        if kind == "transform":
-            table = self._tables["transform"]
-            return [table[c] for c in rules.transform_options(self, player)]
-        if kind == "protect":
-            card = frame.context[0]
-            targets = rules.cancel_targets(self, player)
-            return [act(self, "shield", card, "self"),
-                    act(self, "cancel", card, targets[0] if len(targets) == 1 else None)]
-        if kind == "cancel_target":
-            return [act(self, "cancel_target", frame.context[0], q) for q in frame.options]
-        if kind == "upgrade":
-            table = self._tables["upgrade"]
-            out = [table[c] for c in frame.options]
-            if self.dead[player]:
-                out.append(act(self, "skip_upgrade"))
-            return out
-        if kind == "remove":  # the picks so far have left the hand already
-            table = self._tables["remove"]
-            return [table[c] for c in sorted(self.hand[player])]
-        return []
-
-    def legal_actions(self, player: int) -> list[Action]:
-        """`State.legal_actions` (the candidates the checks pass), with the checks' results
-        remembered: besides the action's own parts (and the card's printed text), a check
-        reads only facts every candidate has by how it was built — the card is in the hand,
-        the upgrade is on offer, skip_upgrade is offered only to a hunter who died, the melee
-        attacks a step 3 card may cancel are those `cancel_targets` gave the candidates. So the
-        result is kept per decision kind and card (per card set and player count); in step 3,
-        where the choices share one card, per action.
-
-        tests/bloodborne/test_rules.py compares the result with the core's plain filter on
-        many random positions."""
-        if player not in self.to_act() or type(player) is not int:
-            self.check_seat(player)  # a seat that is not at the table: NoSuchSeat
-            return []
-        kind = self.decisions[-1].kind
-        memo = self._passed.get(kind)
-        if memo is None:
-            memo = self._passed[kind] = (set(), set())
-        candidates = self.candidates(player)
-        keys = candidates if kind in _BY_ACTION else [a.source for a in candidates]
-        if memo[0].issuperset(keys):  # every check known to pass
-            return candidates
-        return self._check_candidates(player, candidates, keys, *memo)
-
-    def _check_candidates(self, player: int, candidates: list[Action], keys: list,
-                          passing: set, refused: set) -> list[Action]:
-        """The candidates the checks pass, checking those not checked before (see
-        legal_actions) and remembering their results by key (the card, or the action)."""
-        checks = self.checks
-        for a, k in zip(candidates, keys, strict=True):
-            if k not in passing and k not in refused:
-                ok = checks[a.kind](self, player, a) is None
-                (passing if ok else refused).add(k)
-        return [a for a, k in zip(candidates, keys, strict=True) if k in passing]
-
-    def _apply(self, player: int, action: Action) -> None:
-        """Called by `State.apply` only, which records the events."""
+    def apply(self, player: int, action):
+        """`FlowState.apply`, with `recording` set while it records the events."""
         self.recording = True
         try:
-            APPLY[action.kind](self, player, action)
+            return super().apply(player, action)
         finally:
             self.recording = False
-
-    def step(self, player: int, action: Action) -> None:
-        """`State.step` without the extra call (the search's hot path)."""
-        APPLY[action.kind](self, player, action)
 
     def prompt(self, player: int | None) -> str:
         """What is asked, in `player`'s words: "Choose your action card" for a seat asked,
@@ -206,7 +156,7 @@ class BloodborneState(State):
         return d
 
     def _monster(self, slot: int) -> dict:
-        d = self.slot_monsters[slot - self.monster_base].to_view()
+        d = self.monster_by_id[self.slot_monsters[slot - self.monster_base]].to_view()
         d["card"] = slot
         return d
 
@@ -283,7 +233,8 @@ class BloodborneState(State):
             "available": [self._card(c) for c in self.available],
             "upgrade_deck": len(self.upgrade_deck),
             "removed": [self._card(c) for c in self.removed],
-            "last_roll": None if self.last_roll is None else list(self.last_roll),
+            "last_roll": None if self.last_roll is None else [
+                self.last_roll[0], list(self.last_roll[1]), self.last_roll[2]],
             "hunters": hunters,
             "hand": [self._card(c) for c in sorted(self.hand[player])]
             if player is not None else None,
@@ -318,10 +269,11 @@ class BloodborneState(State):
         rng.shuffle(d.upgrade_deck)
         if d.dungeon:
             base = d.monster_base
-            seen = {d.slot_monsters[c - base].id for c in d.defeated + d.escaped}
+            slots, by_id = d.slot_monsters, d.monster_by_id
+            seen = {slots[c - base] for c in d.defeated + d.escaped}
             if d.current >= 0:
-                seen.add(d.slot_monsters[d.current - base].id)
-            bosses = sum(d.slot_monsters[c - base].boss for c in d.dungeon)
+                seen.add(slots[d.current - base])
+            bosses = sum(by_id[slots[c - base]].boss for c in d.dungeon)
             pool_m = [m for m in d.card_set.monsters if m.id not in seen]
             pool_b = [m for m in d.card_set.bosses if m.id not in seen]
             rng.shuffle(pool_m)
@@ -329,7 +281,7 @@ class BloodborneState(State):
             fresh = pool_m[:len(d.dungeon) - bosses] + pool_b[:bosses]
             rng.shuffle(fresh)
             for slot, m in zip(sorted(d.dungeon), fresh, strict=True):
-                d.slot_monsters[slot - base] = m
+                slots[slot - base] = m.id
         d.rng = Rng(rng.next64())
         return d
 
@@ -351,98 +303,6 @@ class BloodborneState(State):
                          "deaths": self.deaths[p], "out": self.out[p]} for p in range(P)],
         }
         return Outcome(tuple(self.winners), scores, "", details)
-
-    # --- copying ---------------------------------------------------------------------------
-    def clone(self) -> BloodborneState:
-        c = BloodborneState.__new__(BloodborneState)
-        c._events = None
-        c.recording = False
-        c._asked_by = c._asked = None
-        c.game, c.players, c.card_set, c.cards, c.monster_base = (
-            self.game, self.players, self.card_set, self.cards, self.monster_base)
-        c._tables, c._passed = self._tables, self._passed
-        c.decisions = self.decisions[:]
-        c.rng = Rng(self.rng.state) if type(self.rng) is Rng else self.rng.clone()
-        c.slot_monsters = self.slot_monsters[:]
-        c.hand = [h[:] for h in self.hand]
-        c.used = [u[:] for u in self.used]
-        c.winners = self.winners[:]
-        c.last_roll = self.last_roll  # replaced, never changed in place
-        c.health = self.health[:]
-        c.collected = self.collected[:]
-        c.banked = self.banked[:]
-        c.trophies = self.trophies[:]
-        c.chosen = self.chosen[:]
-        c.transform_weapon = self.transform_weapon[:]
-        c.deaths = self.deaths[:]
-        c.out = self.out[:]
-        c.dead = self.dead[:]
-        c.damaged = self.damaged[:]
-        c.cancelled = self.cancelled[:]
-        c.prevention = self.prevention[:]
-        c.extra_damage = self.extra_damage[:]
-        c.dungeon = self.dungeon[:]
-        c.defeated = self.defeated[:]
-        c.escaped = self.escaped[:]
-        c.upgrade_deck = self.upgrade_deck[:]
-        c.available = self.available[:]
-        c.removed = self.removed[:]
-        c.round, c.first_player, c.start_player = self.round, self.first_player, self.start_player
-        c.current, c.echoes, c.echoes_full = self.current, self.echoes, self.echoes_full
-        c.revealed, c.attack_reduction = self.revealed, self.attack_reduction
-        c.tie_break, c.end_reason = self.tie_break, self.end_reason
-        return c
-
-    def to_json(self) -> dict:
-        data = {"game": "bloodborne", "players": self.players, "rng": self.rng.state,
-                "decisions": decisions.stack_to_json(self.decisions),
-                "slot_monsters": [m.id for m in self.slot_monsters],
-                "hand": [h[:] for h in self.hand], "used": [u[:] for u in self.used],
-                "winners": self.winners[:],
-                "last_roll": None if self.last_roll is None else [
-                    self.last_roll[0], list(self.last_roll[1]), self.last_roll[2]]}
-        for key in _SEAT_LISTS + _PILES:
-            data[key] = getattr(self, key)[:]
-        for key in _SCALARS:
-            data[key] = getattr(self, key)
-        return data
-
-    @staticmethod
-    def from_json(game, data: dict) -> BloodborneState:
-        """Rebuild a state from `to_json`; raise ValueError on data that is not one."""
-        if not isinstance(data, dict) or data.get("game") != "bloodborne":
-            raise ValueError("not a Bloodborne state")
-        try:
-            return BloodborneState._from_json(game, data)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise ValueError(f"malformed Bloodborne state ({e!r})") from None
-
-    @staticmethod
-    def _from_json(game, data: dict) -> BloodborneState:
-        s = BloodborneState.__new__(BloodborneState)
-        s._events = None
-        s.recording = False
-        s._asked_by = s._asked = None
-        s.game = game
-        s.players = P = int(data["players"])
-        s.card_set = game.card_set()
-        s.cards = s.card_set.instances(P)
-        s._tables = rules.card_action_tables(s)
-        s._passed = s.card_set.legal_memo(P)
-        s.monster_base = len(s.cards)
-        s.decisions = decisions.stack_from_json(data["decisions"])
-        s.rng = Rng(int(data["rng"]))
-        s.slot_monsters = [s.card_set.monster_by_id[i] for i in data["slot_monsters"]]
-        s.hand = [list(h) for h in data["hand"]]
-        s.used = [list(u) for u in data["used"]]
-        s.winners = list(data["winners"])
-        roll = data["last_roll"]
-        s.last_roll = None if roll is None else [str(roll[0]), list(roll[1]), int(roll[2])]
-        for key in _SEAT_LISTS + _PILES:
-            setattr(s, key, list(data[key]))
-        for key in _SCALARS:
-            setattr(s, key, data[key])
-        return s
 
     def card_ids(self) -> list[int]:
         """Every starter and upgrade card (hands, used piles, face down, chosen, the Available
@@ -470,136 +330,3 @@ class BloodborneState(State):
         if self.current != final and final not in self.defeated:
             ids.append(final)
         return ids
-
-
-# --- legality: one check per action kind ------------------------------------------------------
-
-def _asked(s, kind: str, step: str) -> str | None:
-    if not s.decisions or s.decisions[-1].kind != kind:
-        return step
-    return None
-
-
-def check_choose(s, p: int, a: Action) -> str | None:
-    """Step 1: one card from your own hand."""
-    if not s.decisions or s.decisions[-1].kind != "choose":
-        return "Action cards are chosen at the start of the round, not now."
-    if a.target != "chosen" or a.option is not None or a.source not in s.hand[p]:
-        return "That card is not in your hand."
-    return None
-
-
-def check_transform(s, p: int, a: Action) -> str | None:
-    """Step 2: a melee or ranged weapon from your hand (no Dream after Transform)."""
-    refused = _asked(s, "transform", "You can only pick a weapon right after revealing "
-                                     "Transform.")
-    if refused:
-        return refused
-    card = s.cards[a.source] if isinstance(a.source, int) and 0 <= a.source < len(s.cards) \
-        else None
-    if card is not None and card.ability == "dream":
-        return "You cannot go to the Dream after Transform."
-    if card is not None and not card.weapon:
-        return "Transform needs a melee or ranged weapon."
-    if a.source not in s.hand[p] or a.target != "chosen":
-        return "That weapon is not in your hand."
-    return None
-
-
-def _immediate_card(s, a: Action) -> str | None:
-    frame = decisions.top(s)
-    if frame is None or frame.kind not in ("protect", "cancel_target"):
-        return "Immediate cards act in step 3 of the round."
-    if a.source != frame.context[0]:
-        return "Only the Immediate card you played can act now."
-    return None
-
-
-def check_shield(s, p: int, a: Action) -> str | None:
-    """Step 3: a ranged card that may protect its owner prevents damage to you."""
-    refused = _immediate_card(s, a)
-    if refused:
-        return refused
-    if decisions.top(s).kind != "protect":
-        return "Choose whose melee attack to cancel."
-    return None if a.target == "self" else "A protection is for yourself."
-
-
-def check_cancel(s, p: int, a: Action) -> str | None:
-    """Step 3: cancel another hunter's melee attack (named when there is only one)."""
-    refused = _immediate_card(s, a)
-    if refused:
-        return refused
-    if decisions.top(s).kind != "protect":
-        return "Choose whose melee attack to cancel."
-    targets = rules.cancel_targets(s, p)
-    expected = targets[0] if len(targets) == 1 else None
-    if a.target != expected:
-        return _why_not_a_target(s, p, a.target)
-    return None
-
-
-def check_cancel_target(s, p: int, a: Action) -> str | None:
-    """Step 3: the melee attack to cancel is another hunter's, not already cancelled."""
-    refused = _immediate_card(s, a)
-    if refused:
-        return refused
-    if decisions.top(s).kind != "cancel_target":
-        return "First choose: protect yourself or cancel a melee attack."
-    if a.target not in rules.cancel_targets(s, p):
-        return _why_not_a_target(s, p, a.target)
-    return None
-
-
-def _why_not_a_target(s, p: int, t) -> str:
-    if t == p:
-        return "You cannot cancel your own attack."
-    if isinstance(t, int) and 0 <= t < s.players:
-        if s.cancelled[t]:
-            return f"{s.seat_name(t)}'s melee attack is already cancelled."
-        return f"{s.seat_name(t)} is not making a melee attack."
-    return "Choose a hunter whose melee attack to cancel."
-
-
-def check_upgrade(s, p: int, a: Action) -> str | None:
-    """Step 7: one of the Available Upgrades, once per visit to the Dream."""
-    frame = decisions.top(s)
-    if frame is None or frame.kind != "upgrade":
-        if frame is not None and frame.kind == "remove":
-            return "You have already taken an upgrade this round."
-        return "Upgrades are taken in the Hunter's Dream (step 7)."
-    if a.source not in frame.options or a.target != "hand":
-        return "That card is not among the Available Upgrades."
-    return None
-
-
-def check_skip_upgrade(s, p: int, a: Action) -> str | None:
-    """Step 7: only a hunter who died may take no upgrade."""
-    frame = decisions.top(s)
-    if frame is None or frame.kind != "upgrade":
-        return "There is no upgrade to take now."
-    return None if s.dead[p] else "A hunter in the Dream must take an upgrade."
-
-
-def check_remove(s, p: int, a: Action) -> str | None:
-    """Step 7: down to the hand limit, removing cards from your own hand."""
-    frame = decisions.top(s)
-    if frame is None or frame.kind != "remove":
-        if frame is not None and frame.kind == "upgrade":
-            return "Take an upgrade first; then check the hand limit."
-        return "Cards are removed only at the hand limit, in the Hunter's Dream."
-    if a.target != "removed" or a.source not in s.hand[p]:  # picks leave the hand at once
-        return "Remove a card from your own hand."
-    return None
-
-
-BloodborneState.checks = {"choose": check_choose, "transform": check_transform,
-                          "shield": check_shield, "cancel": check_cancel,
-                          "cancel_target": check_cancel_target, "upgrade": check_upgrade,
-                          "skip_upgrade": check_skip_upgrade, "remove": check_remove}
-
-#: action kind -> the rules step that answers it (rules.on_*, which read the action's parts)
-APPLY = {"choose": rules.on_choose, "transform": rules.on_transform, "shield": rules.on_shield,
-         "cancel": rules.on_cancel, "cancel_target": rules.on_cancel_target,
-         "upgrade": rules.on_upgrade, "skip_upgrade": rules.on_skip_upgrade,
-         "remove": rules.on_remove}

@@ -63,12 +63,19 @@ class Rules:
         self.steps: dict[str, Callable] = {}
         #: question kind -> the action kinds that answer it, in the order they are offered
         self.offers: dict[str, tuple[str, ...]] = {}
+        #: question kind -> whether every kind answering it is `legal_as_built`
+        self.built_legal: dict[str, bool] = {}
 
     def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
-             check: Callable | None = None) -> Callable:
+             check: Callable | None = None, legal_as_built: bool = False) -> Callable:
         """Declare action kind `name` (decorating its apply): it answers the questions named
         in `answers`; `candidates(s, seat)` lists its actions of the right shape; `check(s,
-        seat, action)` says why one is illegal (None: legal; omitted: every candidate is)."""
+        seat, action)` says why one is illegal (None: legal; omitted: every candidate is).
+
+        `legal_as_built`: the candidates are built legal (the check only says why another
+        action is refused), so `legal_actions` need not run the check on them where every
+        kind answering the question says so; a game that claims it tests it against the
+        plain filter (`State.legal_actions`)."""
 
         def register(apply: Callable) -> Callable:
             if name in self.kinds or name in TABLE_ACTIONS:
@@ -76,6 +83,10 @@ class Rules:
             self.kinds[name] = Kind(name, candidates, check or _no_reason, apply)
             for question in answers:
                 self.offers[question] = self.offers.get(question, ()) + (name,)
+                if legal_as_built and self.built_legal.get(question, True):
+                    self.built_legal[question] = True
+                else:
+                    self.built_legal[question] = False
             return apply
 
         return register
@@ -205,7 +216,12 @@ class FlowState(State):
         memo = self._legal
         if memo is not None and memo[0] == self.version and memo[1] == player:
             return memo[2][:]
-        legal = State.legal_actions(self, player)
+        decisions = self.decisions
+        if decisions and self.rules.built_legal.get(decisions[-1].kind):
+            self.check_seat(player)  # the candidates are built legal: no check to run
+            legal = self.candidates(player) if player in self.to_act() else []
+        else:
+            legal = State.legal_actions(self, player)
         self._legal = (self.version, player, legal)
         return legal[:]
 

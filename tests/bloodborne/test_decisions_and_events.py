@@ -133,13 +133,14 @@ def test_event_text_is_built_only_when_recording(monkeypatch):
 
 # --- data, the registry and queries ---------------------------------------------------------
 
-def test_final_bosses_numbers_come_from_the_data():
+def test_final_bosses_numbers_come_from_the_data(monkeypatch):
     s = make_state(final="gehrman", monster="carrion_crow", dice=[0])
-    s.slot_monsters[-1] = dataclasses.replace(s.final_boss, amount=5)
+    monkeypatch.setitem(s.monster_by_id, "gehrman", dataclasses.replace(s.final_boss, amount=5))
     reveal(s, "scourge_beast")
     assert s.echoes == 6 + 1 + 5
     s = make_state(final="ebrietas", hp=4, dice=[0])
-    s.slot_monsters[-1] = dataclasses.replace(s.final_boss, amount=3)
+    monkeypatch.setitem(s.monster_by_id, "ebrietas",
+                        dataclasses.replace(s.final_boss, amount=3))
     choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream", 3: "hunters_dream"})
     assert s.collected[:2] == [3, 1 + 3]
 

@@ -32,10 +32,10 @@ def upgrade(s, seat, card):
 def test_setup_dungeon_is_seven_monsters_and_three_bosses_then_the_final_boss():
     for seed in range(5):
         s = GAME.new_state(4, seed)
-        dungeon = s.slot_monsters[:10]
+        dungeon = [s.monster_by_id[m] for m in s.slot_monsters[:10]]
         assert sum(not m.boss for m in dungeon) == 7 and sum(m.boss for m in dungeon) == 3
         assert len({m.id for m in dungeon}) == 10
-        assert s.slot_monsters[10].final
+        assert s.final_boss.final and s.final_boss.id == s.slot_monsters[10]
         assert s.revealed == 1 and len(s.dungeon) == 9
 
 
@@ -443,12 +443,13 @@ def test_illegal_actions_are_refused_with_readable_reasons():
         "Take an upgrade first; then check the hand limit.")
 
 
-# --- legality written once: the remembered checks -------------------------------------------------
+# --- legality written once: candidates built legal ------------------------------------------------
 
 def test_legal_actions_are_the_candidates_the_checks_pass():
-    """`legal_actions` remembers the checks' results per decision kind and card; on every
-    position of random and heuristic games (3 to 5 hunters, every final boss) it gives, for
-    every seat, exactly the core's plain filter of the candidates (labels included)."""
+    """Every kind is declared `legal_as_built` (the core's `legal_actions` skips the checks);
+    on every position of random and heuristic games (3 to 5 hunters, every final boss) it
+    gives, for every seat, exactly the core's plain filter of the candidates (labels
+    included)."""
     finals = [f.id for f in GAME.card_set().finals]
     rng = Rng(17)
     kinds = set()
