@@ -159,6 +159,8 @@ def end_game(s, result: str, winners: tuple[int, ...]) -> None:
     s.tasks.clear()
     s.pending.clear()
     s.decisions.clear()
+    s.discard.extend(s.processing)  # nothing resolves any more: its cards are put away
+    s.processing.clear()
     for p in range(s.players):
         s.revealed[p] = True
     s.emit("game_over", f"{result}.", None, winners=list(winners),

@@ -33,6 +33,9 @@ _SCALARS = ("current", "phase", "turn", "reshuffles", "next_uid", "over", "resul
             "ex", "four_player", "two_renegades", "stalemate_guard", "human_lord")
 
 
+#: steps that take cards out of the processing area (a judgement's, a fetched Slash's)
+_PUTS_AWAY = frozenset({"judge_done", "judge_discard", "blade_rouse_done"})
+
 #: (seat, general id) -> "P3 Cao Cao" (names are asked for on every label and log line)
 _SEAT_NAMES: dict[tuple[int, str], str] = {}
 
@@ -271,6 +274,20 @@ class SanguoshaState(State):
         st.uses = {k: {f: _tuples(v) for f, v in u.items()} for k, u in data["uses"].items()}
         st.winners = tuple(data["winners"])
         return st
+
+    def zones(self) -> dict[str, list[int]]:
+        z = {"deck": list(self.draw), "discard": list(self.discard),
+             "processing": list(self.processing), "amazing grace": list(self.ag)}
+        for p in range(self.players):
+            z[f"hand:{p}"] = list(self.hand[p])
+            z[f"equipment:{p}"] = [c for c in self.equip[p] if c >= 0]
+            z[f"judgement area:{p}"] = [c for c, _ in self.judge[p]]
+            z[f"looking:{p}"] = list(self.looking[p])
+        return z
+
+    def resolving(self) -> bool:
+        """A used card is still resolving, or a judgement card has not yet been put away."""
+        return not self.over and bool(self.uses) or any(t[0] in _PUTS_AWAY for t in self.tasks)
 
     def card_ids(self) -> list[int]:
         ids = self.draw + self.discard + self.processing + self.ag
