@@ -175,9 +175,12 @@ class ContractGame:
             )
 
     def check_cards_conserved(self) -> None:
+        """The card multiset never changes; every card instance is in exactly one zone; the
+        processing area is empty whenever no effect is resolving."""
         assert sorted(self.state.card_ids()) == self.cards, (
             f"{self.where()}: the card multiset changed"
         )
+        check_zones(self.state, self.cards, self.where())
 
     def check_clone_does_not_alias(self, seat: int, action: Action) -> None:
         """A clone equals the original; stepping the clone leaves the original alone; `step`
@@ -249,6 +252,23 @@ class ContractGame:
         assert replayed.to_json() == self.state.to_json(), f"{self.where()}: replay differs"
 
 
+
+def check_zones(state, cards: list[int], where: str) -> None:
+    """Every card instance in exactly one of `state.zones()`; "processing" empty unless an
+    effect is resolving (the rules-module contract, DESIGN §5)."""
+    zones = state.zones()
+    seen: dict[int, str] = {}
+    for zone, ids in zones.items():
+        for c in ids:
+            assert c not in seen, f"{where}: card {c} is in {seen[c]} and in {zone}"
+            seen[c] = zone
+    assert sorted(seen) == sorted(set(cards)) and len(seen) == len(cards), (
+        f"{where}: the zones do not hold every card exactly once"
+    )
+    stuck = zones.get("processing", [])
+    assert not stuck or state.resolving(), (
+        f"{where}: cards {stuck} are in the processing area while nothing is resolving"
+    )
 
 
 def check_bot_is_honest(game: Game, factory, players: int, seeds: range, positions: int = 6,

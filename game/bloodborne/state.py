@@ -330,3 +330,27 @@ class BloodborneState(FlowState):
         if self.current != final and final not in self.defeated:
             ids.append(final)
         return ids
+
+    def zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {}
+        for p in range(len(self.hand)):
+            z[f"hand:{p}"] = list(self.hand[p])
+            z[f"used:{p}"] = list(self.used[p])
+            z[f"chosen:{p}"] = [self.chosen[p]] if self.chosen[p] >= 0 else []
+        frame = decisions.top(self)
+        z["face down"] = [card for _, card in frame.answers] \
+            if frame is not None and frame.how == decisions.SECRET else []
+        z["transforming"] = [c for c in self.transform_weapon if c >= 0]
+        z["available"] = list(self.available)
+        z["upgrade deck"] = list(self.upgrade_deck)
+        z["removed"] = list(self.removed)
+        z["dungeon"] = list(self.dungeon)
+        z["defeated"] = list(self.defeated)
+        z["escaped"] = list(self.escaped)
+        z["current monster"] = [self.current] if self.current >= 0 else []
+        final = self.monster_base + rules.DUNGEON_SIZE
+        z["final boss"] = [final] if self.current != final and final not in self.defeated \
+            else []
+        return z
+
+

@@ -284,6 +284,16 @@ class State:
         raise NotImplementedError
 
     # --- optional, with defaults ------------------------------------------------------------
+    def zones(self) -> dict[str, list[int]]:
+        """Zone name ("deck", "hand:0", "discard", "processing", "removed", ...) -> the card
+        instance ids in it. The contract test checks every card is in exactly one zone and
+        that a zone named "processing" is empty unless `resolving()`. Default: one zone."""
+        return {"cards": self.card_ids()}
+
+    def resolving(self) -> bool:
+        """Whether an effect is resolving now (its cards may sit in the processing area)."""
+        return False
+
     @property
     def rounds(self) -> int | None:
         """Rounds played so far, for games that count them (selfplay reports it)."""

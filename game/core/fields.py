@@ -27,6 +27,7 @@ LIST_OF_DICTS = "list_of_dicts"  # a list of dicts of immutable values
 LIST_OF_SETS = "list_of_sets"
 DICT = "dict"  # a dict of immutable keys and values
 DICT_OF_LISTS = "dict_of_lists"
+DICT_OF_DICTS = "dict_of_dicts"  # a dict of dicts of immutable keys and values
 SET = "set"
 RNG = "rng"  # the state's Rng
 STACK = "stack"  # the decision stack
@@ -44,6 +45,7 @@ _COPY = {
     LIST_OF_SETS: "[x.copy() for x in s.{f}]",
     DICT: "s.{f}.copy()",
     DICT_OF_LISTS: "{{k: v[:] for k, v in s.{f}.items()}}",
+    DICT_OF_DICTS: "{{k: v.copy() for k, v in s.{f}.items()}}",
     SET: "s.{f}.copy()",
     RNG: "_Rng(s.{f}.state)",
     STACK: "s.{f}[:]",
@@ -83,6 +85,7 @@ _SAVE = {
     LIST_OF_SETS: lambda v: [_lists(x) for x in v],
     DICT: _pairs,
     DICT_OF_LISTS: lambda d: [[_lists(k), _lists(x)] for k, x in d.items()],
+    DICT_OF_DICTS: lambda d: [[_lists(k), _pairs(x)] for k, x in d.items()],
     SET: _lists,
     RNG: lambda r: r.state,
     STACK: decisions.stack_to_json,
@@ -99,6 +102,7 @@ _LOAD = {
     LIST_OF_SETS: lambda v: [{_tuples(y) for y in x} for x in v],
     DICT: _dict,
     DICT_OF_LISTS: lambda v: {_tuples(k): [_tuples(y) for y in x] for k, x in v},
+    DICT_OF_DICTS: lambda v: {_tuples(k): _dict(x) for k, x in v},
     SET: lambda v: {_tuples(x) for x in v},
     RNG: Rng,
     STACK: decisions.stack_from_json,

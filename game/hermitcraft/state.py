@@ -141,6 +141,18 @@ class HermitState(FlowState):
             ids.append(self.su_slot)
         return ids
 
+    def zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {}
+        for p in range(2):
+            z[f"deck:{p}"] = list(self.decks[p])
+            z[f"hand:{p}"] = list(self.hands[p])
+            z[f"discard:{p}"] = list(self.discards[p])
+            for r in range(ROWS):
+                z[f"row:{p}:{r}"] = [c for c in (self.hermit[p][r], self.effect[p][r])
+                                     if c >= 0] + list(self.items[p][r])
+        z["single-use slot"] = [self.su_slot] if self.su_slot >= 0 else []
+        return z
+
     # --- what a seat may see ----------------------------------------------------------------
     def _view(self, player: int | None) -> dict:
         def cards(pile):

@@ -432,6 +432,14 @@ class MadokaState(State):
             ids += r
         return ids
 
+    def zones(self) -> dict[str, list[int]]:
+        z = {"deck": list(self.deck), "discard": list(self.discard)}
+        for p, h in enumerate(self.hands):
+            z[f"hand:{p}"] = list(h)
+        for i, r in enumerate(self.rows):
+            z[f"row:{i}"] = list(r)
+        return z
+
 
 def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int]:
     """Identity codes (girl*4 + number-1) for the hidden cards: the first len(wants) fit the

@@ -163,6 +163,20 @@ class MhState(FlowState):
         ids += [c for _, c in self.responses]
         return ids
 
+    def zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {}
+        for zone in _ZONES[:4]:
+            for p, per in enumerate(getattr(self, zone)):
+                z[f"{zone}:{p}"] = list(per)
+        for p in range(len(self.weapon)):
+            z[f"weapon:{p}"] = [self.weapon[p]] if self.weapon[p] >= 0 else []
+            z[f"armour:{p}"] = [self.armour[p]] if self.armour[p] >= 0 else []
+        z["board"] = [m.card for m in self.board.values()]
+        z["item"] = [self.item[1]] if self.item is not None else []
+        z["equipping"] = [self.equipping] if self.equipping >= 0 else []
+        z["responses"] = [c for _, c in self.responses]
+        return z
+
 
 # --- information ---------------------------------------------------------------------------
 

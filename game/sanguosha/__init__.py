@@ -100,7 +100,7 @@ class SanguoshaGame(Game):
     def state_from_json(self, data: dict):
         from game.sanguosha.state import SanguoshaState
 
-        return SanguoshaState.from_json(self, data)
+        return SanguoshaState.restore(self, data)
 
     def max_decisions(self, players: int) -> int:
         # random 8-player games take ~750 decisions (at most ~1,500 in 100 games); the

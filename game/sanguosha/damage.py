@@ -51,11 +51,17 @@ def judge_done(s, p: int, key: str) -> None:
     c = s.flags.pop(key, None)
     if c is None or c not in s.processing:
         return
-    if has(s, p, "tiandu"):
+    push(s, "judge_discard", c)
+    if has(s, p, "tiandu"):  # Heaven's Envy may take it first
         push(s, "offer", p, "tiandu", c)
-        return
-    s.processing.remove(c)
-    s.discard.append(c)
+
+
+@step
+def judge_discard(s, c: int) -> None:
+    """The judgement card goes to the discard pile unless a skill has taken it."""
+    if c in s.processing:
+        s.processing.remove(c)
+        s.discard.append(c)
 
 
 # --- damage, dying, death (spec: Damage; Dying and death) ------------------------------------

@@ -100,7 +100,7 @@ def slash_after(s, uid: str, t: int, key: str) -> None:
     if not s.alive[p] or not s.alive[t]:
         return
     w = weapon(s, p)
-    if w == "blade":
+    if w == "blade" and blade_may_follow(s, p, t):
         push(s, "offer", p, "blade", t)
     elif w == "axe" and len([c for c in cards_of(s, p) if c != s.equip[p][0]]) >= 2:
         push(s, "offer", p, "axe", uid, t)
@@ -298,6 +298,12 @@ def lightning(s, uid: str, t: int) -> None:
 
 # --- weapons ------------------------------------------------------------------------------------
 
+def blade_may_follow(s, p: int, t: int) -> bool:
+    """The follow-up is a Slash like any other: its target must be one a Slash may be used
+    on (Empty Fort forbids), only range and the play phase's limit do not apply."""
+    return why_not_slash_at(s, p, t, ignore_range=True) is None
+
+
 @EFFECTS.on("invoke", "blade")
 def blade(s, p: int, a: Action, t: int, rouse_tried: int = 0) -> None:
     """Green Dragon Blade: another Slash on the same target, ignoring range and the limit
@@ -320,7 +326,7 @@ def blade_rouse_done(s, p: int, t: int, key: str) -> None:
     elif cs:
         s.processing[:] = [c for c in s.processing if c not in cs]
         s.discard.extend(cs)
-    else:
+    elif blade_may_follow(s, p, t):
         push(s, "offer", p, "blade", t, 1)  # nobody helped: his own Slash, once more
 
 

@@ -159,6 +159,8 @@ def end_game(s, result: str, winners: tuple[int, ...]) -> None:
     s.tasks.clear()
     s.pending.clear()
     s.decisions.clear()
+    s.discard.extend(s.processing)  # nothing resolves any more: its cards are put away
+    s.processing.clear()
     for p in range(s.players):
         s.revealed[p] = True
     s.emit("game_over", f"{result}.", None, winners=list(winners),
@@ -1026,6 +1028,8 @@ def check_action(s, p: int, a: Action) -> str | None:
     if frame is None:
         return "Nothing is being asked now."
     if frame.kind == "play" and a.kind == "use":
+        if a in candidates_cached(s, p):  # made from the seat's own cards or a conversion:
+            return why_not_use(s, p, a.source, a.option[0], a.target)  # only the use is left
         return check_use(s, p, a)
     if a in candidates_cached(s, p):
         return None
@@ -1053,27 +1057,14 @@ def candidates_cached(s, p: int) -> frozenset[Action]:
 
 
 def _cached(s, p: int) -> list:
-    """[seat, candidates, their set (made when first asked), the legal ones (likewise)]."""
+    """[seat, candidates, their set (made when first asked)]."""
     if s._cache is None or s._cache[0] != p:
-        s._cache = [p, candidates(s, p), None, None]
+        s._cache = [p, candidates(s, p), None]
     return s._cache
 
 
 def candidate_list(s, p: int) -> list[Action]:
     return list(_cached(s, p)[1])
-
-
-def legal_list(s, p: int) -> list[Action]:
-    """The core's filter (`[a for a in candidates if check(a) is None]`) without re-proving
-    what the candidates hold by construction: every candidate but a card use answers the
-    question asked, and a card use is built from the seat's own cards or a conversion its
-    skills offer, so only `why_not_use` is left to ask (tests/sanguosha/test_queries.py checks
-    the two agree on every position of random and heuristic games). Kept per position."""
-    cache = _cached(s, p)
-    if cache[3] is None:
-        cache[3] = [a for a in cache[1] if a.kind != "use"
-                    or why_not_use(s, p, a.source, a.option[0], a.target) is None]
-    return list(cache[3])
 
 
 # --- choosing a card from a player's zones (Dismantlement, Snatch, Retaliation, ...) -------

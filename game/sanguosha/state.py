@@ -1,4 +1,5 @@
-"""The Sanguosha game state: plain lists, ints and tuples, a hand-written clone, exact JSON.
+"""The Sanguosha game state: plain lists, ints and tuples in declared fields (the core
+generates clone and JSON from them, game/core/fields.py).
 
 Card instance ids are positions in `CardSet.cards` (0–103 standard, 104–107 EX). Where the
 rules are in the middle of resolving something, two stacks say so, both plain data:
@@ -17,30 +18,37 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import decisions
-from game.core.contract import Action, Outcome, State
+from game.core import fields as F
+from game.core.contract import Action, Outcome
+from game.core.flow import TIMEOUT, FlowState
 from game.core.rng import Rng
 from game.sanguosha import rules
 from game.sanguosha.cards import EQUIP_SLOTS
 
-#: per-seat lists of plain values (copied with list())
-_SEAT_VALUES = ("gen", "picks", "identity", "revealed", "hp", "max_hp", "alive")
-#: per-seat lists of lists
-_SEAT_LISTS = ("hand", "equip", "judge", "offers", "looking")
-_PILES = ("draw", "discard", "processing", "ag", "deaths", "tasks", "pending", "shown",
-          "reshuffled", "ledger")
-_DICTS = ("marks", "phase_used", "flags")
-_SCALARS = ("current", "phase", "turn", "reshuffles", "next_uid", "over", "result", "lord",
-            "ex", "four_player", "two_renegades", "stalemate_guard", "human_lord")
+#: the state's own fields and their shapes (the flow adds players, decisions, version,
+#: next_step, marks — this turn's marks: Bare-Chested, skip play, ... — and conceded)
+FIELDS = {
+    "rng": F.RNG,
+    # per seat
+    "gen": F.LIST, "picks": F.LIST, "identity": F.LIST, "revealed": F.LIST, "hp": F.LIST,
+    "max_hp": F.LIST, "alive": F.LIST,
+    "hand": F.LISTS, "equip": F.LISTS, "judge": F.LISTS, "offers": F.LISTS, "looking": F.LISTS,
+    # piles and records
+    "draw": F.LIST, "discard": F.LIST, "processing": F.LIST, "ag": F.LIST, "deaths": F.LIST,
+    "tasks": F.LIST, "pending": F.LIST, "shown": F.LIST, "reshuffled": F.LIST, "ledger": F.LIST,
+    "phase_used": F.DICT, "flags": F.DICT, "uses": F.DICT_OF_DICTS,
+    # the table
+    "current": F.VALUE, "phase": F.VALUE, "turn": F.VALUE, "reshuffles": F.VALUE,
+    "next_uid": F.VALUE, "over": F.VALUE, "result": F.VALUE, "winners": F.VALUE,
+    "lord": F.VALUE, "ex": F.VALUE, "four_player": F.VALUE, "two_renegades": F.VALUE,
+    "stalemate_guard": F.VALUE, "human_lord": F.VALUE,
+}
 
+#: steps that take cards out of the processing area (a judgement's, a fetched Slash's)
+_PUTS_AWAY = frozenset({"judge_done", "judge_discard", "blade_rouse_done"})
 
 #: (seat, general id) -> "P3 Cao Cao" (names are asked for on every label and log line)
 _SEAT_NAMES: dict[tuple[int, str], str] = {}
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
 
 
 def _lists(value: Any) -> Any:
@@ -51,9 +59,9 @@ def _lists(value: Any) -> Any:
     return value
 
 
-class SanguoshaState(State):
-    __slots__ = ("cs", "rng", "uses", "winners", "_cache", "_memo") + _SEAT_VALUES + _SEAT_LISTS + _PILES \
-        + _DICTS + _SCALARS
+class SanguoshaState(FlowState):
+    __slots__ = ("cs", "_cache", "_memo") + tuple(f for f in FIELDS if f != "marks")
+    fields = FIELDS
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)
@@ -83,7 +91,6 @@ class SanguoshaState(State):
         self.deaths: list[tuple] = []  # (seat, killer or -1, cause)
         self.tasks: list[tuple] = []
         self.pending: list[tuple] = []  # triggers raised by the step now running
-        self.marks: dict[str, int] = {}  # this turn's marks (Bare-Chested, skip play, ...)
         self.phase_used: dict[str, int] = {}  # this play phase's counts (Slashes, skills)
         self.flags: dict[str, Any] = {}
         self.uses: dict[str, dict] = {}
@@ -110,22 +117,30 @@ class SanguoshaState(State):
     def candidates(self, player: int) -> list[Action]:
         return rules.candidate_list(self, player)
 
-    def legal_actions(self, player: int) -> list[Action]:
-        self.check_seat(player)
-        if player not in self.to_act():
-            return []
-        return rules.legal_list(self, player)
-
     def _apply(self, player: int, action: Action) -> None:
-        self.forget()
+        self.version += 1
+        self._cache = None
+        self._memo = {}
+        if action.kind == TIMEOUT:
+            action = self.default_answer(player)
+            self.emit("timeout", f"{self.seat_name(player)} ran out of time: {action}.", player)
         try:
             rules.answer(self, player, action)
             rules.run(self)
         finally:
-            self.forget()
+            self._cache = None
+            self._memo = {}
+
+    def _clean(self) -> None:
+        super()._clean()
+        self.cs = self.game.card_set()
+        self._cache = None  # (seat, candidates) of the position now
+        self._memo = {}  # per-position values (seat facts)
 
     def forget(self) -> None:
-        """Drop the values cached for the position (call after changing the state by hand)."""
+        """Drop the values cached for the position (call after changing the state by hand;
+        unlike `changed` it leaves `version`, so a state compares equal to its saved self)."""
+        self._legal = None
         self._cache = None
         self._memo = {}
 
@@ -220,57 +235,19 @@ class SanguoshaState(State):
     def outcome(self) -> Outcome:
         return rules.outcome(self)
 
-    def clone(self) -> SanguoshaState:
-        st = SanguoshaState.__new__(SanguoshaState)
-        st.game, st.players, st._events, st.cs = self.game, self.players, None, self.cs
-        st.decisions = list(self.decisions)
-        st.rng = self.rng.clone()
-        for key in _SEAT_VALUES:
-            setattr(st, key, list(getattr(self, key)))
-        for key in _SEAT_LISTS:
-            setattr(st, key, [list(x) for x in getattr(self, key)])
-        for key in _PILES:
-            setattr(st, key, list(getattr(self, key)))
-        for key in _DICTS:
-            setattr(st, key, dict(getattr(self, key)))
-        st.uses = {k: dict(v) for k, v in self.uses.items()}
-        for key in _SCALARS:
-            setattr(st, key, getattr(self, key))
-        st.winners = self.winners
-        st._cache = None
-        st._memo = {}
-        return st
+    def zones(self) -> dict[str, list[int]]:
+        z = {"deck": list(self.draw), "discard": list(self.discard),
+             "processing": list(self.processing), "amazing grace": list(self.ag)}
+        for p in range(self.players):
+            z[f"hand:{p}"] = list(self.hand[p])
+            z[f"equipment:{p}"] = [c for c in self.equip[p] if c >= 0]
+            z[f"judgement area:{p}"] = [c for c, _ in self.judge[p]]
+            z[f"looking:{p}"] = list(self.looking[p])
+        return z
 
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {"players": self.players, "rng": self.rng.state,
-                             "decisions": decisions.stack_to_json(self.decisions)}
-        for key in _SEAT_VALUES + _SCALARS:
-            d[key] = _lists(getattr(self, key))
-        for key in _SEAT_LISTS + _PILES:
-            d[key] = _lists(getattr(self, key))
-        for key in _DICTS:
-            d[key] = _lists(getattr(self, key))
-        d["uses"] = _lists(self.uses)
-        d["winners"] = list(self.winners)
-        return d
-
-    @classmethod
-    def from_json(cls, game, data: dict) -> SanguoshaState:
-        st = cls(game, data["players"])
-        st.rng = Rng(data["rng"])
-        st.decisions = decisions.stack_from_json(data["decisions"])
-        for key in _SEAT_VALUES + _SCALARS:
-            setattr(st, key, data[key])
-        for key in ("hand", "equip", "offers", "looking"):
-            setattr(st, key, [list(x) for x in data[key]])
-        st.judge = [[tuple(j) for j in js] for js in data["judge"]]
-        for key in _PILES:
-            setattr(st, key, [_tuples(x) for x in data[key]])
-        for key in _DICTS:
-            setattr(st, key, {k: _tuples(v) for k, v in data[key].items()})
-        st.uses = {k: {f: _tuples(v) for f, v in u.items()} for k, u in data["uses"].items()}
-        st.winners = tuple(data["winners"])
-        return st
+    def resolving(self) -> bool:
+        """A used card is still resolving, or a judgement card has not yet been put away."""
+        return not self.over and bool(self.uses) or any(t[0] in _PUTS_AWAY for t in self.tasks)
 
     def card_ids(self) -> list[int]:
         ids = self.draw + self.discard + self.processing + self.ag

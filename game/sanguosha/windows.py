@@ -132,10 +132,16 @@ def need_answer(s, p: int, a: Action, frame) -> None:
         return
     if a.kind == "invoke":
         if a.option == "eight-diagrams":
+            # the judgement is put away before the next Dodge is asked for (Peerless asks
+            # twice), so each judgement has its card to itself
             jkey = f"{key}:j"
-            damage.judgement(s, p, jkey, ("eight_result", p, key, uid, left, tried + ("eight",),
-                                   mode, jkey), "eight-diagrams")
+            push(s, "eight_done", p, key, uid, left, tried + ("eight",), mode, jkey)
+            damage.judgement(s, p, jkey, ("eight_result", p, jkey), "eight-diagrams")
         else:
+            s.emit("skill", f"{name(s, p)} uses {skill_name(s, a.option)}: "
+                   f"{'Wei' if what == 'dodge' else 'Shu'}, give "
+                   f"{'a Dodge' if what == 'dodge' else 'a Slash'} for the Lord?", p,
+                   skill=a.option)
             push(s, "helper_done", p, what, key, uid, left, tried + (a.option,), mode)
             ask_helpers(s, a.option, p, what, key, uid, "need")
         return
@@ -159,11 +165,17 @@ def give(s, p: int, cs: tuple, k: str, via: str, mode: str, uid: str, for_lord: 
 
 
 @step
-def eight_result(s, p: int, key: str, uid: str, left: int, tried: tuple, mode: str,
-                 jkey: str) -> None:
-    c = s.flags[jkey]
-    if q.is_red(card(s, c).suit):
+def eight_result(s, p: int, jkey: str) -> None:
+    """Eight Diagrams: a red judgement gives a Dodge."""
+    if q.is_red(card(s, s.flags[jkey]).suit):
         s.emit("message", f"Eight Diagrams gives {name(s, p)} a Dodge.", p)
+        s.flags[f"{jkey}:red"] = 1
+
+
+@step
+def eight_done(s, p: int, key: str, uid: str, left: int, tried: tuple, mode: str,
+               jkey: str) -> None:
+    if s.flags.pop(f"{jkey}:red", 0):
         push(s, "need", p, "dodge", key, uid, left - 1, (), mode)
     else:
         push(s, "need", p, "dodge", key, uid, left, tried, mode)
@@ -201,8 +213,8 @@ def helper_answer(s, p: int, a: Action, frame) -> None:
         s.flags[f"{key}:helper8:{p}"] = 1
         dec.pop(s)
         jkey = f"{key}:h{p}"
-        damage.judgement(s, p, jkey, ("helper_eight_result", p, frame.seats, frame.context, jkey),
-                  "eight-diagrams")
+        push(s, "helper_eight_done", p, frame.seats, frame.context, jkey)
+        damage.judgement(s, p, jkey, ("helper_eight_result", p, jkey), "eight-diagrams")
         return
     dec.pop(s)
     if purpose == "use":  # Rouse in the play phase: the helper's Slash becomes Liu Bei's
@@ -221,18 +233,30 @@ def helper_answer(s, p: int, a: Action, frame) -> None:
 def helper_done(s, p: int, what: str, key: str, uid: str, left: int, tried: tuple,
                 mode: str) -> None:
     """The helper's card counts as the Lord's own; with no helper the Lord may go on."""
+    for k in [k for k in s.flags if k.startswith(f"{key}:helper8:")]:
+        del s.flags[k]  # each helper's armour once for each Dodge needed (D27)
     if s.flags.pop(f"{key}:given", None):
         push(s, "need", p, what, key, uid, left - 1, (), mode)
     else:
+        s.emit("message", f"No one gives {'a Dodge' if what == 'dodge' else 'a Slash'} "
+               f"for {name(s, p)}.", p)
         push(s, "need", p, what, key, uid, left, tried, mode)
 
 
 @step
-def helper_eight_result(s, p: int, seats: tuple, context: tuple, jkey: str) -> None:
-    skill, lord, what, key, uid, purpose = context
-    c = s.flags.pop(jkey)
-    if q.is_red(card(s, c).suit):
+def helper_eight_result(s, p: int, jkey: str) -> None:
+    """A helper's Eight Diagrams: a red judgement gives the Lord a Dodge."""
+    if q.is_red(card(s, s.flags[jkey]).suit):
         s.emit("message", f"{name(s, p)}'s Eight Diagrams gives the Lord a Dodge.", p)
+        s.flags[f"{jkey}:red"] = 1
+
+
+@step
+def helper_eight_done(s, p: int, seats: tuple, context: tuple, jkey: str) -> None:
+    """After the helper's judgement is put away: the Lord has the Dodge, or the asking goes
+    on with the helpers after this one."""
+    skill, lord, what, key, uid, purpose = context
+    if s.flags.pop(f"{jkey}:red", 0):
         s.flags[f"{key}:given"] = (1,)
         return
     s.decisions.append(dec.Decision("helper", tuple(seats), dec.IN_ORDER, (), context,
