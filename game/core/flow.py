@@ -43,12 +43,15 @@ TABLE_ACTIONS = (CONCEDE, TIMEOUT)
 
 
 class Kind:
-    """One action kind: what is offered, why one is refused, what it does."""
+    """One action kind: what is offered, why one is refused, what it does; optionally what its
+    legality reads (`key`, `parts`: see `Rules.kind`)."""
 
-    __slots__ = ("name", "candidates", "check", "apply")
+    __slots__ = ("name", "candidates", "check", "apply", "key", "parts")
 
-    def __init__(self, name: str, candidates: Callable, check: Callable, apply: Callable):
+    def __init__(self, name: str, candidates: Callable, check: Callable, apply: Callable,
+                 key: Callable | None = None, parts: Callable | None = None):
         self.name, self.candidates, self.check, self.apply = name, candidates, check, apply
+        self.key, self.parts = key, parts
 
 
 def _no_reason(s, seat, action) -> None:
@@ -65,9 +68,14 @@ class Rules:
         self.offers: dict[str, tuple[str, ...]] = {}
         #: question kind -> whether every kind answering it is `legal_as_built`
         self.built_legal: dict[str, bool] = {}
+        #: whether some kind says what its legality reads (`key` or `parts`)
+        self.keyed = False
+        #: game -> kind name -> key -> that kind's legal actions (see `kind`'s `key`)
+        self.remembered: dict[Any, dict[str, dict]] = {}
 
     def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
-             check: Callable | None = None, legal_as_built: bool = False) -> Callable:
+             check: Callable | None = None, legal_as_built: bool = False,
+             key: Callable | None = None, parts: Callable | None = None) -> Callable:
         """Declare action kind `name` (decorating its apply): it answers the questions named
         in `answers`; `candidates(s, seat)` lists its actions of the right shape; `check(s,
         seat, action)` says why one is illegal (None: legal; omitted: every candidate is).
@@ -75,12 +83,22 @@ class Rules:
         `legal_as_built`: the candidates are built legal (the check only says why another
         action is refused), so `legal_actions` need not run the check on them where every
         kind answering the question says so; a game that claims it tests it against the
-        plain filter (`State.legal_actions`)."""
+        plain filter (`State.legal_actions`).
+
+        Speed, optional: `key(s, seat)` is a hashable value holding everything the kind's
+        candidates and check read (but the game); the core then remembers the kind's legal
+        actions per key, across positions and games, and skips the checks for a key it has
+        seen. A kind whose candidates fall into independent parts (a tell to each other seat)
+        gives `parts(s, seat)` instead: (part, key) pairs in candidate order, with
+        `candidates(s, seat, part)` listing one part's actions, remembered per key."""
 
         def register(apply: Callable) -> Callable:
             if name in self.kinds or name in TABLE_ACTIONS:
                 raise ValueError(f"action kind {name!r} declared twice")
-            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply)
+            if key is not None and parts is not None:
+                raise ValueError(f"action kind {name!r}: give key or parts, not both")
+            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply, key, parts)
+            self.keyed = self.keyed or key is not None or parts is not None
             for question in answers:
                 self.offers[question] = self.offers.get(question, ()) + (name,)
                 if legal_as_built and self.built_legal.get(question, True):
@@ -90,6 +108,49 @@ class Rules:
             return apply
 
         return register
+
+    #: a remembered table holds at most this many keys (then it starts again)
+    REMEMBER = 100_000
+
+    def legal_by_key(self, s: FlowState, player: int) -> list[Action]:
+        """The legal actions for the question on top, through the kinds' remembered tables
+        (the same list as filtering the candidates by the checks)."""
+        tables = self.remembered.get(s.game)
+        if tables is None:
+            tables = self.remembered[s.game] = {name: {} for name in self.kinds}
+        kinds = self.kinds
+        out: list[Action] = []
+        for name in self.offers.get(s.decisions[-1].kind, ()):
+            kind = kinds[name]
+            if kind.parts is not None:
+                table = tables[name]
+                for part, k in kind.parts(s, player):
+                    acts = table.get(k)
+                    if acts is None:
+                        acts = self._remember(table, k, kind, s, player,
+                                              kind.candidates(s, player, part))
+                    if acts:
+                        out += acts
+            elif kind.key is not None:
+                table = tables[name]
+                k = kind.key(s, player)
+                acts = table.get(k)
+                if acts is None:
+                    acts = self._remember(table, k, kind, s, player, kind.candidates(s, player))
+                if acts:
+                    out += acts
+            else:
+                check = kind.check
+                out += [a for a in kind.candidates(s, player) if check(s, player, a) is None]
+        return out
+
+    def _remember(self, table: dict, k: Any, kind: Kind, s: FlowState, player: int,
+                  candidates: list[Action]) -> tuple[Action, ...]:
+        check = kind.check
+        if len(table) >= self.REMEMBER:
+            table.clear()
+        acts = table[k] = tuple(a for a in candidates if check(s, player, a) is None)
+        return acts
 
     def step(self, fn: Callable) -> Callable:
         """Register a rulebook step under its function's name."""
@@ -209,7 +270,12 @@ class FlowState(State):
         kinds = self.rules.kinds
         out: list[Action] = []
         for name in self.rules.offers.get(self.decisions[-1].kind, ()):
-            out.extend(kinds[name].candidates(self, player))
+            kind = kinds[name]
+            if kind.parts is not None:
+                for part, _ in kind.parts(self, player):
+                    out.extend(kind.candidates(self, player, part))
+            else:
+                out.extend(kind.candidates(self, player))
         return out
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -220,6 +286,9 @@ class FlowState(State):
         if decisions and self.rules.built_legal.get(decisions[-1].kind):
             self.check_seat(player)  # the candidates are built legal: no check to run
             legal = self.candidates(player) if player in self.to_act() else []
+        elif self.rules.keyed:
+            self.check_seat(player)
+            legal = self.rules.legal_by_key(self, player) if player in self.to_act() else []
         else:
             legal = State.legal_actions(self, player)
         self._legal = (self.version, player, legal)
