@@ -129,7 +129,7 @@ def test_every_flag_has_help_that_names_its_default():
     def keep(self, argv):  # main.parse_args builds its parser inline: catch it as it parses
         nonlocal app_parser
         app_parser = self
-        return argparse.Namespace(smoke=False, seats=None)
+        return argparse.Namespace(smoke=False, seats=None, screenshot=None)
 
     original = argparse.ArgumentParser.parse_args
     argparse.ArgumentParser.parse_args = keep
