@@ -301,6 +301,10 @@ class ReplaySession(TableSession):
         """The charted counter at the start, from the public view where it shows it."""
         view = state.view(None)
         out: list[float | None] = [None] * state.players
+        seats = view.get("seats") if isinstance(view, dict) else None
+        if isinstance(seats, list) and len(seats) == state.players and all(
+                isinstance(v, dict) and isinstance(v.get(counter), (int, float)) for v in seats):
+            return [float(v[counter]) for v in seats]
         found = _find_counter(view, counter)
         if isinstance(found, (int, float)):
             return [float(found)] * state.players
