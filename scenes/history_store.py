@@ -177,13 +177,12 @@ def entry_for(match: Any, now: float | None = None) -> dict[str, Any]:
     """The row for an app match (scenes/match.py), finished or abandoned."""
     from game.replay import Replay
 
-    game = match.game
-    levels = game.bot_levels
+    game = match.state.game
     seats = []
     for i, kind in enumerate(match.seats):
         bot = kind[3:] if kind.startswith("ai:") else ""
         seats.append({"name": match.seat_name(i), "kind": kind,
-                      "level": levels.get(bot, bot) if bot else ""})
+                      "level": _level(game, bot) if bot else ""})
     ai_levels = {s["level"] for s in seats if s["kind"].startswith("ai:")}
     level = ai_levels.pop() if len(ai_levels) == 1 else ("mixed" if ai_levels else "")
     finished = match.state.is_over()
@@ -212,10 +211,19 @@ def entry_for(match: Any, now: float | None = None) -> dict[str, Any]:
             "length": len(match.record.actions), "replay": Replay.from_match(match).dumps()}
 
 
+def _level(game: Any, bot: str) -> str:
+    """The level a player knows a bot by: the game's word for it; its default bot is Normal."""
+    if bot in game.bot_levels:
+        return game.bot_levels[bot]
+    return "Normal" if bot == game.default_bot else bot
+
+
 def record_game(match: Any) -> str | None:
     """The app's hook when a game ends or is abandoned: write its row. Returns a sentence to
     show when something went wrong (the game itself is never affected)."""
-    if match is None or (not match.state.is_over()
+    if not all(hasattr(match, k) for k in ("state", "record", "seats")):
+        return None  # not a played match (nothing to keep)
+    if (not match.state.is_over()
                          and len(match.record.actions) < MIN_ABANDONED_MOVES):
         return None
     if getattr(match, "history_written", False):
