@@ -278,7 +278,9 @@ class ReplayViewer(Scene):
         for line in _view_lines(view):
             if y > BOARD.height - 24:
                 break
-            draw_text(image, text.ellipsize(line, 14, BOARD.width - 24), (12, y), 14, theme.TEXT)
+            # a long line is cut to what could fit first: measuring all of it costs milliseconds
+            draw_text(image, text.ellipsize(line[:160], 14, BOARD.width - 24), (12, y), 14,
+                      theme.TEXT)
             y += 18
         self._board = (key, image)
         return image
@@ -300,7 +302,7 @@ class ReplayViewer(Scene):
             seat = self.session.acted(step).seat
             mark = self.coach_marks.get(step)
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            draw_text(image, text.ellipsize(line, LOG_SIZE, LOG.width - 30), (16, top), LOG_SIZE,
+            draw_text(image, text.ellipsize(line[:48], LOG_SIZE, LOG.width - 30), (16, top), LOG_SIZE,
                       colour)
             if mark:
                 pygame.draw.circle(image, theme.BAD, (8, top + 9), 3)
