@@ -15,12 +15,14 @@ import pygame
 from scenes import storage
 from scenes.history_store import History, open_history
 from scenes.manager import HEIGHT, WIDTH, Scene
-from sprites import theme
+from sprites import text, theme
 from sprites.widgets import Button, Choice, Panel, WidgetGroup, dim, draw_text, fill_rounded
 
 LIST = pygame.Rect(40, 150, 1200, 470)
 ROW_H = 34
-COLUMNS = ((0, "Game"), (170, "Date"), (330, "Seats"), (830, "Result"), (1080, "Moves"))
+COLUMNS = ((0, "Game"), (170, "Date"), (330, "Seats"), (770, "Result"), (1100, "Moves"))
+#: each column's width: up to the next one
+WIDTHS = [b[0] - a[0] - 16 for a, b in zip(COLUMNS, COLUMNS[1:], strict=False)] + [70]
 
 
 def replays_dir() -> Path:
@@ -52,9 +54,9 @@ class HistoryScene(Scene):
                    ("Delete", self.ask_delete, "danger"), ("Import", self.open_import, "normal"),
                    ("Back", self.back, "ghost")]
         self.buttons = {}
-        for i, (text, action, kind) in enumerate(buttons):
-            self.buttons[text] = self.group.add(Button((40 + i * 200, y, 180, 48), text, action,
-                                                       kind))
+        for i, (label, action, kind) in enumerate(buttons):
+            self.buttons[label] = self.group.add(Button((40 + i * 200, y, 180, 48), label,
+                                                        action, kind))
         self.reload()
 
     # --- data -------------------------------------------------------------------------------
@@ -163,9 +165,9 @@ class HistoryScene(Scene):
                 fill_rounded(surface, (*theme.ACCENT_LO, 90), rect, 6)
             colour = theme.TEXT if row.finished else theme.TEXT_DIM
             cells = (self.titles.get(row.game, row.title).split(":")[0], row.date,
-                     _fit(row.seat_text, 56), row.result, str(row.length))
-            for (x, _), cell in zip(COLUMNS, cells, strict=True):
-                draw_text(surface, cell, (LIST.left + 16 + x, y + 8), 15,
+                     row.seat_text, row.result, str(row.length))
+            for (x, _), w, cell in zip(COLUMNS, WIDTHS, cells, strict=True):
+                draw_text(surface, text.ellipsize(cell, 15, w), (LIST.left + 16 + x, y + 8), 15,
                           theme.GOOD if cell.startswith("You won") else colour)
         self.group.draw(surface)
         self.group.draw_overlays(surface)
@@ -178,10 +180,6 @@ class HistoryScene(Scene):
         for level, (wins, games) in rec["by_level"].items():
             parts.append(f"{level}: {wins} won of {games}")
         return "  ·  ".join(parts)
-
-
-def _fit(text: str, chars: int) -> str:
-    return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
 class ConfirmDelete(Scene):

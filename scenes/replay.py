@@ -86,7 +86,9 @@ class ReplayViewer(Scene):
                             if seats[session.acted(n).seat].kind == "you"]
         self.hint = ""
         self.group = WidgetGroup()
-        options = [(i, s.name if len(seats) <= 5 else f"P{i + 1}") for i, s in enumerate(seats)]
+        width = 620 // (len(seats) + session.open_allowed()) - 16  # a segment, less its margin
+        options = [(i, text.ellipsize(s.name, 15, width) if len(seats) <= 5 else f"P{i + 1}")
+                   for i, s in enumerate(seats)]
         if session.open_allowed():
             options.append((OPEN, "All"))
         self.seat_choice = self.group.add(Choice((360, 16, 620, 38), options, self.viewer,

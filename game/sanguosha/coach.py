@@ -27,6 +27,10 @@ def why(view: Any, seat: int, action: Action) -> str:
         return "keeping the card is worth more than using it here"
     if action.kind == "pick":
         return "it is the card your hand needs least"
+    if action.kind in ("invoke", "skill"):
+        return "the skill gains you more than it costs now"
+    if action.kind == "choose":
+        return "that card hurts the other seat most"
     if action.kind == "general":
         return "this general suits your identity best"
     return ""
