@@ -3,6 +3,7 @@
     uv run main.py                                   the menu
     uv run main.py --game madoka --players 4 [--seed S] [--seats you,ai:strong,...]
     uv run main.py --smoke --game madoka --players 4 --frames 60 --screenshot shot.png
+    uv run main.py --replay FILE [--smoke --frames N]  watch a replay file (game/replay.py)
     uv run main.py --version
 
 `--frames N` (any mode) quits after N frames and prints one JSON line of timings:
@@ -91,11 +92,14 @@ def parse_args(argv):
     p.add_argument("--frames", type=at_least_one,
                    help="quit after this many frames and print timings; the autosave is left "
                    "as it was (default: run until closed)")
+    p.add_argument("--replay", metavar="FILE", help="watch this replay file; with --smoke "
+                   "--frames N, play it through and print timings with jump_p95_ms")
     p.add_argument("--screenshot", help="save the last frame to this PNG (default: none)")
     p.add_argument("--version", action="store_true",
                    help="print the version and exit (default: off)")
     args = p.parse_args(argv)
-    if args.smoke and not (args.game and args.players and args.frames):
+    if args.smoke and not (args.replay and args.frames) and not (
+            args.game and args.players and args.frames):
         p.error("--smoke needs --game, --players and --frames")
     if args.seats and not args.game:
         p.error("--seats needs --game")
@@ -145,6 +149,19 @@ def main(argv=None):
         from scenes.app import version
 
         print(f"Card Table {version()}")
+        return 0
+    if args.replay:
+        from scenes.replay import run_replay
+
+        app = run_replay(args.replay, args.frames, args.smoke, T0)
+        if args.screenshot:
+            import pygame
+
+            pygame.image.save(app.screen, args.screenshot)
+        if args.frames:
+            jumps = sorted(app.jump_times) or [0.0]
+            print(json.dumps({**timings(app), "jump_p95_ms": round(
+                jumps[min(len(jumps) - 1, int(0.95 * len(jumps)))] * 1000, 2)}), flush=True)
         return 0
     if args.smoke:
         from scenes.smoke import run_smoke

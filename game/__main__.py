@@ -57,7 +57,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     seconds = args.budget_ms / 1000 if args.budget_ms is not None else None
     options = parse_options(find_game(args.game), args.option)
     summary = selfplay(args.game, args.players, args.games, args.seed, args.bots.split(","),
-                       options, seconds, args.jobs, args.checked)
+                       options, seconds, args.jobs, args.checked, args.records)
     print(json.dumps(summary))
     return 0
 
@@ -133,6 +133,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", type=positive, default=1, help="worker processes (default: 1)")
     s.add_argument("--checked", action="store_true",
                    help="apply with legality checks (default: off)")
+    s.add_argument("--records", metavar="DIR",
+                   help="write each game's replay file into DIR (default: none)")
     s.set_defaults(run=cmd_selfplay)
 
     b = sub.add_parser("bench", help="speed of random play, clone and bots; prints JSON")

@@ -503,6 +503,12 @@ class App:
         from scenes.results import Results
 
         self._clear_crash_context()
+        if self.autosave:  # the game's row in the history (scenes/history_store.py)
+            from scenes.history_store import record_game
+
+            problem = record_game(match)
+            if problem:
+                self.toast(problem, 6.0)
         if self.autosave and match.state.is_over():
             storage.clear_game()
         if self.manager.stack:  # the table as the game left it: drawn once more, then kept

@@ -1,4 +1,4 @@
-"""The main menu: emblem, title and five buttons (mouse, or arrows + Enter).
+"""The main menu: emblem, title and six buttons (mouse, or arrows + Enter).
 
 At the app's start the autosave is checked once: a damaged one is set aside and the menu says
 so (Continue stays off). With a saved game, Continue has the focus, and New game asks before
@@ -16,7 +16,7 @@ from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
 from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text, draw_wrapped
 
-BUTTON_W, BUTTON_H, GAP = 320, 52, 14
+BUTTON_W, BUTTON_H, GAP = 320, 50, 10
 
 
 def saved_game_summary() -> str:
@@ -43,11 +43,13 @@ class Menu(Scene):
             ("new", "New game", self.new_game, "primary", ""),
             ("continue", "Continue", app.continue_game, "normal", "Resume the game in progress"),
             ("rules", "Rules", app.open_rules, "normal", "Read the rules of each game"),
+            ("history", "History", self.open_history, "normal", "Every game you finished or "
+             "abandoned: watch it again, export it"),
             ("settings", "Settings", app.open_settings, "normal", "Animation speed, highlights, "
              "symbols, fullscreen"),
             ("quit", "Quit", app.quit, "ghost", ""),
         ]
-        top = 340
+        top = 318
         for i, (key, text, action, kind, tip) in enumerate(entries):
             rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
             rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
@@ -84,6 +86,11 @@ class Menu(Scene):
             self.app.manager.push(ConfirmNewGame(self.app, saved_game_summary()))
         else:
             self.app.open_setup()
+
+    def open_history(self) -> None:
+        from scenes.history import HistoryScene
+
+        self.app.manager.reset(HistoryScene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):

@@ -73,6 +73,8 @@ class Pause(Modal):
         """Give up this game: the autosave is forgotten and we go back to the menu."""
         if self.app.autosave:
             storage.clear_game()
+            from scenes.history_store import record_game
+            record_game(self.match)  # the history keeps abandoned games too
         self.app.to_menu()
         self.app.toast("Game conceded.")
 

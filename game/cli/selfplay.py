@@ -1,5 +1,8 @@
 """`python -m game selfplay`: bots play K seeded games; one JSON summary line.
 
+`--records DIR` writes each game's replay file (game/replay.py) into DIR as
+`<game>-<players>p-seed<S>.json`, for bug reports, tests and `main.py --replay`.
+
 Each game is independent (seed S+i), so games can run across processes; the per-game loop asks
 the acting seat's bot and applies its choice, nothing else. A game names what else to average
 through `Game.summary_fields(outcome) -> {name: number}`; by default, the numeric and true/false
@@ -31,7 +34,7 @@ def summary_fields(game: Game, outcome: Outcome) -> dict[str, Any]:
 
 def play_one(task: tuple) -> dict[str, Any]:
     """Play one game: (game name, players, seed, bot names, options, seconds per decision,
-    checked) -> its result. Top-level so worker processes can run it. A failure names the
+    checked, records folder or None) -> its result. Top-level so worker processes can run it. A failure names the
     seed, so the game can be replayed alone."""
     try:
         return _play(*task)
@@ -39,7 +42,8 @@ def play_one(task: tuple) -> dict[str, Any]:
         raise RuntimeError(f"{task[0]} seed {task[2]}: {type(e).__name__}: {e}") from e
 
 
-def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str, Any]:
+def _play(name, players, seed, bot_names, options, seconds, checked,
+          records=None) -> dict[str, Any]:
     game = get_game(name)
     factories = bots_for(game)
     agents = [
@@ -54,6 +58,7 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
     bound = game.max_decisions(players)
     decisions = 0
     kinds: dict[str, int] = {}
+    taken = []
     while True:
         seats = state.to_act()
         if not seats:
@@ -62,9 +67,12 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
         action = decide(agents[seat], state, seat, worlds, sees_all[seat])
         kinds[action.kind] = kinds.get(action.kind, 0) + 1
         move(seat, action)
+        taken.append((seat, action))
         decisions += 1
         if decisions > bound:
             raise RuntimeError(f"{name} seed {seed}: more than max_decisions ({bound}) actions")
+    if records:
+        write_record(records, name, players, seed, options, bot_names, taken)
     outcome = state.outcome()
     outcome.details["actions"] = kinds
     rounds = state.rounds
@@ -79,6 +87,20 @@ def _play(name, players, seed, bot_names, options, seconds, checked) -> dict[str
     }
 
 
+def write_record(folder, name, players, seed, options, bot_names, taken) -> None:
+    from pathlib import Path
+
+    from game.core.record import GameRecord
+    from game.replay import Replay
+
+    names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bot_names)]
+    replay = Replay(GameRecord(name, players, seed, dict(options), [], taken), names,
+                    [f"ai:{bot}" for bot in bot_names], finished=True)
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    (path / f"{name}-{players}p-seed{seed}.json").write_text(replay.dumps(), encoding="utf-8")
+
+
 def selfplay(
     name: str,
     players: int,
@@ -89,6 +111,7 @@ def selfplay(
     seconds: float | None = None,
     jobs: int = 1,
     checked: bool = False,
+    records: str | None = None,
 ) -> dict[str, Any]:
     game = find_game(name, players)
     known = bots_for(game)
@@ -102,7 +125,8 @@ def selfplay(
     if unknown:
         raise UsageError(f"unknown bot(s) {', '.join(unknown)}; {name} has: {', '.join(known)}")
     tasks = [
-        (name, players, seed + i, bot_names, options or {}, seconds, checked) for i in range(games)
+        (name, players, seed + i, bot_names, options or {}, seconds, checked, records)
+        for i in range(games)
     ]
     start = time.perf_counter()
     if jobs > 1 and games > 1:
