@@ -1,12 +1,14 @@
-"""Headless tools: `python -m game list | validate | selfplay | bench`.
+"""Headless tools: `python -m game list | validate | selfplay | bench | host | netbench`.
 
   python -m game list
   python -m game validate [--data-dir DIR] [GAME ...]
   python -m game selfplay madoka --players 3 --games 1000 --seed 0 --bots ismcts --jobs 2
   python -m game selfplay bloodborne --players 4 --bots ismcts,random,random,random --budget-ms 200
   python -m game bench madoka --players 3 --seconds 10
+  python -m game host --game sanguosha --players 8 --open 3,5
+  python -m game netbench
 
-selfplay and bench end with one JSON line on standard output.
+selfplay, bench and netbench end with one JSON line on standard output.
 """
 
 from __future__ import annotations
@@ -142,6 +144,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=more_than_zero, default=10.0,
                    help="total time to measure (default: 10)")
     b.set_defaults(run=cmd_bench)
+
+    from game.net.cli import add_host_parser, add_netbench_parser
+
+    add_host_parser(sub, option, positive, more_than_zero)
+    add_netbench_parser(sub)
     return p
 
 

@@ -1,0 +1,10 @@
+"""Network play (DESIGN §5, docs/network.md): a host that alone holds each table's state, and
+clients that each get only their own seat's view.
+
+- protocol.py: the messages, their strict schema and limits, join codes;
+- table.py: one hosted table (state, record, seats and tokens, bots, autosave);
+- host.py: the WebSocket server carrying the messages;
+- client.py: `NetworkSession`, the table session of a seat played over the network;
+- discovery.py: finding tables on the local network (mDNS);
+- cli.py: `python -m game host` and `python -m game netbench`.
+"""

@@ -1,0 +1,239 @@
+"""`python -m game netbench`: a host on 127.0.0.1 in its own process, and bot clients (every
+seat a client) playing complete games at 1, 10 and 50 tables at once. Each bot client picks a
+legal action (seeded by table, seat and version, so a game is the same however often it is
+interrupted) and measures the round trip from its send to the state message carrying the
+result of its own action. The last line printed is one JSON object.
+
+`bot_client` and `serve_in_thread` are also what the network tests play with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from game.core.rng import Rng
+from game.net.protocol import PROTOCOL, decode_host, encode
+from game.registry import GAME_PACKAGES, get_game
+
+#: refusal codes a correct client can meet when its seat's position moved on meanwhile
+EXPECTED = {"stale"}
+
+
+def pick(legal: list, seed: int, seat: int, version: int) -> int:
+    """The bot client's choice: fixed by the table's seed, the seat and the version."""
+    return Rng((seed * 1_000_003) ^ (seat * 7919) ^ (version * 0x9E3779B1)).below(len(legal))
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+
+
+async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, stats: Stats, *,
+                     on_message: Callable[[int, bytes | str, dict], None] | None = None,
+                     drop_every: int = 0, drop_rng: Rng | None = None,
+                     timeout: float = 60.0) -> dict:
+    """Play `seat` to the end of the game; returns the last state message. `drop_every`: on
+    average every that many of its own actions, the client drops the connection (right after
+    sending, sometimes) and comes back with its token."""
+    since = -1
+    while True:
+        dropped = False
+        async with connect(uri, compression=None, max_size=1 << 22, open_timeout=10) as ws:
+            await ws.send(encode({"type": "hello", "v": PROTOCOL, "table": table, "seat": seat,
+                                  "token": token, "name": f"bot {seat + 1}",
+                                  "since": since}), text=True)
+            sent_at: float | None = None
+            sent_version = -1
+            last: dict | None = None
+            while True:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout)
+                except ConnectionClosed:
+                    stats.errors.append(f"{table}/{seat}: the host closed the connection")
+                    return {}
+                msg = decode_host(raw)
+                if on_message is not None:
+                    on_message(seat, raw, msg)
+                if msg["type"] == "refused":
+                    if msg["code"] not in EXPECTED:
+                        stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
+                    sent_at = None  # the position moved on meanwhile: choose again below
+                elif msg["type"] == "state":
+                    last = msg
+                    since = msg["version"]
+                    if sent_at is not None and any(h["seat"] == seat and h["version"] > sent_version
+                                                   for h in msg["happened"]):
+                        stats.latencies.append((time.perf_counter() - sent_at) * 1000)
+                        sent_at = None
+                    if msg["over"]:
+                        return msg
+                else:
+                    continue
+                if sent_at is None and last and seat in last["to_act"] and last["legal"]:
+                    legal = last["legal"]
+                    action = legal[pick(legal, seed, seat, last["version"])][:4]
+                    sent_at = time.perf_counter()
+                    sent_version = last["version"]
+                    await ws.send(encode({"type": "act", "v": PROTOCOL, "seat": seat,
+                                          "token": token, "version": last["version"],
+                                          "action": action}), text=True)
+                    if drop_every and drop_rng is not None and drop_rng.below(drop_every) == 0:
+                        dropped = True
+                        break
+        if not dropped:
+            return {}
+        await asyncio.sleep(drop_rng.random() * 0.05 if drop_rng else 0)
+
+
+class HostThread:
+    """A Host serving on 127.0.0.1 in a thread of its own (tests and the desktop host)."""
+
+    def __init__(self, tables: list, host: str = "127.0.0.1", port: int = 0,
+                 **host_options: Any) -> None:
+        from game.net.host import Host
+
+        self.host = Host(tables, **host_options)
+        self.address = host
+        self.port = 0
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(host, port), daemon=True,
+                                        name="host")
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+
+    def _run(self, host: str, port: int) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.port = self.loop.run_until_complete(self.host.start(host, port))
+        except BaseException as e:  # e.g. the port is taken: said by the constructor
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.host.stop())
+        self.loop.close()
+
+    @property
+    def uri(self) -> str:
+        return f"ws://{self.address}:{self.port}"
+
+    def call(self, fn: Callable, *args: Any) -> None:
+        """Run `fn(*args)` on the host's loop (its tables are only touched there)."""
+        self.loop.call_soon_threadsafe(fn, *args)
+
+    def stop(self) -> None:
+        if self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(5)
+
+
+# --- netbench -----------------------------------------------------------------------------
+
+def bench_tables(count: int, first: int) -> list:
+    """`count` tables, cycling through the games at their smallest player count, every seat
+    open (ids n0, n1, ...; seeds first, first+1, ...)."""
+    from game.net.table import HostTable
+
+    tables = []
+    for i in range(count):
+        name = GAME_PACKAGES[(first + i) % len(GAME_PACKAGES)]
+        game = get_game(name)
+        players = game.min_players
+        tables.append(HostTable(f"n{first + i}", name, players, first + i,
+                                list(range(players)), wait=3600))
+    return tables
+
+
+def _host_process(count: int, first: int, conn) -> None:
+    """The host of one netbench round, in a process of its own (it does the rules' work)."""
+    from game.net.host import Host
+
+    async def main() -> None:
+        tables = bench_tables(count, first)
+        host = Host(tables, rate=1000, burst=1000)
+        port = await host.start("127.0.0.1", 0)
+        conn.send((port, [(t.id, t.record.seed, [s.token for s in t.seats]) for t in tables]))
+        while not host.all_over():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        conn.send(host.errors)
+        await host.stop()
+
+    asyncio.run(main())
+
+
+async def _clients(port: int, tables: list, stats: Stats) -> int:
+    uri = f"ws://127.0.0.1:{port}"
+    jobs = [bot_client(uri, tid, seat, token, seed, stats)
+            for tid, seed, tokens in tables for seat, token in enumerate(tokens)]
+    finals = await asyncio.gather(*jobs)
+    over = {f["table"] for f in finals if f.get("over")}
+    return len(over)
+
+
+def bench_round(count: int, first: int) -> tuple[Stats, int]:
+    from multiprocessing import get_context
+
+    ctx = get_context("spawn")
+    parent, child = ctx.Pipe()
+    proc = ctx.Process(target=_host_process, args=(count, first, child), daemon=True)
+    proc.start()
+    try:
+        if not parent.poll(60):
+            raise RuntimeError("the netbench host did not start")
+        port, tables = parent.recv()
+        stats = Stats()
+        finished = asyncio.run(_clients(port, tables, stats))
+        if parent.poll(30):
+            host_errors = parent.recv()
+            stats.errors += [f"host error {i}" for i in range(host_errors)]
+        return stats, finished
+    finally:
+        proc.join(10)
+        if proc.is_alive():
+            proc.terminate()
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    if len(xs) == 1:
+        return xs[0]
+    return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1]
+
+
+def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] = print) -> dict:
+    out: dict[str, Any] = {}
+    games = errors = 0
+    first = 0
+    for count in rounds:
+        t0 = time.perf_counter()
+        stats, finished = bench_round(count, first)
+        first += count
+        games += finished
+        errors += len(stats.errors)
+        for e in stats.errors[:5]:
+            say(f"  error: {e}")
+        p50 = round(percentile(stats.latencies, 50), 2)
+        p95 = round(percentile(stats.latencies, 95), 2)
+        out[f"tables_{count}"] = {"p50_ms": p50, "p95_ms": p95}
+        say(f"{count} tables: {finished} games, {len(stats.latencies)} round trips, "
+            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s")
+    out["games"] = games
+    out["errors"] = errors
+    return out

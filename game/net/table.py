@@ -1,0 +1,361 @@
+"""One hosted table: the only place its state lives (DESIGN §5).
+
+A `HostTable` holds the state and its record, the seats (open to a friend over the network, or
+AI), each open seat's token, and who is connected. It checks every request (token, seat, the
+version the client saw, then the rules), applies it, autosaves the record, and builds for each
+seat the one message that seat may read: its view, its legal actions, its prompt and the events
+as it may see them (`for_viewer`). Nothing else of the state ever goes into a message before
+the game is over. No networking here: game/net/host.py carries the messages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.ai.agents import Agent, bots_for, decide, make_bot
+from game.core.contract import Action, Event, IllegalAction, State
+from game.core.record import GameRecord
+from game.core.rng import Rng
+from game.net.protocol import PROTOCOL, Refusal, action_json, encode, event_json
+from game.registry import get_game
+
+#: the save file format of a hosted table
+SAVE_FORMAT = 1
+#: seconds a dropped player's turn waits before a bot plays for them (default)
+DEFAULT_WAIT = 60.0
+#: the rules action a game offers to leave the game (see `HostTable.concede`)
+CONCEDE = "concede"
+
+
+def _agent_seed(seed: int, seat: int) -> int:
+    return (seed * 1_000_003 + 7919 * (seat + 1)) & ((1 << 63) - 1)
+
+
+def state_hash(state: State) -> str:
+    """A digest of the whole state (tests compare network and local games by it)."""
+    import hashlib
+
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Seat:
+    """`open`: a friend's seat (its token lets them in); else `ai`. A bot (`bot`) plays an AI
+    seat, and stands in at an open seat whose player has been away for the table's wait, or
+    who left."""
+
+    open: bool
+    bot: str
+    token: str = ""
+    name: str = ""
+    taken: bool = False  # someone has sat down here
+    left: bool = False  # the player left: the bot plays on for good
+    connections: int = 0
+    away_since: float | None = None
+    stand_in: bool = False  # the bot plays this open seat now
+
+    @property
+    def bot_plays(self) -> bool:
+        return not self.open or self.stand_in or self.left
+
+    def kind(self) -> str:
+        return "remote" if self.open and not (self.stand_in or self.left) else "ai"
+
+
+class HostTable:
+    def __init__(self, table_id: str, game_name: str, players: int, seed: int,
+                 open_seats: list[int], *, bot: str | None = None,
+                 options: dict[str, Any] | None = None, name: str = "",
+                 wait: float = DEFAULT_WAIT, save_dir: Path | None = None,
+                 record: GameRecord | None = None) -> None:
+        self.id = table_id
+        self.name = name or table_id
+        self.game = get_game(game_name)
+        self.game.check_players(players)
+        bots = bots_for(self.game)
+        bot = bot or self.game.default_bot or next(iter(self.game.bots()), "random")
+        if bot not in bots:
+            raise ValueError(f"{self.game.title} has no bot {bot!r}; known: {', '.join(bots)}")
+        for s in open_seats:
+            if not 0 <= s < players:
+                raise ValueError(f"there is no seat {s + 1} at a table of {players}")
+        self.seats = [Seat(i in open_seats, bot, secrets.token_urlsafe(12) if i in open_seats
+                           else "") for i in range(players)]
+        self.wait = wait
+        self.save_dir = save_dir
+        self.started = False
+        self.agents: dict[int, Agent] = {}
+        self.sees_everything = bot in self.game.measurement_bots()
+        self.record = record or GameRecord(game_name, players, seed, dict(options or {}))
+        self.state = self.record.new_state()
+        #: (seat, action, events) of every action applied since this process started
+        self.log: list[tuple[int, Action, list[Event]]] = []
+        self._logged_from = 0  # the version of log[0] (a resumed table has no older events)
+        self.notices: list[str] = []
+        #: per seat: (digest of the last message's view, legal actions and prompt, the version
+        #: since which they are unchanged): an action sent at a version from then on acted on
+        #: what is still true, so simultaneous choices need not race each other
+        self._seen: dict[int, tuple[int, int]] = {}
+
+    # --- seats --------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.record.players
+
+    @property
+    def version(self) -> int:
+        return len(self.record.actions)
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def agent(self, seat: int) -> Agent:
+        if seat not in self.agents:
+            self.agents[seat] = make_bot(bots_for(self.game)[self.seats[seat].bot],
+                                         _agent_seed(self.record.seed, seat))
+            people = tuple(i for i, s in enumerate(self.seats) if s.open and not s.left)
+            self.agents[seat].meet_people(people)
+        return self.agents[seat]
+
+    def world_rng(self, seat: int) -> Rng:
+        """Draws `seat`'s determinization for the next move, fixed by the seed, the seat and the
+        move number: a resumed table asks its bots the same."""
+        return Rng(_agent_seed(self.record.seed, seat) ^ (self.version * 0x9E3779B1))
+
+    def check_token(self, seat: int, token: str) -> Seat:
+        if not 0 <= seat < self.players:
+            raise Refusal("no_seat", f"There is no seat {seat + 1} at this table of "
+                                     f"{self.players}.")
+        s = self.seats[seat]
+        if not s.open:
+            raise Refusal("bad_token", f"Seat {seat + 1} is an AI seat.")
+        if not secrets.compare_digest(s.token.encode(), token.encode()):
+            raise Refusal("bad_token", f"That is not the token of seat {seat + 1}.")
+        return s
+
+    def join(self, seat: int, token: str, name: str, now: float) -> None:
+        """A player sits down (or comes back) at their seat."""
+        s = self.check_token(seat, token)
+        s.connections += 1
+        s.away_since = None
+        s.taken = True
+        if name.strip():
+            s.name = name.strip()
+        if s.stand_in:
+            s.stand_in = False
+            self.notices.append(f"{self.seat_name(seat)} is back.")
+
+    def leave_connection(self, seat: int, now: float) -> None:
+        s = self.seats[seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0 and not s.left:
+            s.away_since = now
+            if self.started and not self.is_over():
+                self.notices.append(f"{self.seat_name(seat)} dropped; the game waits "
+                                    f"{self.wait:g} s for them.")
+
+    def all_taken(self) -> bool:
+        return all(s.taken for s in self.seats if s.open)
+
+    def start(self, now: float) -> None:
+        self.started = True
+        for s in self.seats:
+            if s.open and s.connections == 0 and s.away_since is None:
+                s.away_since = now  # an empty seat waits like a dropped one
+
+    def tick(self, now: float) -> bool:
+        """Hand a seat away for longer than the wait to its bot. True if anything changed."""
+        changed = False
+        if not self.started or self.is_over():
+            return False
+        for i, s in enumerate(self.seats):
+            if (s.open and not s.stand_in and not s.left and s.away_since is not None
+                    and now - s.away_since >= self.wait):
+                s.stand_in = True
+                self.notices.append(f"{self.seat_name(i)} is away: a bot plays for them "
+                                    "until they return.")
+                changed = True
+        return changed
+
+    def seat_name(self, seat: int) -> str:
+        name = self.seats[seat].name
+        return f"{self.state.seat_name(seat)} ({name})" if name else self.state.seat_name(seat)
+
+    # --- acting -------------------------------------------------------------------------
+    def act(self, seat: int, token: str, version: int, action: Action) -> None:
+        """A client's action: checked (token, start, version, then the rules), applied,
+        saved. Refusal with the reason, and nothing changes, when it is refused."""
+        s = self.check_token(seat, token)
+        if not self.started:
+            raise Refusal("not_started", "The game has not started yet.")
+        if s.left:
+            raise Refusal("left", "You left this game.")
+        if not self.seen_since(seat) <= version <= self.version:
+            raise Refusal("stale", f"You acted on an old position ({version}); the table is "
+                                   f"at {self.version}.")
+        self._apply(seat, action)
+
+    def seen_since(self, seat: int) -> int:
+        return self._seen.get(seat, (0, self.version))[1]
+
+    def concede(self, seat: int, token: str, version: int) -> None:
+        """The player leaves. The rules' concede action where the game has one (another
+        issue adds it to every game); until then the seat's bot plays on for good."""
+        s = self.check_token(seat, token)
+        if self.is_over():
+            raise Refusal("over", "The game is over.")
+        if CONCEDE in type(self.state).checks:  # the hook for the rules' concede action
+            self._apply(seat, Action(CONCEDE))
+        s.left = True
+        self.notices.append(f"{self.seat_name(seat)} left the game; a bot plays on for them.")
+        self.save()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        # the legal action itself carries the label the rules gave it (a client's has none)
+        named = next((a for a in self.state.legal_actions(seat) if a == action), action)
+        try:
+            events = self.state.apply(seat, named)
+        except IllegalAction as e:
+            raise Refusal("illegal", e.reason) from None
+        self.record.actions.append((seat, named))
+        self.log.append((seat, named, events))
+        self.save()
+
+    def bot_job(self) -> tuple[int, Agent, State, Rng, bool] | None:
+        """(seat, agent, a clone of the state, its world rng, sees everything) for the next
+        seat a bot plays, or None."""
+        if not self.started or self.is_over():
+            return None
+        for seat in self.state.to_act():
+            if self.seats[seat].bot_plays:
+                return seat, self.agent(seat), self.state.clone(), self.world_rng(seat), \
+                    self.sees_everything
+        return None
+
+    def bot_move(self, seat: int, version: int, action: Action) -> bool:
+        """Apply a bot's answer if the table is still where it was asked (else drop it)."""
+        if version != self.version or not self.seats[seat].bot_plays or self.is_over():
+            return False
+        self._apply(seat, action)
+        return True
+
+    # --- what a seat may read -----------------------------------------------------------
+    def seats_json(self) -> list[dict]:
+        return [{"name": s.name or self.state.seat_name(i), "kind": s.kind(),
+                 "open": s.open, "taken": s.taken, "connected": s.connections > 0,
+                 "bot": s.bot if s.bot_plays else ""} for i, s in enumerate(self.seats)]
+
+    def welcome(self, seat: int) -> dict:
+        return {"type": "welcome", "v": PROTOCOL, "table": self.id, "name": self.name,
+                "seat": seat, "game": self.game.name, "players": self.players,
+                "options": self.record.options}
+
+    def message_for(self, seat: int, since: int) -> dict:
+        """The state message for `seat`: what happened since version `since` (as far as this
+        process saw it), then the seat's view, legal actions and prompt now."""
+        st = self.state
+        happened = []
+        for n in range(max(since, self._logged_from), self.version):
+            actor, action, events = self.log[n - self._logged_from]
+            happened.append({
+                "seat": actor,
+                # only the actor sees the action itself: its label may name a hidden card
+                "action": action_json(action) if actor == seat else None,
+                "events": [event_json(e.for_viewer(seat)) for e in events],
+                "version": n + 1,
+            })
+        legal = st.legal_actions(seat) if self.started else []
+        over = st.is_over()
+        msg = {
+            "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,
+            "version": self.version, "started": self.started, "happened": happened,
+            "view": st.view(seat), "to_act": list(st.to_act()) if self.started else [],
+            "legal": [action_json(a) for a in legal],
+            "costs": [st.cost(seat, a) for a in legal],
+            "loses": [st.loses(seat, a) for a in legal],
+            "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
+            "seats": self.seats_json(), "over": over, "outcome": None,
+        }
+        digest = hash(encode((msg["view"], msg["legal"], msg["prompt"])))
+        if self._seen.get(seat, (None,))[0] != digest:
+            self._seen[seat] = (digest, self.version)
+        if over:  # the game is over: now everything may be known
+            out = st.outcome()
+            msg["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
+                              "rank": out.rank, "details": out.details}
+            msg["record"] = self.record.to_json()
+        return msg
+
+    def take_notices(self) -> list[str]:
+        out, self.notices = self.notices, []
+        return out
+
+    # --- saving -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "format": SAVE_FORMAT, "kind": "card-table hosted table", "id": self.id,
+            "name": self.name, "wait": self.wait, "started": self.started,
+            "seats": [{"open": s.open, "bot": s.bot, "token": s.token, "name": s.name,
+                       "taken": s.taken, "left": s.left} for s in self.seats],
+            "record": self.record.to_json(),
+        }
+
+    def save(self) -> None:
+        """Write the table's record and seats (atomically: a crash leaves the old file)."""
+        if self.save_dir is None:
+            return
+        path = self.save_dir / f"{self.id}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.to_json(), separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
+
+    @staticmethod
+    def from_json(data: Any, save_dir: Path | None = None) -> HostTable:
+        """Restore a saved table by replaying its record; ValueError with a reason."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved table of this version")
+        try:
+            record = GameRecord.from_json(data["record"])
+            seats = data["seats"]
+            table = HostTable(str(data["id"]), record.game, record.players, record.seed,
+                              [i for i, s in enumerate(seats) if s["open"]],
+                              bot=str(seats[0]["bot"]), options=record.options,
+                              name=str(data.get("name", "")), wait=float(data["wait"]),
+                              save_dir=save_dir,
+                              record=GameRecord(record.game, record.players, record.seed,
+                                                record.options, record.seats))
+            for seat, s in zip(table.seats, seats, strict=True):
+                seat.token, seat.name = str(s["token"]), str(s["name"])
+                seat.taken, seat.left = bool(s["taken"]), bool(s["left"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"malformed saved table ({e})") from None
+        table.started = bool(data.get("started"))
+        now = time.monotonic()
+        for n, (player, action) in enumerate(record.actions, 1):
+            if table.seats[player].bot_plays:  # a bot with memory relives its own moves
+                agent = table.agent(player)
+                world = (table.state if table.sees_everything else
+                         table.state.determinize(player, table.world_rng(player)))
+                agent.observe(world, player, action)
+            try:
+                table.state.apply(player, action)
+            except IllegalAction as e:
+                raise ValueError(f"action {n} ({action}) cannot be replayed: {e.reason}") \
+                    from None
+            table.record.actions.append((player, action))
+        table._logged_from = table.version
+        if table.started:
+            table.start(now)  # every open seat waits for its player to come back
+        return table
+
+
+def decide_for(job: tuple[int, Agent, State, Rng, bool]) -> Action:
+    seat, agent, state, rng, sees_all = job
+    return decide(agent, state, seat, rng, sees_all)
