@@ -215,7 +215,7 @@ class FlowState(State):
 
     __slots__ = ("version", "next_step", "marks", "conceded", "_legal")
 
-    rules: ClassVar[Rules]
+    rules: ClassVar[Rules] = Rules()  # a game declares its own; this one declares nothing
     #: whether a seat may concede (the game then says what it means in `concede`)
     concedable: ClassVar[bool] = False
     fields: ClassVar[dict[str, str]] = {
