@@ -253,7 +253,7 @@ class ReplaySession(TableSession):
             from game.registry import get_game
 
             self.game: Game = get_game(rec.game)
-            state = rec.new_state()
+            state = rec.new_state(self.game)
         except (KeyError, TypeError, ValueError) as e:
             raise ReplayError(f"the game could not be set up from the replay ({e})", 0) from None
         self.players = rec.players

@@ -729,7 +729,7 @@ class TableScene(Scene):
         """Replay the record's events into the log (after loading a saved game)."""
         if not self.match.record.actions:
             return
-        st = self.match.record.new_state()
+        st = self.match.record.new_state(self.match.game)
         for player, action in self.match.record.actions:
             try:
                 events = st.apply(player, action)

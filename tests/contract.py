@@ -248,7 +248,7 @@ class ContractGame:
 
     def check_replay(self) -> None:
         """Same seed + same actions = same state, through a saved record."""
-        replayed = GameRecord.loads(self.record.dumps()).replay()
+        replayed = GameRecord.loads(self.record.dumps()).replay(self.game)
         assert replayed.to_json() == self.state.to_json(), f"{self.where()}: replay differs"
 
 

@@ -1,4 +1,4 @@
-"""The balance scripts' shared runner (game/cli/runs.py): games in task order, a JSON line per
+"""The balance scripts' shared runner (game/core/runs.py): games in task order, a JSON line per
 result as it comes, win shares and their standard errors."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from game.cli.runs import (
+from game.core.runs import (
     read_log,
     rotating_seats,
     run_games,

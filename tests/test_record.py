@@ -29,7 +29,7 @@ def played_record(seed: int = 3, players: int = 3) -> tuple[GameRecord, dict]:
 
 def test_a_record_replays_to_the_same_state(toy_registered):
     record, final = played_record()
-    assert GameRecord.loads(record.dumps()).replay().to_json() == final
+    assert GameRecord.loads(record.dumps()).replay(toygame.GAME).to_json() == final
 
 
 def test_a_record_is_plain_json_with_the_agreed_fields(toy_registered):
@@ -45,7 +45,7 @@ def test_a_tampered_action_is_refused_on_replay(toy_registered):
     seat, action = data["actions"][4]
     data["actions"][4] = [seat, ["bid", 99, "table", None]]  # a card nobody holds
     with pytest.raises(IllegalAction) as refused:
-        GameRecord.from_json(data).replay()
+        GameRecord.from_json(data).replay(toygame.GAME)
     assert refused.value.reason
 
 
@@ -54,7 +54,7 @@ def test_an_action_by_the_wrong_seat_is_refused_on_replay(toy_registered):
     (seat, action), rest = record.actions[0], record.actions[1:]
     record.actions = [(seat, action), (seat, rest[0][1])] + rest[1:]  # the same seat bids twice
     with pytest.raises(IllegalAction):
-        record.replay()
+        record.replay(toygame.GAME)
 
 
 @pytest.mark.parametrize(

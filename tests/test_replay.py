@@ -54,7 +54,7 @@ def test_a_jump_shows_the_same_moment_as_playing_up_to_it(name):
         session.seek(n)
         rec = replay.record
         upto = GameRecord(rec.game, rec.players, rec.seed, rec.options, rec.seats,
-                          rec.actions[:n]).replay()
+                          rec.actions[:n]).replay(get_game(rec.game))
         assert state_hash(session.state_at(n)) == state_hash(upto)
         assert session.view(0) == upto.view(0) and session.to_act() == upto.to_act()
 
@@ -66,7 +66,7 @@ def test_the_seat_view_in_a_replay_is_what_that_seat_saw_at_that_moment(name):
     replay, _ = played(name)
     session = ReplaySession(replay)
     session.seek(0)
-    state = replay.record.new_state()
+    state = replay.record.new_state(get_game(replay.record.game))
     seen: list[list[str]] = [[] for _ in range(session.players)]
     for n, (seat, action) in enumerate(replay.record.actions, 1):
         events = state.apply(seat, action)

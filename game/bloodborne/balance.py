@@ -15,7 +15,7 @@ import sys
 
 from game.bloodborne import GAME
 from game.bloodborne.bots import HeuristicAgent
-from game.cli.runs import win_share
+from game.core.runs import win_share
 
 
 def play(players: int, seed: int, final: str, bots=None) -> tuple:

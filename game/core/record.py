@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.contract import Action, State
+from game.core.contract import Action, Game, State
 
 FORMAT = 1
 
@@ -28,16 +28,17 @@ class GameRecord:
     #: (player, action) in the order applied
     actions: list[tuple[int, Action]] = field(default_factory=list)
 
-    def new_state(self) -> State:
-        from game.registry import get_game
-
-        game = get_game(self.game)
+    def new_state(self, game: Game) -> State:
+        """The game's first position (`game` is the record's game: the registry's
+        `get_game(record.game)`; the core does not look games up)."""
+        if game.name != self.game:
+            raise ValueError(f"this record is of {self.game!r}, not {game.name!r}")
         if self.seats:
             return game.new_state(self.players, self.seed, seats=self.seats, **self.options)
         return game.new_state(self.players, self.seed, **self.options)
 
-    def replay(self) -> State:
-        state = self.new_state()
+    def replay(self, game: Game) -> State:
+        state = self.new_state(game)
         for player, action in self.actions:
             state.apply(player, action)
         return state

@@ -19,7 +19,7 @@ import argparse
 import sys
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.cli.runs import run_games, share_with_error
+from game.core.runs import run_games, share_with_error
 from game.core.rng import Rng
 from game.hermitcraft import GAME
 

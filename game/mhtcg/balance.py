@@ -25,7 +25,7 @@ import time
 from collections import Counter
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.cli.runs import rotating_seats, run_games, versus_line, win_share
+from game.core.runs import rotating_seats, run_games, versus_line, win_share
 from game.core.rng import Rng
 from game.mhtcg import DECK_IDS, GAME
 
@@ -76,7 +76,7 @@ def _play_task(task: tuple) -> dict:
 
 def run(tasks: list[tuple], jobs: int, log_path: str | None = None) -> list[dict]:
     """The games of `tasks` (play's arguments), in worker processes when jobs > 1, each result
-    a JSON line in `log_path` as it comes (game/cli/runs.py)."""
+    a JSON line in `log_path` as it comes (game/core/runs.py)."""
     return run_games(_play_task, tasks, jobs, log_path)
 
 

@@ -94,7 +94,7 @@ class HostTable:
         self.agents: dict[int, Agent] = {}
         self.sees_everything = bot in self.game.measurement_bots()
         self.record = record or GameRecord(game_name, players, seed, dict(options or {}))
-        self.state = self.record.new_state()
+        self.state = self.record.new_state(self.game)
         #: (seat, action, events) of every action applied since this process started
         self.log: list[tuple[int, Action, list[Event]]] = []
         self._logged_from = 0  # the version of log[0] (a resumed table has no older events)

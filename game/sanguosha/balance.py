@@ -24,7 +24,7 @@ import sys
 from collections import defaultdict
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.cli.runs import read_log, run_games, share_with_error
+from game.core.runs import read_log, run_games, share_with_error
 from game.core.rng import Rng
 from game.sanguosha import GAME
 from game.sanguosha.bots import SIDES, HeuristicAgent
