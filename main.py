@@ -93,7 +93,7 @@ def parse_args(argv):
                    help="quit after this many frames and print timings; the autosave is left "
                    "as it was (default: run until closed)")
     p.add_argument("--replay", metavar="FILE", help="watch this replay file; with --smoke "
-                   "--frames N, play it through and print timings with jump_p95_ms")
+                   "--frames N, play it through and print timings with jump_p95_ms (default: none)")
     p.add_argument("--screenshot", help="save the last frame to this PNG (default: none)")
     p.add_argument("--version", action="store_true",
                    help="print the version and exit (default: off)")
