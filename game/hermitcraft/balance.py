@@ -19,8 +19,8 @@ import argparse
 import sys
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.core.runs import run_games, share_with_error
 from game.core.rng import Rng
+from game.core.runs import run_games, share_with_error
 from game.hermitcraft import GAME
 
 #: the win-share band every starter deck must stay inside (issue 9)

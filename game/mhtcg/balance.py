@@ -25,8 +25,8 @@ import time
 from collections import Counter
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.core.runs import rotating_seats, run_games, versus_line, win_share
 from game.core.rng import Rng
+from game.core.runs import rotating_seats, run_games, versus_line, win_share
 from game.mhtcg import DECK_IDS, GAME
 
 # --- one game ---------------------------------------------------------------------------------

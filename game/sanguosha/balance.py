@@ -24,8 +24,8 @@ import sys
 from collections import defaultdict
 
 from game.ai.agents import bots_for, decide, make_bot
-from game.core.runs import read_log, run_games, share_with_error
 from game.core.rng import Rng
+from game.core.runs import read_log, run_games, share_with_error
 from game.sanguosha import GAME
 from game.sanguosha.bots import SIDES, HeuristicAgent
 
