@@ -43,12 +43,15 @@ TABLE_ACTIONS = (CONCEDE, TIMEOUT)
 
 
 class Kind:
-    """One action kind: what is offered, why one is refused, what it does."""
+    """One action kind: what is offered, why one is refused, what it does; optionally what its
+    legality reads (`key`, `parts`: see `Rules.kind`)."""
 
-    __slots__ = ("name", "candidates", "check", "apply")
+    __slots__ = ("name", "candidates", "check", "apply", "key", "parts")
 
-    def __init__(self, name: str, candidates: Callable, check: Callable, apply: Callable):
+    def __init__(self, name: str, candidates: Callable, check: Callable, apply: Callable,
+                 key: Callable | None = None, parts: Callable | None = None):
         self.name, self.candidates, self.check, self.apply = name, candidates, check, apply
+        self.key, self.parts = key, parts
 
 
 def _no_reason(s, seat, action) -> None:
@@ -63,22 +66,98 @@ class Rules:
         self.steps: dict[str, Callable] = {}
         #: question kind -> the action kinds that answer it, in the order they are offered
         self.offers: dict[str, tuple[str, ...]] = {}
+        #: whether some kind says what its legality reads (`key` or `parts`)
+        self.keyed = False
+        #: game -> {"": kind name -> key -> that kind's legal actions (see `kind`'s `key`),
+        #: question -> what `legal_by_key` goes through}
+        self.remembered: dict[Any, dict[str, Any]] = {}
 
     def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
-             check: Callable | None = None) -> Callable:
+             check: Callable | None = None, key: Callable | None = None,
+             parts: Callable | None = None) -> Callable:
         """Declare action kind `name` (decorating its apply): it answers the questions named
         in `answers`; `candidates(s, seat)` lists its actions of the right shape; `check(s,
-        seat, action)` says why one is illegal (None: legal; omitted: every candidate is)."""
+        seat, action)` says why one is illegal (None: legal; omitted: every candidate is).
+
+        Speed, optional: `key(s, seat)` is a hashable value holding everything the kind's
+        candidates and check read (but the game); the core then remembers the kind's legal
+        actions per key, across positions and games, and skips the checks for a key it has
+        seen. A kind whose candidates fall into independent parts (a tell to each other seat)
+        gives `parts(s, seat)` instead: one key per part, in candidate order, each naming its
+        part; `candidates(s, seat, key)` then lists that part's actions."""
 
         def register(apply: Callable) -> Callable:
             if name in self.kinds or name in TABLE_ACTIONS:
                 raise ValueError(f"action kind {name!r} declared twice")
-            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply)
+            if key is not None and parts is not None:
+                raise ValueError(f"action kind {name!r}: give key or parts, not both")
+            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply, key, parts)
+            self.keyed = self.keyed or key is not None or parts is not None
             for question in answers:
                 self.offers[question] = self.offers.get(question, ()) + (name,)
             return apply
 
         return register
+
+    #: a remembered table holds at most this many keys (then it starts again)
+    REMEMBER = 100_000
+
+    def legal_by_key(self, s: FlowState, player: int) -> list[Action]:
+        """The legal actions for the question on top, through the kinds' remembered tables
+        (the same list as filtering the candidates by the checks)."""
+        plans = self.remembered.get(s.game)
+        if plans is None:
+            plans = self.remembered[s.game] = {"": {name: {} for name in self.kinds}}
+        question = s.decisions[-1].kind
+        legal = plans.get(question)
+        if legal is None:
+            legal = plans[question] = self._plan(plans[""], question)
+        return legal(s, player)
+
+    def _plan(self, tables: dict, question: str) -> Callable:
+        """`legal_by_key` for one question of one game, written as straight-line code (as
+        game/core/fields.py writes clones): each kind's key looked up in its table, a key that
+        the kind before it read worked out once."""
+        lines = ["def legal(s, player):", "    out = []"]
+        env: dict[str, Any] = {"_remember": self._remember}
+        last = None
+        for i, name in enumerate(self.offers.get(question, ())):
+            kind = self.kinds[name]
+            env.update({f"kind{i}": kind, f"get{i}": tables[name].get, f"table{i}": tables[name],
+                        f"cand{i}": kind.candidates, f"check{i}": kind.check,
+                        f"key{i}": kind.key, f"parts{i}": kind.parts})
+            if kind.parts is not None:
+                lines += [f"    for k in parts{i}(s, player):",
+                          f"        acts = get{i}(k)",
+                          "        if acts is None:",
+                          f"            acts = _remember(table{i}, k, kind{i}, s, player,"
+                          f" cand{i}(s, player, k))",
+                          "        if acts:",
+                          "            out += acts"]
+            elif kind.key is not None:
+                if kind.key is not last:
+                    lines.append(f"    k = key{i}(s, player)")
+                lines += [f"    acts = get{i}(k)",
+                          "    if acts is None:",
+                          f"        acts = _remember(table{i}, k, kind{i}, s, player,"
+                          f" cand{i}(s, player))",
+                          "    if acts:",
+                          "        out += acts"]
+            else:
+                lines.append(f"    out += [a for a in cand{i}(s, player)"
+                             f" if check{i}(s, player, a) is None]")
+            last = kind.key if kind.parts is None else None
+        lines.append("    return out")
+        exec(compile("\n".join(lines), f"<legal actions for {question!r}>", "exec"), env)
+        return env["legal"]
+
+    def _remember(self, table: dict, k: Any, kind: Kind, s: FlowState, player: int,
+                  candidates: Iterable[Action]) -> tuple[Action, ...]:
+        check = kind.check
+        if len(table) >= self.REMEMBER:
+            table.clear()
+        acts = table[k] = tuple(a for a in candidates if check(s, player, a) is None)
+        return acts
 
     def step(self, fn: Callable) -> Callable:
         """Register a rulebook step under its function's name."""
@@ -198,14 +277,27 @@ class FlowState(State):
         kinds = self.rules.kinds
         out: list[Action] = []
         for name in self.rules.offers.get(self.decisions[-1].kind, ()):
-            out.extend(kinds[name].candidates(self, player))
+            kind = kinds[name]
+            if kind.parts is not None:
+                for key in kind.parts(self, player):
+                    out.extend(kind.candidates(self, player, key))
+            else:
+                out.extend(kind.candidates(self, player))
         return out
 
     def legal_actions(self, player: int) -> list[Action]:
         memo = self._legal
         if memo is not None and memo[0] == self.version and memo[1] == player:
             return memo[2][:]
-        legal = State.legal_actions(self, player)
+        rules = self.rules
+        if rules.keyed:
+            if player in self.to_act() and type(player) is int:
+                legal = rules.legal_by_key(self, player)
+            else:
+                self.check_seat(player)
+                legal = []
+        else:
+            legal = State.legal_actions(self, player)
         self._legal = (self.version, player, legal)
         return legal[:]
 
