@@ -97,6 +97,53 @@ def test_table_actions_are_never_offered_as_moves():
     assert all(a.kind not in (CONCEDE, TIMEOUT) for a in s.legal_actions(0))
 
 
+def _keyed_toy(**how):
+    """The toy game's bid kind declared again with `key` or `parts`, counting its checks."""
+    from game.core.flow import Rules
+
+    rules, calls = Rules(), []
+
+    def check(s, player, action):
+        calls.append(action.source)
+        return toygame.check_bid(s, player, action)
+
+    def candidates(s, player, key=None):  # a part's key: (part, its cards)
+        cards = s.hands[player] if key is None else key[1]
+        return [toygame.Action("bid", c, "table") for c in cards]
+
+    rules.kind("bid", answers=("bid",), candidates=candidates, check=check, **how)(toygame.bid)
+    rules.steps = toygame.rules.steps
+
+    class Keyed(toygame.BidState):
+        __slots__ = ()
+
+    Keyed.rules = rules
+    def state():
+        s = toygame.GAME.new_state(2, 3)
+        k = Keyed.__new__(Keyed)
+        k.game = s.game
+        k.fields_from_json(s.to_json())
+        return k
+
+    return state, calls
+
+
+@pytest.mark.parametrize("how", [
+    {"key": lambda s, p: tuple(s.hands[p])},
+    {"parts": lambda s, p: [(part, tuple(c for c in s.hands[p] if c % 2 == part))
+                            for part in (0, 1)]},
+])
+def test_a_kind_that_names_what_its_legality_reads_is_checked_once_per_key(how):
+    state, calls = _keyed_toy(**how)
+    s = state()
+    legal = s.legal_actions(0)
+    assert sorted(a.source for a in legal) == sorted(s.hands[0])
+    assert legal == [a for a in s.candidates(0) if s.checks["bid"](s, 0, a) is None]
+    checked = len(calls)
+    other = state()  # another state with the same hand: its key was seen
+    assert other.legal_actions(0) == legal and len(calls) == checked
+
+
 def test_kinds_built_legal_skip_their_check_in_legal_actions_but_not_in_apply():
     from game.core.contract import State
     from game.core.decisions import ask
@@ -127,48 +174,3 @@ def test_kinds_built_legal_skip_their_check_in_legal_actions_but_not_in_apply():
     with pytest.raises(IllegalAction, match="Only 1."):
         s.apply(0, Action("pick", 2))
     assert own.built_legal == {"pick": True}
-def _keyed_toy(**how):
-    """The toy game's bid kind declared again with `key` or `parts`, counting its checks."""
-    from game.core.flow import Rules
-
-    rules, calls = Rules(), []
-
-    def check(s, player, action):
-        calls.append(action.source)
-        return toygame.check_bid(s, player, action)
-
-    def candidates(s, player, part=None):
-        cards = s.hands[player] if part is None else [c for c in s.hands[player] if c % 2 == part]
-        return [toygame.Action("bid", c, "table") for c in cards]
-
-    rules.kind("bid", answers=("bid",), candidates=candidates, check=check, **how)(toygame.bid)
-    rules.steps = toygame.rules.steps
-
-    class Keyed(toygame.BidState):
-        __slots__ = ()
-
-    Keyed.rules = rules
-    def state():
-        s = toygame.GAME.new_state(2, 3)
-        k = Keyed.__new__(Keyed)
-        k.game = s.game
-        k.fields_from_json(s.to_json())
-        return k
-
-    return state, calls
-
-
-@pytest.mark.parametrize("how", [
-    {"key": lambda s, p: tuple(s.hands[p])},
-    {"parts": lambda s, p: [(part, (part, tuple(c for c in s.hands[p] if c % 2 == part)))
-                            for part in (0, 1)]},
-])
-def test_a_kind_that_names_what_its_legality_reads_is_checked_once_per_key(how):
-    state, calls = _keyed_toy(**how)
-    s = state()
-    legal = s.legal_actions(0)
-    assert sorted(a.source for a in legal) == sorted(s.hands[0])
-    assert legal == [a for a in s.candidates(0) if s.checks["bid"](s, 0, a) is None]
-    checked = len(calls)
-    other = state()  # another state with the same hand: its key was seen
-    assert other.legal_actions(0) == legal and len(calls) == checked

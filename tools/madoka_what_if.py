@@ -36,20 +36,21 @@ VARIANTS = ("rules", "half-price-tells", "quiet-witches", "both", "quiet-ours")
 
 
 def apply_variant(variant: str) -> None:
-    from game.madoka import GAME, bots, state
+    from game.madoka import GAME, bots, rules
 
     if variant in ("half-price-tells", "both"):
-        tell = state.give_information
+        kind = rules.rules.kinds["tell"]
+        tell = kind.apply
         count = [0]
 
-        def half_price(s, player, target, what, value):
+        def half_price(s, player, action):
             before = s.grief
-            tell(s, player, target, what, value)
+            tell(s, player, action)
             count[0] += 1
             if count[0] % 2 and not s.over:
                 s.grief = before  # this one was free
 
-        state.give_information = half_price
+        kind.apply = half_price
     quiet = OURS if variant == "quiet-ours" else QUIET if variant in ("quiet-witches", "both") else ()
     if quiet:
         for i, w in enumerate(GAME.witches):

@@ -70,8 +70,9 @@ class Rules:
         self.built_legal: dict[str, bool] = {}
         #: whether some kind says what its legality reads (`key` or `parts`)
         self.keyed = False
-        #: game -> kind name -> key -> that kind's legal actions (see `kind`'s `key`)
-        self.remembered: dict[Any, dict[str, dict]] = {}
+        #: game -> {"": kind name -> key -> that kind's legal actions (see `kind`'s `key`),
+        #: question -> what `legal_by_key` goes through}
+        self.remembered: dict[Any, dict[str, Any]] = {}
 
     def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
              check: Callable | None = None, legal_as_built: bool = False,
@@ -89,8 +90,8 @@ class Rules:
         candidates and check read (but the game); the core then remembers the kind's legal
         actions per key, across positions and games, and skips the checks for a key it has
         seen. A kind whose candidates fall into independent parts (a tell to each other seat)
-        gives `parts(s, seat)` instead: (part, key) pairs in candidate order, with
-        `candidates(s, seat, part)` listing one part's actions, remembered per key."""
+        gives `parts(s, seat)` instead: one key per part, in candidate order, each naming its
+        part; `candidates(s, seat, key)` then lists that part's actions."""
 
         def register(apply: Callable) -> Callable:
             if name in self.kinds or name in TABLE_ACTIONS:
@@ -115,37 +116,54 @@ class Rules:
     def legal_by_key(self, s: FlowState, player: int) -> list[Action]:
         """The legal actions for the question on top, through the kinds' remembered tables
         (the same list as filtering the candidates by the checks)."""
-        tables = self.remembered.get(s.game)
-        if tables is None:
-            tables = self.remembered[s.game] = {name: {} for name in self.kinds}
-        kinds = self.kinds
-        out: list[Action] = []
-        for name in self.offers.get(s.decisions[-1].kind, ()):
-            kind = kinds[name]
+        plans = self.remembered.get(s.game)
+        if plans is None:
+            plans = self.remembered[s.game] = {"": {name: {} for name in self.kinds}}
+        question = s.decisions[-1].kind
+        legal = plans.get(question)
+        if legal is None:
+            legal = plans[question] = self._plan(plans[""], question)
+        return legal(s, player)
+
+    def _plan(self, tables: dict, question: str) -> Callable:
+        """`legal_by_key` for one question of one game, written as straight-line code (as
+        game/core/fields.py writes clones): each kind's key looked up in its table, a key that
+        the kind before it read worked out once."""
+        lines = ["def legal(s, player):", "    out = []"]
+        env: dict[str, Any] = {"_remember": self._remember}
+        last = None
+        for i, name in enumerate(self.offers.get(question, ())):
+            kind = self.kinds[name]
+            env.update({f"kind{i}": kind, f"get{i}": tables[name].get, f"table{i}": tables[name],
+                        f"cand{i}": kind.candidates, f"check{i}": kind.check,
+                        f"key{i}": kind.key, f"parts{i}": kind.parts})
             if kind.parts is not None:
-                table = tables[name]
-                for part, k in kind.parts(s, player):
-                    acts = table.get(k)
-                    if acts is None:
-                        acts = self._remember(table, k, kind, s, player,
-                                              kind.candidates(s, player, part))
-                    if acts:
-                        out += acts
+                lines += [f"    for k in parts{i}(s, player):",
+                          f"        acts = get{i}(k)",
+                          "        if acts is None:",
+                          f"            acts = _remember(table{i}, k, kind{i}, s, player,"
+                          f" cand{i}(s, player, k))",
+                          "        if acts:",
+                          "            out += acts"]
             elif kind.key is not None:
-                table = tables[name]
-                k = kind.key(s, player)
-                acts = table.get(k)
-                if acts is None:
-                    acts = self._remember(table, k, kind, s, player, kind.candidates(s, player))
-                if acts:
-                    out += acts
+                if kind.key is not last:
+                    lines.append(f"    k = key{i}(s, player)")
+                lines += [f"    acts = get{i}(k)",
+                          "    if acts is None:",
+                          f"        acts = _remember(table{i}, k, kind{i}, s, player,"
+                          f" cand{i}(s, player))",
+                          "    if acts:",
+                          "        out += acts"]
             else:
-                check = kind.check
-                out += [a for a in kind.candidates(s, player) if check(s, player, a) is None]
-        return out
+                lines.append(f"    out += [a for a in cand{i}(s, player)"
+                             f" if check{i}(s, player, a) is None]")
+            last = kind.key if kind.parts is None else None
+        lines.append("    return out")
+        exec(compile("\n".join(lines), f"<legal actions for {question!r}>", "exec"), env)
+        return env["legal"]
 
     def _remember(self, table: dict, k: Any, kind: Kind, s: FlowState, player: int,
-                  candidates: list[Action]) -> tuple[Action, ...]:
+                  candidates: Iterable[Action]) -> tuple[Action, ...]:
         check = kind.check
         if len(table) >= self.REMEMBER:
             table.clear()
@@ -272,8 +290,8 @@ class FlowState(State):
         for name in self.rules.offers.get(self.decisions[-1].kind, ()):
             kind = kinds[name]
             if kind.parts is not None:
-                for part, _ in kind.parts(self, player):
-                    out.extend(kind.candidates(self, player, part))
+                for key in kind.parts(self, player):
+                    out.extend(kind.candidates(self, player, key))
             else:
                 out.extend(kind.candidates(self, player))
         return out
@@ -282,13 +300,17 @@ class FlowState(State):
         memo = self._legal
         if memo is not None and memo[0] == self.version and memo[1] == player:
             return memo[2][:]
+        rules = self.rules
         decisions = self.decisions
-        if decisions and self.rules.built_legal.get(decisions[-1].kind):
+        if decisions and rules.built_legal.get(decisions[-1].kind):
             self.check_seat(player)  # the candidates are built legal: no check to run
             legal = self.candidates(player) if player in self.to_act() else []
-        elif self.rules.keyed:
-            self.check_seat(player)
-            legal = self.rules.legal_by_key(self, player) if player in self.to_act() else []
+        elif rules.keyed:
+            if player in self.to_act() and type(player) is int:
+                legal = rules.legal_by_key(self, player)
+            else:
+                self.check_seat(player)
+                legal = []
         else:
             legal = State.legal_actions(self, player)
         self._legal = (self.version, player, legal)

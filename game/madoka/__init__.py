@@ -35,7 +35,7 @@ class MadokaGame(Game):
     default_bot = "strong"
     #: the AI levels setup offers: the convention bot, and the same conventions with search
     bot_levels = {"simple": "Easy", "strong": "Normal", "search": "Hard"}
-    #: hand slots the action cache covers (hands hold at most 5 cards)
+    #: hand slots the premade Play and Discard actions cover (hands hold at most 5 cards)
     SLOTS = 8
 
     def __init__(self, data_dir: Path | str | None = None) -> None:
@@ -74,7 +74,8 @@ class MadokaGame(Game):
         self._build_actions()
 
     def _build_actions(self) -> None:
-        """Every Action object is made once here; legal_actions hands out these same objects."""
+        """Every Action object is made once here; the candidates (rules.py) hand out these same
+        objects."""
         n_cards, slots = 45, self.SLOTS
         self.play_actions = [None] * (n_cards * slots)
         self.discard_actions = [None] * (n_cards * slots)
@@ -96,61 +97,15 @@ class MadokaGame(Game):
         # others[players][p] = the other seats, starting with the next one
         self.others = {n: [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
                        for n in range(self.min_players, self.max_players + 1)}
-        #: tell_candidates[qb][players][p]: every tell seat p may be asked about, in seat order
-        self.tell_candidates = tuple(
-            {n: [[a for t in self.others[n][p] for a in self.tells_to[qb][t]] for p in range(n)]
-             for n in self.others}
-            for qb in (False, True))
         self.cleanse_candidates = tuple(Action("cleanse", None, "soulgem", n, f"Cleanse {n} grief")
                                         for n in (1, 2))
-        #: tuple(hand) -> its legal Play and Discard actions (see remember_hand)
-        self.legal_hand_actions: dict[tuple[int, ...], tuple[Action, ...]] = {}
-        #: legal_tells[flags][target][mask] -> the legal tells, None until asked (see
-        #: remember_tells and MadokaState.legal_actions)
-        self.legal_tells = [[[None] * 1024 for _ in range(self.max_players)] for _ in range(16)]
-        #: MadokaState.legal_actions' cleanse key -> the legal cleanses (see remember_cleanses)
-        self.legal_cleanses: dict[int, tuple[Action, ...]] = {}
-        # one turn is one seat choosing: the frame for each seat (before / in the final round)
+        # one turn is one seat choosing: the frame for each seat (before / in the final round);
+        # once answered, the flow carries on at rules.end_turn
         self.turn_frames = tuple(
-            tuple(Decision("turn", (p,), prompt=words) for p in range(self.max_players))
+            tuple(Decision("turn", (p,), prompt=words, then="end_turn")
+                  for p in range(self.max_players))
             for words in ("{seat}: play, discard, give information or cleanse",
                           "{seat}: final turn: play or discard"))
-
-    def hand_candidates(self, hand: list[int]) -> list[Action]:
-        """Play then Discard for each card of `hand` (labels name the slot)."""
-        slots = self.SLOTS
-        acts = [self.play_actions[c * slots + k] for k, c in enumerate(hand)]
-        acts += [self.discard_actions[c * slots + k] for k, c in enumerate(hand)]
-        return acts
-
-    def remember_hand(self, s: MadokaState, player: int) -> list[Action]:
-        """The hand's Play and Discard candidates that pass their checks, remembered by the
-        hand's ids and order (the checks read nothing else; a bounded cache)."""
-        checks = s.checks
-        hand = s.hands[player]
-        acts = [a for a in self.hand_candidates(hand) if checks[a.kind](s, player, a) is None]
-        if len(self.legal_hand_actions) >= 100_000:
-            self.legal_hand_actions.clear()
-        self.legal_hand_actions[tuple(hand)] = tuple(acts)
-        return acts
-
-    def remember_tells(self, s: MadokaState, player: int, target: int, flags: int,
-                       mask: int) -> tuple:
-        """The tells to `target` that pass `check_tell`, remembered by the four `flags`,
-        `target` and its hand's girls and numbers `mask` (all that the check reads; see
-        `MadokaState.legal_actions`)."""
-        check = s.checks["tell"]
-        acts = tuple(a for a in self.tells_to[s.qb][target] if check(s, player, a) is None)
-        self.legal_tells[flags][target][mask] = acts
-        return acts
-
-    def remember_cleanses(self, s: MadokaState, player: int, key: int) -> tuple:
-        """The cleanses that pass `check_cleanse`, remembered by `key` (what the check reads:
-        see `MadokaState.legal_actions`)."""
-        check = s.checks["cleanse"]
-        acts = tuple(a for a in self.cleanse_candidates if check(s, player, a) is None)
-        self.legal_cleanses[key] = acts
-        return acts
 
     # --- contract ------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, seats: list[dict] | None = None,
@@ -164,7 +119,12 @@ class MadokaGame(Game):
         return s
 
     def state_from_json(self, data: dict) -> MadokaState:
-        return MadokaState.from_json(self, data)
+        if not isinstance(data, dict):
+            raise ValueError("not a Madoka state")
+        try:
+            return MadokaState.restore(self, data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise ValueError(f"malformed Madoka state ({e})") from None
 
     def max_decisions(self, players: int) -> int:
         # Each Play/Discard uses up a card (≤ 45); each Cleanse reveals a witch other than a

@@ -2,7 +2,12 @@
 
 Each function is one rulebook step, named after it and in rulebook order: setup, the four
 actions (give_information, play_card, cleanse_soul_gem, discard_card), the end of the game
-(final_round, victory, loss) and scoring (score, rank). The witches' abilities are in
+(end_turn, final_round, victory, loss) and scoring (score, rank). The four actions are the
+action kinds of the core flow (game/core/flow.py) that answer a seat's "turn": each is
+declared once below its rulebook step with its candidates, its check (the reason a player
+reads, or None) and what its legality reads (`key` / `parts`: the core remembers the legal
+actions per key, so a check runs once per hand or per tell key, not at every position).
+Answering the turn closes it; the flow carries on at its `then`, `end_turn`. The witches' abilities are in
 game/madoka/effects.py, one handler per witch, registered by her id. Queries the table and the
 bots ask (no side effects) come last. They work on a `MadokaState` (see state.py for its attributes) and call
 `s.emit` for the log; text is only built when `s.recording` is true, so AI search stays fast.
@@ -22,6 +27,8 @@ import hashlib
 import struct
 from operator import itemgetter
 
+from game.core.contract import Action
+from game.core.flow import Rules, close
 from game.core.rng import Rng
 
 MAX_GRIEF = 3
@@ -33,6 +40,8 @@ _keys = functools.lru_cache(maxsize=None)(lambda n: struct.Struct(f"<{n}I"))
 #: witch index = number - 1 (the loader guarantees numbers 1–9 and Walpurgisnacht at 9)
 WALPURGISNACHT = 8
 ALL_NUMBERS = 0b1111
+
+rules = Rules()
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -140,6 +149,22 @@ def ask_for_a_turn(s) -> None:
         s.decisions.append(frame)
 
 
+def hand_key(s, player: int) -> tuple[int, ...]:
+    """Play and Discard read only the hand (its ids and order)."""
+    return tuple(s.hands[player])
+
+
+def _check_card(s, player: int, action: Action, kind: str) -> str | None:
+    c = action.source
+    if action.target != kind:
+        return f"A card to {kind} goes to the {kind} zone."
+    if c in s.hands[player]:
+        return None
+    for p, hand in enumerate(s.hands):
+        if c in hand:
+            return f"That card is in {s.seat_name(p)}'s hand, not yours."
+    return "That card is not in your hand."
+
 def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
     """A random permutation of range(n), from one number of the state's Rng: that number seeds
     SHAKE-128, whose output gives every position a 32-bit sort key (ties, about 1 in 10^7 for a
@@ -158,9 +183,75 @@ def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
 
 # --- 1. Give information -----------------------------------------------------------------------
 
-def give_information(s, player: int, target: int, what: str, value) -> None:
+def tell_parts(s, player: int) -> list[int]:
+    """A tell to seat t reads four flags (the final round, H.N. Elly's block on the teller, a
+    numbers-only witch on top, Kyubey), t and the girls and numbers of t's hand (the bits of
+    `card_bits`): that key (flags | t << 4 | mask << 6) for each other seat, the next first."""
+    g = s.game
+    final = s.final_turns >= 0
+    wup = s.witches_up
+    if final or wup or s.elly_blocked >= 0 or s.qb:
+        flags = (final | (s.elly_blocked == player) << 1
+                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.qb << 3)
+    else:
+        flags = 0  # the usual case, quickly
+    cbit, hands = s.card_bits, s.hands
+    out = []
+    for t in g.others[s.players][player]:
+        m = 0
+        for c in hands[t]:
+            m |= cbit[c]
+        out.append(flags | t << 4 | m << 6)
+    return out
+
+
+def tell_candidates(s, player: int, key: int) -> tuple[Action, ...]:
+    """Every tell to the seat of `key` (see tell_parts): each girl of the game, then each
+    number."""
+    return s.game.tells_to[s.qb][key >> 4 & 3]
+
+
+def check_tell(s, player: int, action: Action) -> str | None:
+    """Give information: one girl or one number, to another seat, pointing at a card (D3)."""
+    g = s.game
+    if s.final_turns >= 0:
+        return "Only Play or Discard is allowed in the final round."
+    t = action.target
+    if type(t) is not int or not 0 <= t < s.players:
+        return "Give information to another player at the table."
+    if t == player:
+        return "You cannot give information about your own hand."
+    if s.elly_blocked == player:
+        return "You cannot give information: H.N. Elly forbids it this turn."
+    opt = action.option
+    if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
+        return "Information names one girl or one number."
+    what, value = opt
+    if what == "girl":
+        if (not isinstance(value, str) or value not in g.girl_index
+                or g.girl_index[value] >= s.girl_count):
+            return f"{value!r} is not a girl in this game."
+        if s.witches_up and g.numbers_only[s.witches_up[-1]]:
+            witch = g.witches[s.witches_up[-1]]
+            return f"{witch.name} is on top: information may name numbers only."
+        gi = g.girl_index[value]
+        if not any(s.girl_of[c] == gi for c in s.hands[t]):
+            return (f"{g.girl_names[gi]} has no cards in {s.seat_name(t)}'s hand: "
+                    "information must point at a card.")
+        return None
+    if value not in (1, 2, 3, 4) or isinstance(value, bool):
+        return "Numbers go from 1 to 4."
+    if not any(s.number_of[c] == value for c in s.hands[t]):
+        return f"{s.seat_name(t)} has no {value}s: information must point at a card."
+    return None
+
+
+def give_information(s, player: int, action: Action) -> None:
     """Point at every card of one girl or one number in `target`'s hand (D3: at least one),
     record positive and negative knowledge, then add one grief marker."""
+    close(s)
+    target = s.last_told = action.target  # (public: the conventions read a tell right after it)
+    what, value = action.option
     # a girl tell reads and writes the girl columns, a number tell the number columns
     if what == "girl":
         ident, known, want = s.girl_of, s.girls_possible, s.game.girl_index[value]
@@ -190,9 +281,23 @@ def give_information(s, player: int, target: int, what: str, value) -> None:
 
 # --- 2. Play a card ----------------------------------------------------------------------------
 
-def play_card(s, player: int, c: int) -> None:
+def play_candidates(s, player: int) -> list[Action]:
+    """Play each card of the hand (labels name the slot)."""
+    acts, slots = s.game.play_actions, s.game.SLOTS
+    return [acts[c * slots + k] for k, c in enumerate(s.hands[player])]
+
+
+def check_play(s, player: int, action: Action) -> str | None:
+    """Play a card from your own hand to the girls' rows."""
+    return _check_card(s, player, action, "play")
+
+
+def play_card(s, player: int, action: Action) -> None:
     """Succeed if the card is exactly one more than its girl's row, else discard it with grief
     (D4; two markers while Walpurgisnacht is on top). Then draw."""
+    close(s)
+    s.last_told = -1
+    c = action.source
     s.hands[player].remove(c)
     g = s.girl_of[c]
     row = s.rows[g]
@@ -259,8 +364,48 @@ def cleanse_limit(s) -> int:
     return min(2, s.grief, n)
 
 
-def cleanse_soul_gem(s, player: int, n: int) -> None:
+def cleanse_candidates(s, player: int) -> tuple[Action, ...]:
+    return s.game.cleanse_candidates
+
+
+def cleanse_key(s, player: int) -> int:
+    """Cleansing reads the final round, the grief, the witch deck's size (up to 3),
+    Walpurgisnacht at its bottom and Walpurgisnacht defeated."""
+    wdeck = s.witch_deck
+    n = len(wdeck)
+    return ((s.final_turns >= 0) | s.grief << 1 | (n if n < 3 else 3) << 3
+            | (n > 0 and wdeck[0] == WALPURGISNACHT) << 5 | s.walpurgis_defeated << 6)
+
+
+def check_cleanse(s, player: int, action: Action) -> str | None:
+    """Cleanse 1 or 2 grief markers, revealing as many witches (D12)."""
+    n = action.option
+    if s.final_turns >= 0:
+        return "Only Play or Discard is allowed in the final round."
+    if action.target != "soulgem":
+        return "Cleansing is done on the Soul Gem."
+    if n not in (1, 2) or isinstance(n, bool):
+        return "You may cleanse 1 or 2 grief markers."
+    if not s.grief:
+        return "The Soul Gem has no grief to cleanse."
+    if not s.witch_deck:
+        return "The witch deck is empty: there is nothing to cleanse against."
+    limit = cleanse_limit(s)
+    if limit == 0:
+        return ("Only the defeated Walpurgisnacht is left in the witch deck: nothing to cleanse "
+                "against.")
+    if n > s.grief:
+        return f"Cleanse {n} is not possible: the Soul Gem has only {s.grief} grief marker."
+    if n > len(s.witch_deck):
+        return f"Cleanse {n} is not possible: only {len(s.witch_deck)} witch left."
+    return None
+
+
+def cleanse_soul_gem(s, player: int, action: Action) -> None:
     """Remove n markers, then reveal n witches one at a time, each resolved before the next."""
+    close(s)
+    s.last_told = -1
+    n = action.option
     s.grief -= n
     if s._events is not None:
         s.emit("grief", f"{s.seat_name(player)} cleanses {n} grief from the Soul Gem", player,
@@ -309,9 +454,23 @@ def eat_highest(s, g: int, verb: str) -> bool:
 
 # --- 4. Discard --------------------------------------------------------------------------------
 
-def discard_card(s, player: int, c: int) -> None:
+def discard_candidates(s, player: int) -> list[Action]:
+    """Discard each card of the hand (labels name the slot)."""
+    acts, slots = s.game.discard_actions, s.game.SLOTS
+    return [acts[c * slots + k] for k, c in enumerate(s.hands[player])]
+
+
+def check_discard(s, player: int, action: Action) -> str | None:
+    """Discard a card from your own hand."""
+    return _check_card(s, player, action, "discard")
+
+
+def discard_card(s, player: int, action: Action) -> None:
     """Discard a card, return the top face-up witch to the top of the witch deck (except
     Charlotte for Mami, Oktavia for Sayaka, never Walpurgisnacht; D6: none is fine), draw."""
+    close(s)
+    s.last_told = -1
+    c = action.source
     s.hands[player].remove(c)
     discard_to_pile(s, player, c,
                     f"{s.seat_name(player)} discards {card_name(s, c)}" if s._events is not None else "")
@@ -331,8 +490,22 @@ def discard_card(s, player: int, c: int) -> None:
     draw_card(s, player)
 
 
+# --- A turn: the seat answers with one of the four actions ----------------------------------
+# (declared here, in the order the table offers them: the cards of the hand, then the tells,
+# then the cleanses)
+rules.kind("play", answers=("turn",), candidates=play_candidates, check=check_play,
+           key=hand_key)(play_card)
+rules.kind("discard", answers=("turn",), candidates=discard_candidates, check=check_discard,
+           key=hand_key)(discard_card)
+rules.kind("tell", answers=("turn",), candidates=tell_candidates, check=check_tell,
+           parts=tell_parts)(give_information)
+rules.kind("cleanse", answers=("turn",), candidates=cleanse_candidates, check=check_cleanse,
+           key=cleanse_key)(cleanse_soul_gem)
+
+
 # --- End of the game ---------------------------------------------------------------------------
 
+@rules.step
 def end_turn(s) -> None:
     """Pass the turn on; count down the final round (D10)."""
     if s.over:
@@ -347,7 +520,7 @@ def end_turn(s) -> None:
     s.current = (s.current + 1) % s.players
     s.turn += 1
     # ask_for_a_turn(s), inline (AI search ends many turns): the next seat chooses
-    s.decisions[-1] = s.game.turn_frames[s.final_turns >= 0][s.current]
+    s.decisions.append(s.game.turn_frames[s.final_turns >= 0][s.current])
     if s._events is not None:
         s.emit("turn", f"{s.seat_name(s.current)}'s turn", s.current, seat=s.current)
 

@@ -1,5 +1,5 @@
-"""The Madoka game state (spec: docs/rules/madoka.md): flat lists of ints, hand-written
-clone, JSON, views, determinization, and the checks that say what is legal.
+"""The Madoka game state (spec: docs/rules/madoka.md): flat lists of ints declared in
+`fields` (the core generates clone and JSON from them), views and determinization.
 
 Card instances
 --------------
@@ -14,9 +14,9 @@ Hand-made states for tests and bots: `game.madoka.setups.make_state`.
 A turn
 ------
 The rules wait on one decision at a time: the current seat chooses (`decisions[-1]`, a "turn"
-frame for that seat; empty when the game is over). `candidates` lists every action of a turn's
-shape, one check per action kind (`check_play`, `check_discard`, `check_tell`,
-`check_cleanse`, at the bottom) says why one is illegal; `legal_actions` keeps those they pass.
+frame for that seat; empty when the game is over). The four action kinds that answer it, each
+with its candidates and its check, are declared in game/madoka/rules.py; the core flow
+(game/core/flow.py) gives `legal_actions`, `apply` and `step` from them.
 
 MadokaState attributes (read them, never write them outside game/madoka)
 -----------------------------------------------------------------------
@@ -86,35 +86,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import decisions
+from game.core import fields as F
 from game.core.contract import Action, Outcome, State
+from game.core.flow import FlowState
 from game.core.rng import Rng
 from game.madoka import knowledge, rules
-from game.madoka.rules import (
-    WALPURGISNACHT,
-    cleanse_limit,
-    cleanse_soul_gem,
-    discard_card,
-    end_turn,
-    give_information,
-    play_card,
-    shuffled_order,
-)
+from game.madoka.rules import WALPURGISNACHT, cleanse_limit, shuffled_order
+from game.madoka.rules import rules as madoka_rules
 
 # identity code (girl * 4 + number - 1) -> girl index, number, girl bit | number bit
 _GIRL_OF_CODE = tuple(code >> 2 for code in range(24))
 _NUMBER_OF_CODE = tuple((code & 3) + 1 for code in range(24))
 _BITS_OF_CODE = tuple(1 << (code >> 2) | 1 << (6 + (code & 3)) for code in range(24))
-_COPIED = ("girls_possible", "numbers_possible", "clued", "deck", "discard", "witch_deck",
-           "witches_up", "witches_gone")
-_SCALARS = ("players", "qb", "girl_count", "all_girls", "grief", "returned_on_top", "current",
-            "elly_blocked", "final_turns", "over", "lost", "reason", "walpurgis_defeated",
-            "charlotte_ate_mami", "turn", "last_told")
 
 
-class MadokaState(State):
+class MadokaState(FlowState):
     """Made by `MadokaGame.new_state` (rules.setup) or `setups.make_state`, as
-    `MadokaState(game, players)` and then filled in."""
+    `MadokaState(game, players)` and then filled in. Run by the core flow with the rules of
+    game/madoka/rules.py; copied and saved from `fields`."""
 
     __slots__ = ("qb", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
                  "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows",
@@ -122,7 +111,17 @@ class MadokaState(State):
                  "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
                  "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
-    checks = {}  # one check per action kind, filled in below the class
+    rules = madoka_rules
+    fields = {"qb": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
+              # identities never change inside one state: tuples, shared by clones
+              "girl_of": F.VALUE, "number_of": F.VALUE, "card_bits": F.VALUE,
+              "deck": F.LIST, "hands": F.LISTS, "girls_possible": F.LIST,
+              "numbers_possible": F.LIST, "clued": F.LIST, "rows": F.LISTS, "discard": F.LIST,
+              "grief": F.VALUE, "witch_deck": F.LIST, "returned_on_top": F.VALUE,
+              "witches_up": F.LIST, "witches_gone": F.LIST, "current": F.VALUE,
+              "elly_blocked": F.VALUE, "final_turns": F.VALUE, "over": F.VALUE, "lost": F.VALUE,
+              "reason": F.VALUE, "walpurgis_defeated": F.VALUE, "charlotte_ate_mami": F.VALUE,
+              "turn": F.VALUE, "last_told": F.VALUE}
 
     def set_identities(self, codes: list[int]) -> None:
         """Give card id i the identity codes[i] (girl index * 4 + number - 1)."""
@@ -139,81 +138,8 @@ class MadokaState(State):
     def is_over(self) -> bool:
         return self.over
 
-    def candidates(self, player: int) -> list[Action]:
-        """Every action of a turn's shape: Play and Discard for each card of the hand, a tell of
-        every girl in the game and every number to every other seat, Cleanse 1 and 2. The
-        checks below keep the legal ones."""
-        g = self.game
-        acts = g.hand_candidates(self.hands[player])
-        acts += g.tell_candidates[self.qb][self.players][player]
-        acts += g.cleanse_candidates
-        return acts
-
-    def legal_actions(self, player: int) -> list[Action]:
-        """`State.legal_actions` (the candidates the checks pass), remembered. Each check reads
-        little, so its results are kept by what it reads:
-
-        - Play and Discard (`check_play`, `check_discard`): the hand → per tuple(hand);
-        - a tell to seat t (`check_tell`): four flags (the final round, H.N. Elly's block on
-          the teller, a numbers-only witch on top, Kyubey), t, and t's girls and numbers (the
-          bits of `card_bits`) → per (flags, t, mask);
-        - Cleanse (`check_cleanse`): the final round, the grief, the witch deck's size (up to
-          3), Walpurgisnacht at its bottom, Walpurgisnacht defeated → per that number.
-
-        tests/madoka/test_rules.py compares the result with the core's plain filter."""
-        d = self.decisions
-        if not d or d[-1].seats[0] is not player:  # (seats are small ints: one object each)
-            self.check_seat(player)  # a seat that is not at the table: NoSuchSeat
-            return []
-        g = self.game
-        hand = self.hands[player]
-        acts = g.legal_hand_actions.get(tuple(hand))
-        acts = list(acts) if acts is not None else g.remember_hand(self, player)
-        final = self.final_turns >= 0
-        wup = self.witches_up
-        if final or wup or self.elly_blocked >= 0 or self.qb:
-            flags = (final | (self.elly_blocked == player) << 1
-                     | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | self.qb << 3)
-        else:
-            flags = 0  # the usual case, quickly
-        memo = g.legal_tells[flags]
-        cbit, hands = self.card_bits, self.hands
-        for t in g.others[self.players][player]:
-            m = 0
-            for c in hands[t]:
-                m |= cbit[c]
-            tells = memo[t][m]
-            if tells is None:
-                tells = g.remember_tells(self, player, t, flags, m)
-            if tells:
-                acts += tells
-        wdeck = self.witch_deck
-        n = len(wdeck)
-        key = (final | self.grief << 1 | (n if n < 3 else 3) << 3
-               | (n > 0 and wdeck[0] == WALPURGISNACHT) << 5 | self.walpurgis_defeated << 6)
-        cleanses = g.legal_cleanses.get(key)
-        if cleanses is None:
-            cleanses = g.remember_cleanses(self, player, key)
-        if cleanses:
-            acts += cleanses
-        return acts
-
-    def _apply(self, player: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "play":
-            play_card(self, player, action.source)
-        elif kind == "discard":
-            discard_card(self, player, action.source)
-        elif kind == "tell":
-            what, value = action.option
-            give_information(self, player, action.target, what, value)
-        else:
-            cleanse_soul_gem(self, player, action.option)
-        self.last_told = action.target if kind == "tell" else -1
-        end_turn(self)
-
-    #: the unchecked fast path (contract: `step` = `_apply` without checks or events)
-    step = _apply
+    #: (the contract's `step` is `_apply` unchecked and silent: without the call between)
+    step = FlowState._apply
 
     def emit(self, kind: str, text: Any = "", player: int | None = None, **kw: Any) -> None:
         """`State.emit`, every event carrying the numbers the table shows, as they are after
@@ -369,61 +295,6 @@ class MadokaState(State):
         winners = () if self.lost else tuple(range(self.players))
         return Outcome(winners, (float(total),) * self.players, rules.rank(self), details)
 
-    # --- copies ------------------------------------------------------------------------------
-    def clone(self) -> MadokaState:
-        s = MadokaState.__new__(MadokaState)
-        s.game = self.game
-        s._events = None
-        s.decisions = self.decisions[:]  # frames are frozen values
-        s.players, s.qb, s.girl_count, s.all_girls = self.players, self.qb, self.girl_count, self.all_girls
-        s.rng = Rng(self.rng.state)
-        # identities never change inside one state: share them
-        s.girl_of, s.number_of, s.card_bits = self.girl_of, self.number_of, self.card_bits
-        s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
-        s.girls_possible, s.numbers_possible, s.clued = self.girls_possible[:], self.numbers_possible[:], self.clued[:]
-        s.rows = [r[:] for r in self.rows]
-        s.discard = self.discard[:]
-        s.grief, s.returned_on_top = self.grief, self.returned_on_top
-        s.witch_deck, s.witches_up, s.witches_gone = self.witch_deck[:], self.witches_up[:], self.witches_gone[:]
-        s.current, s.elly_blocked, s.final_turns = self.current, self.elly_blocked, self.final_turns
-        s.over, s.lost, s.reason = self.over, self.lost, self.reason
-        s.walpurgis_defeated, s.charlotte_ate_mami, s.turn = self.walpurgis_defeated, self.charlotte_ate_mami, self.turn
-        s.last_told = self.last_told
-        return s
-
-    def to_json(self) -> dict:
-        d = {k: getattr(self, k) for k in _SCALARS}
-        for k in _COPIED:
-            d[k] = list(getattr(self, k))
-        d["game"] = self.game.name
-        d["rng"] = self.rng.state
-        d["decisions"] = decisions.stack_to_json(self.decisions)
-        d["girl_of"], d["number_of"] = list(self.girl_of), list(self.number_of)
-        d["hands"] = [list(h) for h in self.hands]
-        d["rows"] = [list(r) for r in self.rows]
-        return d
-
-    @staticmethod
-    def from_json(game, data: dict) -> MadokaState:
-        if not isinstance(data, dict) or data.get("game") != game.name:
-            raise ValueError("not a Madoka state")
-        s = MadokaState(game, 0)
-        try:
-            for k in _SCALARS:
-                setattr(s, k, data[k])
-            for k in _COPIED:
-                setattr(s, k, [int(x) for x in data[k]])
-            s.rng = Rng(int(data["rng"]))
-            s.set_identities([int(g) * 4 + int(n) - 1
-                              for g, n in zip(data["girl_of"], data["number_of"], strict=True)])
-            s.hands = [[int(x) for x in h] for h in data["hands"]]
-            s.rows = [[int(x) for x in r] for r in data["rows"]]
-            s.decisions = decisions.stack_from_json(data["decisions"])
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise ValueError(f"malformed Madoka state ({e})") from None
-        return s
-
     def card_ids(self) -> list[int]:
         ids = self.deck + self.discard
         for h in self.hands:
@@ -486,92 +357,3 @@ def _sample_hand(pool: list[int], wants: list[tuple[int, int]], rng) -> list[int
         raise ValueError("no deal fits the hints")
     rest = [code for code, n in counts.items() for _ in range(n)]
     return chosen + list(map(rest.__getitem__, shuffled_order(rng, len(rest))))
-
-
-# --- the checks: why an action is illegal (None: it is legal) ------------------------------------
-# One per action kind: `legal_actions` keeps the candidates they pass, `apply` raises their
-# reason. Whose turn it is and whether the game is over are checked by the base class.
-
-def check_play(s: MadokaState, player: int, action: Action) -> str | None:
-    """Play a card from your own hand to the girls' rows."""
-    return _check_card(s, player, action, "play")
-
-
-def check_discard(s: MadokaState, player: int, action: Action) -> str | None:
-    """Discard a card from your own hand."""
-    return _check_card(s, player, action, "discard")
-
-
-def _check_card(s: MadokaState, player: int, action: Action, kind: str) -> str | None:
-    c = action.source
-    if action.target != kind:
-        return f"A card to {kind} goes to the {kind} zone."
-    if c in s.hands[player]:
-        return None
-    for p, hand in enumerate(s.hands):
-        if c in hand:
-            return f"That card is in {s.seat_name(p)}'s hand, not yours."
-    return "That card is not in your hand."
-
-
-def check_tell(s: MadokaState, player: int, action: Action) -> str | None:
-    """Give information: one girl or one number, to another seat, pointing at a card (D3)."""
-    g = s.game
-    if s.final_turns >= 0:
-        return "Only Play or Discard is allowed in the final round."
-    t = action.target
-    if type(t) is not int or not 0 <= t < s.players:
-        return "Give information to another player at the table."
-    if t == player:
-        return "You cannot give information about your own hand."
-    if s.elly_blocked == player:
-        return "You cannot give information: H.N. Elly forbids it this turn."
-    opt = action.option
-    if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
-        return "Information names one girl or one number."
-    what, value = opt
-    if what == "girl":
-        if (not isinstance(value, str) or value not in g.girl_index
-                or g.girl_index[value] >= s.girl_count):
-            return f"{value!r} is not a girl in this game."
-        if s.witches_up and g.numbers_only[s.witches_up[-1]]:
-            witch = g.witches[s.witches_up[-1]]
-            return f"{witch.name} is on top: information may name numbers only."
-        gi = g.girl_index[value]
-        if not any(s.girl_of[c] == gi for c in s.hands[t]):
-            return (f"{g.girl_names[gi]} has no cards in {s.seat_name(t)}'s hand: "
-                    "information must point at a card.")
-        return None
-    if value not in (1, 2, 3, 4) or isinstance(value, bool):
-        return "Numbers go from 1 to 4."
-    if not any(s.number_of[c] == value for c in s.hands[t]):
-        return f"{s.seat_name(t)} has no {value}s: information must point at a card."
-    return None
-
-
-def check_cleanse(s: MadokaState, player: int, action: Action) -> str | None:
-    """Cleanse 1 or 2 grief markers, revealing as many witches (D12)."""
-    n = action.option
-    if s.final_turns >= 0:
-        return "Only Play or Discard is allowed in the final round."
-    if action.target != "soulgem":
-        return "Cleansing is done on the Soul Gem."
-    if n not in (1, 2) or isinstance(n, bool):
-        return "You may cleanse 1 or 2 grief markers."
-    if not s.grief:
-        return "The Soul Gem has no grief to cleanse."
-    if not s.witch_deck:
-        return "The witch deck is empty: there is nothing to cleanse against."
-    limit = cleanse_limit(s)
-    if limit == 0:
-        return ("Only the defeated Walpurgisnacht is left in the witch deck: nothing to cleanse "
-                "against.")
-    if n > s.grief:
-        return f"Cleanse {n} is not possible: the Soul Gem has only {s.grief} grief marker."
-    if n > len(s.witch_deck):
-        return f"Cleanse {n} is not possible: only {len(s.witch_deck)} witch left."
-    return None
-
-
-MadokaState.checks = {"play": check_play, "discard": check_discard, "tell": check_tell,
-                      "cleanse": check_cleanse}
