@@ -116,9 +116,6 @@ class CardSet:
         self.transform = next(c for c in starter if c.ability == "transform")
         self.upgrade_instances = [u for u in upgrades for _ in range(u.copies)]
         self._instances: dict[int, list[HunterCard]] = {}
-        #: per player count, the legal actions the states remember (see
-        #: BloodborneState.legal_actions): decision kind -> {what its checks read: actions}
-        self._legal: dict[int, dict[str, dict]] = {}
         # "Blood Vial (2)": copies of one upgrade get distinct names for labels and logs
         seen: dict[str, int] = {}
         self.upgrade_names = []
@@ -133,13 +130,6 @@ class CardSet:
             table = [c for _ in range(players) for c in self.starter] + self.upgrade_instances
             self._instances[players] = table
         return table
-
-    def legal_memo(self, players: int) -> dict[str, dict]:
-        """The legal actions remembered for games of `players` with this card set."""
-        memo = self._legal.get(players)
-        if memo is None:
-            memo = self._legal[players] = {}
-        return memo
 
     def instance_name(self, players: int, cid: int) -> str:
         """A card instance's name, numbered when an upgrade has copies."""
