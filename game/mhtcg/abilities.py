@@ -235,7 +235,7 @@ def dung_bomb_cancels(s, q, c):
 
 @on("response", "I11")
 def farcaster_escapes(s, q, c):
-    rules.farcaster(s, q)
+    farcaster(s, q, None)
     return False
 
 
@@ -351,7 +351,10 @@ def dung_bomb(s, p, token):  # pragma: no cover - only ever a response (rules.re
 
 @on("item", "I11")
 def farcaster(s, p, token):
-    rules.farcaster(s, p)
+    """The hunter goes to its own camp and sits out the hunt; not a retreat (I11)."""
+    s.pos[p] = (p, CAMP)
+    s.emit("farcaster", lambda: f"{rules.name(s, p)}'s hunter returns to its camp.", p,
+           place=[p, CAMP])
 
 
 @on("item", "I12")

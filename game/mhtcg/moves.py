@@ -168,7 +168,7 @@ def check_spotter(s, p, a):
     if problem := _frame_problem(s, p, a):
         return problem
     if not EFFECTS.has("window_ability", rules.hunter_ability(s, p)):
-        return "Only the Dundorma hunter has Spotter."
+        return "Only a hunter with Spotter can use it."
     if s.win_purpose != "opening":
         return "Spotter is used only in the opening window."
     if marked(s, p, "spotter_used"):

@@ -18,9 +18,9 @@ class Placed:
         self.face_up = False
         self.known = False  # face down, but everyone knows which card it is (burrowed, D30)
         self.damage = 0
-        self.weakness = 0  # Pitfall Trap: hunter attacks deal +1
-        self.atk_mod = 0  # Flash Bomb: -2
-        self.stopped = False  # Pitfall Trap: does not attack this round
+        self.weakness = 0  # hunter attacks on it deal this much more (an item's trap)
+        self.atk_mod = 0  # added to its attack this round (an item's flash: -2)
+        self.stopped = False  # it does not attack this round (an item's trap)
         self.acted = False  # has taken its turn in this hunt phase
         self.up_order = 0  # when it was last turned face up (the unique check compares it)
 

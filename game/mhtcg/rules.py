@@ -817,13 +817,6 @@ def item_done(s) -> None:
     go(s, "window_turn")
 
 
-def farcaster(s, p: int) -> None:
-    """The hunter goes to its own camp and sits out the hunt; not a retreat (I11)."""
-    s.pos[p] = (p, CAMP)
-    s.emit("farcaster", lambda: f"{name(s, p)}'s hunter returns to its camp.", p,
-           place=[p, CAMP])
-
-
 def monster_word(s, m) -> str:
     return monster_card(s, m).name if m.face_up else "a face-down monster"
 
