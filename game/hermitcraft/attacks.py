@@ -22,7 +22,6 @@ from game.hermitcraft.board import (
     ask,
     clear_statuses,
     count_single_use,
-    flip,
     forced_switch_blocked,
     is_ignored,
     own_switch_blocked,
@@ -44,7 +43,7 @@ def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
                 "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
                 "copied": -1, "target": s.active[q], "opp_active": s.active[q],
                 "hypno_done": False, "heal_row": -1, "su_targets": None,
-                "add": 0, "mults": (), "self_hit": 0, "damaged": (), "su": -1}
+                "add": 0, "mults": (), "miss": False, "self_hit": 0, "damaged": (), "su": -1}
     if kind == "hermit":
         at = s.card(s.hermit[p][r]).attack(which)
         s.emit("attack", lambda: f"{s.name(s.hermit[p][r])} attacks: {at.name}.", p,
@@ -85,22 +84,13 @@ def resolve_attack(s: HermitState) -> None:
         count_single_use(s, s.su_granted)
     attack_card = s.cs.by_id[atk["card"]] if hermit_attack else None
     at = attack_card.attack(atk["which"]) if hermit_attack else None
-    target_side, target_row = q, atk["target"]
-    miss = False
-    # (2) the defender's waiting effects: Sheep Stare, then Aussie Ping (flipped for them)
+    atk["target_side"] = q
+    # (2) the defender's waiting effects (marked on the attacker's seat by the defender's
+    # cards: Sheep Stare, then Aussie Ping), in their declared order
     if hermit_attack:
-        if s.sheep_turn[p] == s.turn:
-            s.sheep_turn[p] = 0
-            if flip(s, q, "zedaph_r")[0]:
-                target_side, target_row = p, row
-                s.emit("message", lambda: f"Sheep Stare: {s.name(s.hermit[p][row])} hits its "
-                       "own side.", p)
-        if s.aussie_turn[p] == s.turn:
-            s.aussie_turn[p] = 0
-            if flip(s, q, "pearl_r")[0]:
-                miss = True
-                s.aussie_miss[q] = s.turn
-    atk["target_side"], atk["target"] = target_side, target_row
+        waiting = [name for who, name in s.marks if who == p]
+        for _, flips in EFFECTS.ordered("waiting", waiting):
+            flips(s, p, atk)
     # (3) the attack's own coin flips and effects, before any damage
     if hermit_attack and at.special:
         EFFECTS.run("own_effects", attack_card.id, s, p, atk)
@@ -108,7 +98,7 @@ def resolve_attack(s: HermitState) -> None:
         EFFECTS.run("before_hits", s.defs[su], s, p, atk)
     # (4) the hits
     if hermit_attack:
-        hermit_hits(s, p, atk, at, miss)
+        hermit_hits(s, p, atk, at)
     if su >= 0 and s.card(su).use == "attack":
         for side, r, amount in EFFECTS.run("su_hits", s.defs[su], s, p, atk) or ():
             deal(s, p, side, r, amount, EFFECT)
@@ -127,13 +117,13 @@ def resolve_attack(s: HermitState) -> None:
     s.pending.sort(key=lambda step: step[0])
 
 
-def hermit_hits(s: HermitState, p: int, atk: dict, at, miss: bool) -> None:
+def hermit_hits(s: HermitState, p: int, atk: dict, at) -> None:
     """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
     side, r = atk["target_side"], atk["target"]
     if r < 0 or s.hermit[side][r] < 0:
         return
     damage = at.damage + atk["add"]  # (b) base and additions
-    for percent in (*atk["mults"], *s.invis[p], *((0,) if miss else ())):  # (c) multipliers
+    for percent in (*atk["mults"], *s.invis[p], *((0,) if atk["miss"] else ())):  # (c) multipliers
         damage = damage * percent // 100 // 10 * 10
     deal(s, p, side, r, damage, HERMIT)
     attacker_type = s.card(s.hermit[p][atk["row"]]).type

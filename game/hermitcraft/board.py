@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core import decisions
+from game.core.flow import marked
 from game.hermitcraft.cards import RARITY_NAMES
 from game.hermitcraft.hooks import EFFECTS
 
@@ -123,7 +124,7 @@ def discard(s: HermitState, iid: int, to: int | None = None) -> None:
 
 def flip(s: HermitState, p: int, card_id: str, n: int = 1) -> list[bool]:
     """Flip n coins for player p (heads = True). Fortune makes p's coins heads."""
-    forced = s.fortune_until[p] >= s.turn
+    forced = marked(s, p, "heads_until", 0) >= s.turn  # Fortune (D17)
     results = [True if forced else s.rng.below(2) == 0 for _ in range(n)]
     s.coins.append([p, card_id, [int(x) for x in results]])
     s.emit("coin", lambda: f"{s.cs.by_id[card_id].name} flips for {seat(s, p)}: " + ", ".join(

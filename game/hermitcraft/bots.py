@@ -25,6 +25,7 @@ import math
 from game.ai.agents import Agent
 from game.ai.ismcts import ISMCTS
 from game.core.contract import Action
+from game.core.flow import marked
 from game.core.rng import Rng
 from game.hermitcraft import attacks
 from game.hermitcraft.queries import can_pay
@@ -100,7 +101,7 @@ def features(s: HermitState, p: int) -> tuple[float, ...]:
 
 def heads_chance(s: HermitState, p: int) -> float:
     """The chance a coin flipped for p lands heads: certain under Fortune, else 1 in 2."""
-    return 1.0 if s.fortune_until[p] >= s.turn else 0.5
+    return 1.0 if marked(s, p, "heads_until", 0) >= s.turn else 0.5
 
 
 def items_of(s: HermitState, p: int, r: int) -> list:

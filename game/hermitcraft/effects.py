@@ -10,6 +10,7 @@ from itertools import combinations
 
 from game.core import decisions
 from game.core.decisions import PICK, Decision
+from game.core.flow import mark, marked, unmark
 from game.hermitcraft import board as B
 from game.hermitcraft.board import BURN, ITEM_SLOTS, POISON
 from game.hermitcraft.hooks import EFFECTS
@@ -169,9 +170,19 @@ def quite_simple(s, p, atk):
 
 @on("own_effects", "pearl_r")
 def aussie_ping(s, p, atk):
-    if s.aussie_miss[p] == s.turn - 1:
+    if marked(s, p, "aussie_missed") == s.turn - 1:
         return  # after a miss, Aussie Ping on the following turn does nothing
-    s.aussie_turn[1 - p] = s.turn + 1
+    mark(s, 1 - p, "pearl_r", s.turn + 1)  # the opponent's next attack may miss
+
+
+@on("waiting", "pearl_r", order=1)
+def aussie_ping_flip(s, p, atk):
+    if marked(s, p, "pearl_r") != s.turn:
+        return
+    unmark(s, p, "pearl_r")
+    if B.flip(s, 1 - p, "pearl_r")[0]:
+        atk["miss"] = True
+        mark(s, 1 - p, "aussie_missed", s.turn)
 
 
 @on("own_effects", "scar_r")
@@ -247,7 +258,19 @@ def cup_of_tea(s, p, atk):
 @on("own_effects", "zedaph_r")
 def sheep_stare(s, p, atk):
     if B.flip(s, p, "zedaph_r")[0]:
-        s.sheep_turn[1 - p] = s.turn + 1
+        mark(s, 1 - p, "zedaph_r", s.turn + 1)  # the opponent's next attack may turn
+
+
+@on("waiting", "zedaph_r", order=0)
+def sheep_stare_flip(s, p, atk):
+    if marked(s, p, "zedaph_r") != s.turn:
+        return
+    unmark(s, p, "zedaph_r")
+    if B.flip(s, 1 - p, "zedaph_r")[0]:
+        row = atk["row"]
+        atk["target_side"], atk["target"] = p, row
+        s.emit("message", lambda: f"Sheep Stare: {s.name(s.hermit[p][row])} hits its own side.",
+               p)
 
 
 @on("attack_choices", "hypno_r")
@@ -674,7 +697,7 @@ def flint_and_steel(s, p, iid):
 
 @on("use", "fortune")
 def fortune(s, p, iid):
-    s.fortune_until[p] = s.turn + 1  # this turn and the opponent's next (D17)
+    mark(s, p, "heads_until", s.turn + 1)  # this turn and the opponent's next (D17)
 
 
 @on("can_use", "golden_apple")

@@ -11,6 +11,8 @@ from game.core.effects import Effects
 EFFECTS = Effects("hermitcraft", hooks={
     # Hermit attacks (keyed by the Hermit whose attack is used, own or copied)
     "attack_check": "may the special attack be used now? (a reason, or None)",
+    "waiting": "the defender's waiting effect, marked on the attacker's seat, flips before the "
+               "attack's own effects (D35 step 2)",
     "attack_choices": "choices before the attack resolves (D35 step 1): True if a frame was pushed",
     "own_effects": "the attack's own coin flips and effects, before any damage (D35 step 3)",
     "after_attack": "after the hits: queue switches, steals and grants (s.pending)",

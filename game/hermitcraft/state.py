@@ -14,7 +14,7 @@ from typing import Any
 from game.core import decisions
 from game.core import fields as F
 from game.core.contract import Outcome
-from game.core.flow import FlowState
+from game.core.flow import FlowState, marked
 from game.core.rng import Rng
 from game.hermitcraft.board import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS
 from game.hermitcraft.rules import rules
@@ -26,7 +26,7 @@ _SCALARS = ("turn", "current", "first", "skipping", "item_played", "su_used", "g
             "ignore_side", "extra_draw", "over_reason", "reward", "deck_rules", "winners")
 #: one value per seat
 _PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped", "time_skip_bar", "bound_turn",
-             "fortune_until", "sheep_turn", "aussie_turn", "aussie_miss", "revealed")
+             "revealed")
 #: one list per seat (piles, and per-row lists of 5)
 _SEAT_LISTS = ("decks", "hands", "discards", "invis", "hermit", "effect", "hp", "dot", "sleep")
 #: flat lists of ints
@@ -178,10 +178,10 @@ class HermitState(FlowState):
                 "markers": {"skip_next": self.skip_next[p], "skipped": self.skipped[p],
                             "time_skip_bar": self.time_skip_bar[p],
                             "bound_turn": self.bound_turn[p],
-                            "fortune_until": self.fortune_until[p],
-                            "sheep_turn": self.sheep_turn[p],
-                            "aussie_turn": self.aussie_turn[p],
-                            "aussie_miss": self.aussie_miss[p], "invisibility": list(self.invis[p])},
+                            "fortune_until": marked(self, p, "heads_until", 0),
+                            "sheep_turn": marked(self, p, "zedaph_r", 0),
+                            "aussie_turn": marked(self, p, "pearl_r", 0),
+                            "aussie_miss": marked(self, p, "aussie_missed", 0), "invisibility": list(self.invis[p])},
             })
         return {
             "turn": self.turn, "current": self.current, "first": self.first,

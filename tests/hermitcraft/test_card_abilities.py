@@ -2,6 +2,7 @@
 
 import pytest
 
+from game.core.flow import marked
 from game.hermitcraft.state import BURN, POISON
 from tests.hermitcraft.table import Table
 
@@ -96,14 +97,14 @@ def test_pearl_r_aussie_ping_heads_makes_the_next_attack_miss():
     t = duel("pearl_r", ["terraform_item_x2"])
     t.s.items[OPP][0] = [t._new(OPP, "balanced_item")]
     t.attack()
-    assert t.s.aussie_turn[OPP] == 4
+    assert marked(t.s, OPP, "pearl_r", 0) == 4
     t.end_turn()
     t.coins("H")
     t.attack("primary")  # Etho's Snack Time misses
-    assert t.hp(YOU, 0) == 300 and t.s.aussie_miss[YOU] == 4
+    assert t.hp(YOU, 0) == 300 and marked(t.s, YOU, "aussie_missed", 0) == 4
     t.end_turn()
     t.attack()  # the next Aussie Ping does nothing
-    assert t.s.aussie_turn[OPP] == 0
+    assert marked(t.s, OPP, "pearl_r", 0) == 0
 
 
 def test_scar_r_deathloop_revives_at_50_once():

@@ -1,6 +1,7 @@
 """The spec's "Interactions to test" (docs/rules/hermitcraft.md), one test each, numbered and
 named after the list. "You" are seat 0, attacking on your turn unless said otherwise."""
 
+from game.core.flow import mark, marked
 from game.hermitcraft.state import BURN, POISON
 from tests.hermitcraft.table import Table
 
@@ -441,7 +442,7 @@ def test_28_fortune_does_not_reach_the_other_side():
     t.hermit(YOU, "beef_c", items=["balanced_item_x2"])
     t.hermit(OPP, "pearl_r")
     t.hand(YOU, "fortune")
-    t.s.aussie_turn[YOU] = 3
+    mark(t.s, YOU, "pearl_r", 3)
     t.start().coins("T")
     t.use("fortune")
     t.attack("secondary")  # the opponent's Aussie Ping flip is theirs: tails, no miss
@@ -450,8 +451,8 @@ def test_28_fortune_does_not_reach_the_other_side():
     t = Table()
     t.hermit(YOU, "beef_c", items=["balanced_item_x2"])
     t.hermit(OPP, "zedaph_r")
-    t.s.sheep_turn[YOU] = 3
-    t.s.fortune_until[YOU] = 3  # your Fortune does not touch the flip made for the opponent
+    mark(t.s, YOU, "zedaph_r", 3)
+    mark(t.s, YOU, "heads_until", 3)  # your Fortune does not touch the flip made for the opponent
     t.start().coins("T")
     t.attack("secondary")
     assert t.s.coins[-1] == [OPP, "zedaph_r", [0]] and t.hp(OPP, 0) == 290 - 80
@@ -461,7 +462,7 @@ def test_29_sheep_stare():
     t = Table()
     t.hermit(YOU, "beef_c", items=["balanced_item_x2"])
     t.hermit(OPP, "zedaph_r")
-    t.s.sheep_turn[YOU] = 3
+    mark(t.s, YOU, "zedaph_r", 3)
     t.hand(YOU, "iron_sword")
     t.start().coins("H")
     t.use("iron_sword")
@@ -471,7 +472,7 @@ def test_29_sheep_stare():
     t = Table()
     t.hermit(YOU, "bdubs_c", items=["builder_item"])  # Builder
     t.hermit(OPP, "zedaph_r")
-    t.s.sheep_turn[YOU] = 3
+    mark(t.s, YOU, "zedaph_r", 3)
     t.start().coins("H")
     t.attack("primary")
     assert t.hp(YOU, 0) == 260 - 60  # no weakness against your own Builder
@@ -837,7 +838,7 @@ def test_54_fortune_and_sheep_stare():
     t.start(YOU, turn=3).coins("TT")
     t.use("fortune")
     t.attack("primary")
-    assert t.s.sheep_turn[OPP] == 4
+    assert marked(t.s, OPP, "zedaph_r", 0) == 4
     t.end_turn()
     t.attack("secondary")  # their Mindcrack hits their own Beef
     assert t.s.coins[-1] == [YOU, "zedaph_r", [1]]
