@@ -40,56 +40,82 @@ class Stats:
 
 async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, stats: Stats, *,
                      on_message: Callable[[int, bytes | str, dict], None] | None = None,
-                     drop_every: int = 0, drop_rng: Rng | None = None,
+                     drop_every: int = 0, drop_rng: Rng | None = None, serial: bool = False,
+                     reconnect: float = 0.0, sent: list | None = None,
                      timeout: float = 60.0) -> dict:
-    """Play `seat` to the end of the game; returns the last state message. `drop_every`: on
-    average every that many of its own actions, the client drops the connection (right after
-    sending, sometimes) and comes back with its token."""
+    """Play `seat` to the end of the game; returns the last state message (or {}).
+
+    `drop_every`: on average every that many of its own actions the client drops the
+    connection right after sending and comes back with its token. `serial`: act only as the
+    first seat asked (simultaneous choices then come in seat order, so a game is the same
+    however fast each client is). `reconnect`: seconds to keep retrying when the host is gone
+    (a host restarted with --resume). `sent` collects (version, action) of every send."""
     since = -1
     while True:
         dropped = False
-        async with connect(uri, compression=None, max_size=1 << 22, open_timeout=10) as ws:
-            await ws.send(encode({"type": "hello", "v": PROTOCOL, "table": table, "seat": seat,
-                                  "token": token, "name": f"bot {seat + 1}",
-                                  "since": since}), text=True)
-            sent_at: float | None = None
-            sent_version = -1
-            last: dict | None = None
-            while True:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout)
-                except ConnectionClosed:
-                    stats.errors.append(f"{table}/{seat}: the host closed the connection")
-                    return {}
-                msg = decode_host(raw)
-                if on_message is not None:
-                    on_message(seat, raw, msg)
-                if msg["type"] == "refused":
-                    if msg["code"] not in EXPECTED:
-                        stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
-                    sent_at = None  # the position moved on meanwhile: choose again below
-                elif msg["type"] == "state":
-                    last = msg
-                    since = msg["version"]
-                    if sent_at is not None and any(h["seat"] == seat and h["version"] > sent_version
-                                                   for h in msg["happened"]):
-                        stats.latencies.append((time.perf_counter() - sent_at) * 1000)
-                        sent_at = None
-                    if msg["over"]:
-                        return msg
-                else:
-                    continue
-                if sent_at is None and last and seat in last["to_act"] and last["legal"]:
-                    legal = last["legal"]
-                    action = legal[pick(legal, seed, seat, last["version"])][:4]
-                    sent_at = time.perf_counter()
-                    sent_version = last["version"]
-                    await ws.send(encode({"type": "act", "v": PROTOCOL, "seat": seat,
-                                          "token": token, "version": last["version"],
-                                          "action": action}), text=True)
-                    if drop_every and drop_rng is not None and drop_rng.below(drop_every) == 0:
-                        dropped = True
-                        break
+        try:
+            ws = await connect(uri, compression=None, max_size=1 << 22, open_timeout=10)
+        except (OSError, asyncio.TimeoutError):
+            if reconnect <= 0:
+                raise
+            reconnect -= 0.05
+            await asyncio.sleep(0.05)
+            continue
+        try:
+            async with ws:
+                await ws.send(encode({"type": "hello", "v": PROTOCOL, "table": table, "seat": seat,
+                                      "token": token, "name": f"bot {seat + 1}",
+                                      "since": since}), text=True)
+                sent_at: float | None = None
+                sent_version = -1
+                last: dict | None = None
+                while True:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout)
+                    except ConnectionClosed:
+                        if reconnect > 0:
+                            dropped = True
+                            break
+                        stats.errors.append(f"{table}/{seat}: the host closed the connection")
+                        return {}
+                    msg = decode_host(raw)
+                    if on_message is not None:
+                        on_message(seat, raw, msg)
+                    if msg["type"] == "refused":
+                        if msg["code"] not in EXPECTED:
+                            stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
+                        sent_at = None  # the position moved on meanwhile: choose again below
+                    elif msg["type"] == "state":
+                        last = msg
+                        since = msg["version"]
+                        if sent_at is not None and any(h["seat"] == seat and h["version"] > sent_version
+                                                       for h in msg["happened"]):
+                            stats.latencies.append((time.perf_counter() - sent_at) * 1000)
+                            sent_at = None
+                        if msg["over"]:
+                            return msg
+                    else:
+                        continue
+                    asked = last and (last["to_act"][:1] == [seat] if serial else
+                                      seat in last["to_act"])
+                    if sent_at is None and asked and last["legal"]:
+                        legal = last["legal"]
+                        action = legal[pick(legal, seed, seat, last["version"])][:4]
+                        sent_at = time.perf_counter()
+                        sent_version = last["version"]
+                        await ws.send(encode({"type": "act", "v": PROTOCOL, "seat": seat,
+                                              "token": token, "version": last["version"],
+                                              "action": action}), text=True)
+                        if sent is not None:
+                            sent.append((last["version"], action))
+                        if drop_every and drop_rng is not None and drop_rng.below(drop_every) == 0:
+                            dropped = True
+                            break
+        except ConnectionClosed:
+            if reconnect <= 0:
+                stats.errors.append(f"{table}/{seat}: the host closed the connection")
+                return {}
+            dropped = True
         if not dropped:
             return {}
         await asyncio.sleep(drop_rng.random() * 0.05 if drop_rng else 0)
@@ -139,7 +165,7 @@ class HostThread:
     def stop(self) -> None:
         if self.loop.is_running():
             self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
+        self._thread.join(15)
 
 
 # --- netbench -----------------------------------------------------------------------------
@@ -223,8 +249,14 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
     first = 0
     for count in rounds:
         t0 = time.perf_counter()
-        stats, finished = bench_round(count, first)
-        first += count
+        stats, finished = Stats(), 0
+        # fewer tables than games: play waves until each game has been played once
+        for _ in range(-(-len(GAME_PACKAGES) // count)):
+            wave, done = bench_round(count, first)
+            first += count
+            finished += done
+            stats.latencies += wave.latencies
+            stats.errors += wave.errors
         games += finished
         errors += len(stats.errors)
         for e in stats.errors[:5]:

@@ -50,9 +50,9 @@ def port_number(text: str) -> int:
 def add_host_parser(sub, option, positive, more_than_zero) -> None:
     h = sub.add_parser("host", help="host a table for friends on other computers (no window)",
                        description=HOST_HELP, formatter_class=argparse.RawTextHelpFormatter)
-    h.add_argument("--game", help="a name from `python -m game list` (required unless --resume)")
+    h.add_argument("--game", help="a name from `python -m game list` (no default: required unless --resume)")
     h.add_argument("--players", type=positive,
-                   help="number of players (required unless --resume)")
+                   help="number of players (no default: required unless --resume)")
     h.add_argument("--open", type=seat_list, default=None, metavar="SEATS",
                    help="seats for friends, counted from 1, e.g. 3,5 (default: every seat)")
     h.add_argument("--port", type=port_number, default=DEFAULT_PORT,

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from game.ai.agents import Agent, bots_for, decide, make_bot
 from game.core.contract import Action, Event, IllegalAction, State
 from game.core.record import GameRecord
@@ -95,6 +97,10 @@ class HostTable:
         self.sees_everything = bot in self.game.measurement_bots()
         self.record = record or GameRecord(game_name, players, seed, dict(options or {}))
         self.state = self.record.new_state(self.game)
+        head = self.record.to_json()
+        #: the saved record, kept up to date action by action (not rebuilt at every save)
+        self._actions_json: list = head.pop("actions")
+        self._record_head = head
         #: (seat, action, events) of every action applied since this process started
         self.log: list[tuple[int, Action, list[Event]]] = []
         self._logged_from = 0  # the version of log[0] (a resumed table has no older events)
@@ -225,6 +231,7 @@ class HostTable:
         except IllegalAction as e:
             raise Refusal("illegal", e.reason) from None
         self.record.actions.append((seat, named))
+        self._actions_json.append([seat, named.to_json()])
         self.log.append((seat, named, events))
         self.save()
 
@@ -283,7 +290,8 @@ class HostTable:
             "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
             "seats": self.seats_json(), "over": over, "outcome": None,
         }
-        digest = hash(encode((msg["view"], msg["legal"], msg["prompt"])))
+        view = msg["view"] = msgspec.Raw(encode(msg["view"]))  # encoded once, sent as is
+        digest = hash((bytes(view), encode(msg["legal"]), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
             self._seen[seat] = (digest, self.version)
         if over:  # the game is over: now everything may be known
@@ -304,7 +312,7 @@ class HostTable:
             "name": self.name, "wait": self.wait, "started": self.started,
             "seats": [{"open": s.open, "bot": s.bot, "token": s.token, "name": s.name,
                        "taken": s.taken, "left": s.left} for s in self.seats],
-            "record": self.record.to_json(),
+            "record": {**self._record_head, "actions": self._actions_json},
         }
 
     def save(self) -> None:
@@ -313,7 +321,7 @@ class HostTable:
             return
         path = self.save_dir / f"{self.id}.json"
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.to_json(), separators=(",", ":")), encoding="utf-8")
+        tmp.write_bytes(encode(self.to_json()))
         os.replace(tmp, path)
 
     @staticmethod
@@ -350,6 +358,7 @@ class HostTable:
                 raise ValueError(f"action {n} ({action}) cannot be replayed: {e.reason}") \
                     from None
             table.record.actions.append((player, action))
+            table._actions_json.append([player, action.to_json()])
         table._logged_from = table.version
         if table.started:
             table.start(now)  # every open seat waits for its player to come back

@@ -1,0 +1,259 @@
+"""Whole games through the host on 127.0.0.1: the same game as locally, privacy, client drops
+and host restarts (issue 21). Counts: tests/net/helpers.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core.contract import State
+from game.core.record import GameRecord
+from game.core.rng import Rng
+from game.net.bench import HostThread
+from game.net.host import load_tables
+from game.net.protocol import action_json, event_json
+from game.net.table import state_hash
+from game.registry import GAME_PACKAGES
+from tests.net.helpers import count, local_game, local_hash, play, table_for
+
+
+def test_a_network_game_ends_as_the_same_game_played_locally_for_every_game():
+    tables = [table_for(n) for n in range(len(GAME_PACKAGES) * 2)]
+    host = HostThread(tables, rate=1e6, burst=10**6)
+    try:
+        finals, stats = play(host, tables, serial=True)
+    finally:
+        host.stop()
+    assert stats.errors == []
+    for t in tables:
+        assert t.is_over()
+        assert state_hash(t.state) == local_hash(t.game.name, t.players, t.record.seed)
+        # and every client saw the end of the very same game, from its own seat
+        replay = GameRecord.from_json(t.record.to_json()).replay()
+        for seat, final in finals[t.id].items():
+            assert final["over"] and final["version"] == t.version
+            assert final["view"] == json.loads(json.dumps(replay.view(seat)))
+
+
+# --- privacy ------------------------------------------------------------------------------
+
+def _strings(x, out: set) -> set:
+    if isinstance(x, str):
+        if len(x) >= 3:
+            out.add(x)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            _strings(k, out)
+            _strings(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _strings(v, out)
+    return out
+
+
+def _big_numbers(x, out: set) -> set:
+    """Integers too large to be a count or an id: RNG states and the like."""
+    if isinstance(x, bool):
+        return out
+    if isinstance(x, int) and abs(x) >= 1 << 32:
+        out.add(x)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _big_numbers(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _big_numbers(v, out)
+    return out
+
+
+#: the words of the message format itself (docs/network.md), which any message holds
+_PROTOCOL_WORDS = ("type", "state", "version", "table", "seat", "started", "happened", "view",
+                   "to_act", "legal", "costs", "loses", "prompt", "seats", "over", "outcome",
+                   "name", "kind", "open", "taken", "connected", "bot", "action", "events",
+                   "text", "player", "data", "counters", "notices", "ai", "remote")
+
+
+def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
+    """Replaying the game here, per version: each seat's allowed strings so far (its views,
+    legal actions, prompts, costs and events as it may see them, the seats' names), and the
+    strings and big numbers of the whole state and of every other seat's view."""
+    state: State = record.new_state()
+    players = record.players
+    allowed = [set() for _ in range(players)]
+    per_version_allowed, per_version_hidden = [], []
+    names = set(_PROTOCOL_WORDS) | {table.id}
+    for s in table.seats_json():
+        _strings(s, names)
+
+    def look(events):
+        for seat in range(players):
+            a = allowed[seat]
+            _strings(state.view(seat), a)
+            _strings(state.prompt(seat), a)
+            for act in state.legal_actions(seat):
+                _strings(action_json(act), a)
+                _strings(state.cost(seat, act), a)
+                _strings(state.loses(seat, act), a)
+            for e in events:
+                _strings(event_json(e.for_viewer(seat)), a)
+            a |= names
+            a.add(state.seat_name(seat))
+        everything = _strings(state.to_json(), set())
+        views = [_strings(state.view(s), set()) for s in range(players)]
+        big = _big_numbers(state.to_json(), set())
+        hidden = []
+        for seat in range(players):
+            secret = set(everything)
+            for other in range(players):
+                if other != seat:
+                    secret |= views[other]
+            hidden.append((secret - allowed[seat], big))
+        per_version_allowed.append([set(a) for a in allowed])
+        per_version_hidden.append(hidden)
+
+    look([])
+    for seat, action in record.actions:
+        look(state.apply(seat, action))
+    return per_version_allowed, per_version_hidden
+
+
+def test_no_message_to_a_seat_holds_anything_its_view_and_events_do_not():
+    games = count(10, 200)
+    tables = [table_for(n) for n in range(games)]
+    sent: dict = {t.id: [] for t in tables}
+
+    def keep(tid, seat, raw, msg):
+        if msg["type"] == "state" and not msg["over"]:  # at the end everything may be known
+            sent[tid].append((seat, msg["version"], raw if isinstance(raw, str) else
+                              raw.decode()))
+
+    host = HostThread(tables, rate=1e6, burst=10**6)
+    try:
+        _, stats = play(host, tables, on_message=keep)
+    finally:
+        host.stop()
+    assert stats.errors == []
+    checked = 0
+    for t in tables:
+        _, hidden = _what_each_seat_may_know(t.record, t)
+        for seat, version, raw in sent[t.id]:
+            secrets, big = hidden[version][seat]
+            leaks = [s for s in secrets if json.dumps(s, ensure_ascii=False) in raw]
+            assert leaks == [], f"{t.game.name} seat {seat} at {version} was sent {leaks[:3]}"
+            assert not [n for n in big if str(n) in raw], "an RNG state or the like went out"
+            checked += 1
+    assert checked > games * 10
+
+
+def test_a_message_that_leaked_another_seats_hand_would_be_caught():
+    """The privacy check itself: another seat's view, sent to a seat, is found."""
+    t = table_for(4)  # Sanguosha: hands and identities are hidden
+    t.start(0)
+    while t.version < 30:
+        seat = t.state.to_act()[0]
+        t.act(seat, t.seats[seat].token, t.version, t.state.legal_actions(seat)[0])
+    _, hidden = _what_each_seat_may_know(t.record, t)
+    raw = json.dumps(t.state.view(1), ensure_ascii=False)
+    secrets, _ = hidden[t.version][0]
+    assert [s for s in secrets if json.dumps(s, ensure_ascii=False) in raw]
+
+
+# --- drops and restarts -------------------------------------------------------------------
+
+def test_games_with_random_client_drops_finish_with_nothing_lost_and_no_seat_acting_twice():
+    games = count(5, 50)
+    tables = [table_for(n) for n in range(games)]
+
+    host = HostThread(tables, rate=1e6, burst=10**6)
+    try:
+        async_sent = {(t.id, s): [] for t in tables for s in range(t.players)}
+
+        import asyncio
+
+        from game.net.bench import Stats, bot_client
+
+        stats = Stats()
+
+        async def main():
+            await asyncio.gather(*[
+                bot_client(host.uri, t.id, s, t.seats[s].token, t.record.seed, stats,
+                           drop_every=4, drop_rng=Rng(n * 31 + s), sent=async_sent[t.id, s],
+                           serial=True, timeout=30)
+                for n, t in enumerate(tables) for s in range(t.players)])
+
+        asyncio.run(main())
+        sends = async_sent
+    finally:
+        host.stop()
+    assert stats.errors == []
+    for t in tables:
+        assert t.is_over()
+        assert state_hash(t.state) == local_hash(t.game.name, t.players, t.record.seed)
+        for n, (seat, action) in enumerate(t.record.actions):
+            # each applied action was sent by its seat for that very position, once
+            assert [v for v, a in sends[t.id, seat] if v == n and a == action.to_json()]
+
+
+def test_a_host_stopped_mid_game_and_resumed_ends_each_game_as_if_never_stopped(tmp_path):
+    import asyncio
+    import threading
+
+    from game.net.bench import Stats, bot_client
+
+    games = count(4, 20)
+    for n in range(games):
+        save = tmp_path / f"g{n}"
+        save.mkdir()
+        table = table_for(n, save_dir=save)
+        table.save()
+        expected, length = local_game(table.game.name, table.players, table.record.seed)
+        tokens = [s.token for s in table.seats]
+        host = HostThread([table], rate=1e6, burst=10**6)
+        port = host.port
+        stop_at = 1 + Rng(n).below(length - 1)  # somewhere in the middle of the game
+        stopped = threading.Event()
+        stats = Stats()
+
+        def watch(seat, raw, msg, stop_at=stop_at, stopped=stopped):
+            if msg["type"] == "state" and msg["version"] >= stop_at:
+                stopped.set()
+
+        async def clients(uri, table=table, tokens=tokens, watch=watch, stats=stats):
+            return await asyncio.gather(*[
+                bot_client(uri, table.id, s, tokens[s], table.record.seed, stats,
+                           serial=True, reconnect=20, on_message=watch, timeout=30)
+                for s in range(len(tokens))])
+
+        resumed: list = []
+
+        def restart(save=save, port=port, stopped=stopped, resumed=resumed, host=host):
+            stopped.wait(60)
+            host.stop()  # the host goes away mid-game; its table was saved after each action
+            tables = load_tables(save)
+            resumed.append(HostThread(tables, port=port, rate=1e6, burst=10**6))
+
+        starter = threading.Thread(target=restart)
+        starter.start()
+        finals = asyncio.run(clients(f"ws://127.0.0.1:{port}"))
+        starter.join()
+        try:
+            assert resumed, "the host could not be restarted"
+            (back,) = resumed[0].host.tables.values()
+            assert stats.errors == []
+            assert all(f.get("over") for f in finals)
+            assert back.is_over() and state_hash(back.state) == expected
+        finally:
+            for r in resumed:
+                r.stop()
+
+
+@pytest.mark.parametrize("n", [0])
+def test_the_saved_table_is_the_games_record_and_replays_to_the_same_state(tmp_path, n):
+    t = table_for(n, save_dir=tmp_path)
+    t.start(0)
+    while not t.is_over() and t.version < 5:
+        seat = t.state.to_act()[0]
+        t.act(seat, t.seats[seat].token, t.version, t.state.legal_actions(seat)[0])
+    saved = json.loads((tmp_path / f"{t.id}.json").read_text())
+    assert GameRecord.from_json(saved["record"]).replay() == t.state
