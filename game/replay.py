@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,7 +92,7 @@ class Replay:
 
     @staticmethod
     def from_match(match: Any) -> Replay:
-        """The replay of an app match (scenes/match.py) as it stands."""
+        """The replay of an app match (game/match.py) as it stands."""
         names = [match.seat_name(i) for i in range(match.players)]
         return Replay(GameRecord(match.record.game, match.record.players, match.record.seed,
                                  dict(match.record.options), list(match.record.seats),
@@ -456,3 +457,47 @@ def _find_counter(view: Any, name: str) -> Any:
     if name in view:
         return view[name]
     return None
+
+
+def history_entry(match: Any, now: float | None = None) -> dict[str, Any]:
+    """The History row for a match (game/match.py), finished or abandoned: plain data."""
+
+    game = match.state.game
+    seats = []
+    for i, kind in enumerate(match.seats):
+        bot = kind[3:] if kind.startswith("ai:") else ""
+        seats.append({"name": match.seat_name(i), "kind": kind,
+                      "level": _level(game, bot) if bot else ""})
+    ai_levels = {s["level"] for s in seats if s["kind"].startswith("ai:")}
+    level = ai_levels.pop() if len(ai_levels) == 1 else ("mixed" if ai_levels else "")
+    finished = match.state.is_over()
+    you = match.you if "you" in match.seats else None
+    won = None
+    if finished:
+        outcome = match.state.outcome()
+        winners = [match.seat_name(w) for w in outcome.winners]
+        if you is not None:
+            won = you in outcome.winners
+        if game.cooperative:
+            result = ("Victory" if outcome.winners else "Defeat") + (
+                f", {outcome.scores[0]:g} points" if outcome.scores else "")
+        elif not winners:
+            result = "No winner"
+        elif won:
+            result = "You won" if len(winners) == 1 else "You won with " + ", ".join(
+                w for w in winners if w != match.seat_name(you))
+        else:
+            result = ", ".join(winners) + (" won" if len(winners) > 1 else " wins")
+    else:
+        result = "Abandoned"  # counted in the games, not in the wins by level
+    return {"ended": time.time() if now is None else now, "game": game.name,
+            "title": game.title, "players": match.players, "seats": seats, "level": level,
+            "result": result, "won": won, "finished": finished,
+            "length": len(match.record.actions), "replay": Replay.from_match(match).dumps()}
+
+
+def _level(game: Any, bot: str) -> str:
+    """The level a player knows a bot by: the game's word for it; its default bot is Normal."""
+    if bot in game.bot_levels:
+        return game.bot_levels[bot]
+    return "Normal" if bot == game.default_bot else bot

@@ -11,10 +11,20 @@ serves now: the view, the legal actions, the prompt, who is to act; it sends act
 
 So hot-seat, AI, network and replay are one table. Everything a session returns is what the
 asked seat may know: views are `state.view(seat)`, events are `event.for_viewer(seat)`.
+
+Beyond the first draft, a table also needs (each a small method below): `cost` (what an action
+costs, shown where it is chosen), `asked` (the kind of the question on top, public), `history`
+(every move so far as a viewer may see it: a new hot-seat viewer's log, a resumed game),
+`thinking` (the seat whose move is awaited from elsewhere), `pace` (how fast bots may play; a
+session without bots ignores it), `save` (the game as JSON, None when this session cannot be
+saved), `on_change` (called after every applied move: the autosave), and until concede and
+timeouts are actions of the rules flow, `concede(seat)` and `time_out(seat)`. `prompt` takes
+None for a spectator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +60,12 @@ class TableSession:
     #: the game's immutable rules and card data (public: no hidden state lives in a Game)
     game: Game
     players: int
+    #: the match's game options (public setup: a turn timer, a variant)
+    options: dict[str, Any]
+    #: every kind of action the rules have (tips are checked against them)
+    action_kinds: frozenset[str]
+    #: called (no arguments) after every applied move
+    on_change: Callable[[], None] | None = None
 
     def seats(self) -> list[SeatInfo]:
         raise NotImplementedError
@@ -68,7 +84,15 @@ class TableSession:
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int | None) -> str:
+        raise NotImplementedError
+
+    def asked(self) -> str:
+        """The kind of the question on top ("" when none): public, the prompt says as much."""
+        raise NotImplementedError
+
+    def cost(self, seat: int, action: Action) -> str:
+        """What `action` costs, in words ("" for nothing)."""
         raise NotImplementedError
 
     def reason(self, seat: int, action: Action) -> str | None:
@@ -88,6 +112,31 @@ class TableSession:
         """What happened since the last poll, as `viewer` may see it (AI and remote moves
         included). Never blocks."""
         raise NotImplementedError
+
+    def history(self, viewer: int | None) -> list[Happened]:
+        """Every move polled so far, as `viewer` may see it."""
+        raise NotImplementedError
+
+    def thinking(self) -> int | None:
+        """The seat whose move is awaited from elsewhere (a bot, a remote player), or None."""
+        return None
+
+    def pace(self, move_seconds: float, think_seconds: float) -> None:
+        """Bots: a move is shown no sooner than `move_seconds` after it was asked for, and a
+        searching bot thinks about `think_seconds`. Sessions without bots ignore it."""
+
+    def concede(self, seat: int) -> None:
+        """`seat` gives up at once (games whose rules have a surrender)."""
+        raise NotImplementedError
+
+    def time_out(self, seat: int) -> bool:
+        """`seat`'s time ran out: the rules' timeout move is made; False when there is none
+        (the table then concedes for the seat)."""
+        raise NotImplementedError
+
+    def save(self) -> dict | None:
+        """The game as JSON to resume later (None: this session cannot be saved)."""
+        return None
 
     def is_over(self) -> bool:
         raise NotImplementedError

@@ -8,9 +8,9 @@ Navigation API used by every scene (and the table helper):
     app.toast(text)                      a fading message at the bottom (2.5 s)
     app.new_game(game, players, seats, seed=None, options=None)
     app.continue_game() -> bool          load the autosave (bad file: message + kept aside)
-    app.open_table(match)                the game's TableScene becomes the only scene
-    app.open_results(match)              the results screen (the autosave is cleared)
-    app.open_pause(match)                modal pause menu over the table (Esc)
+    app.open_table(session)              the game's TableScene becomes the only scene
+    app.open_results(session)            the results screen (the autosave is cleared)
+    app.open_pause(session)              modal pause menu over the table (Esc)
     app.open_handoff(player, on_done)    "pass to Player N" cover (hot-seat)
     app.open_rules(game=None)            rules reference (modal)
     app.open_settings()                  settings (modal)
@@ -392,10 +392,10 @@ class App:
 
         self.manager.push(SettingsScene(self))
 
-    def open_pause(self, match: Any) -> None:
+    def open_pause(self, session: Any) -> None:
         from scenes.pause import Pause
 
-        self.manager.push(Pause(self, match))
+        self.manager.push(Pause(self, session))
 
     def open_handoff(self, player: int, on_done: Callable[[], Any] | None = None,
                      name: str | None = None) -> None:
@@ -406,10 +406,10 @@ class App:
     def new_game(self, game_name: str, players: int, seats: Sequence[str] | None = None,
                  seed: int | None = None, options: dict | None = None,
                  seat_options: list[dict] | None = None) -> Any:
-        """Start a game: build the Match and open its table. seats default: you + best AI;
+        """Start a game: a local session and its table. seats default: you + best AI;
         seat_options: each seat's own options (a deck), {} for the bot's or the default."""
+        from game.local_session import LocalSession
         from game.registry import get_game
-        from scenes.match import Match
 
         game = get_game(game_name)
         if seats is None:
@@ -418,9 +418,10 @@ class App:
             seed = random.SystemRandom().randrange(1, 2**31)  # picking a seed is not a roll
         self.last_setup = {"game_name": game_name, "players": players, "seats": list(seats),
                            "options": dict(options or {}), "seat_options": seat_options}
-        match = Match(game_name, players, seed, list(seats), dict(options or {}), seat_options)
-        self.open_table(match)
-        return match
+        session = LocalSession.start(game_name, players, seed, list(seats), dict(options or {}),
+                                     seat_options)
+        self.open_table(session)
+        return session
 
     def continue_game(self) -> bool:
         """Resume the autosave. A save that cannot be read or replayed is kept aside as .bad and
@@ -433,20 +434,20 @@ class App:
         if data is None:
             self.toast("There is no saved game.")
             return False
-        from scenes.match import Match
+        from game.local_session import LocalSession
 
         try:
-            match = Match.from_json(data)
+            session = LocalSession.load(data)
         except Exception as e:  # a save from an older version, or tampered: keep it aside
             reason = getattr(e, "reason", None) or str(e) or type(e).__name__
             print(f"Card Table: the autosave did not replay: {reason}", file=sys.stderr)
             self.toast(storage.set_aside_game(reason), 6.0)
             self._refresh_menu()
             return False
-        rec = match.record
-        self.last_setup = {"game_name": rec.game, "players": rec.players,
-                           "seats": list(match.seats), "options": dict(rec.options)}
-        self.open_table(match)
+        rec = data["record"]
+        self.last_setup = {"game_name": rec["game"], "players": rec["players"],
+                           "seats": list(data["seats"]), "options": dict(rec.get("options") or {})}
+        self.open_table(session)
         return True
 
     def _refresh_menu(self) -> None:
@@ -455,21 +456,21 @@ class App:
         if top is not None and hasattr(top, "refresh_continue"):
             top.refresh_continue()
 
-    def open_table(self, match: Any) -> None:
-        """The match's table becomes the only scene; every applied action autosaves."""
+    def open_table(self, session: Any) -> None:
+        """The session's table becomes the only scene; every applied action autosaves."""
         from scenes.tables import TABLES
 
-        name = match.state.game.name
+        name = session.game.name
         if name not in TABLES:
             self.toast(f"There is no table for {name} yet.")
             return
-        match.on_change = lambda *args, **kwargs: self.autosave_match(match)
-        self.manager.reset(TABLES[name](self, match))
+        session.on_change = lambda: self.autosave_match(session)
+        self.manager.reset(TABLES[name](self, session))
         import scenes.results  # noqa: F401  (loaded with the table, not in the game's last frame)
         try:  # a crash report then carries this game's record (scenes/crash.py)
             from scenes import crash
 
-            crash.set_context(match.to_json)
+            crash.set_context(session.save)
         except (ImportError, AttributeError):
             pass
 
@@ -482,7 +483,7 @@ class App:
         except (ImportError, AttributeError):
             pass
 
-    def autosave_match(self, match: Any) -> None:
+    def autosave_match(self, session: Any) -> None:
         """After each move: the save is written in the background (a frame never waits for
         the disk); a failure is told at the next move."""
         if not self.autosave:
@@ -491,30 +492,31 @@ class App:
         if failed:
             self.toast(storage.sentence("The game could not be saved", failed))
         try:
-            if match.state.is_over():
+            saved = session.save()
+            if session.is_over():
                 storage.clear_game()
-            else:
-                storage.save_game_later(match.to_json(), match.state.game.title)
+            elif saved is not None:
+                storage.save_game_later(saved, session.game.title)
         except OSError as e:
             self.toast(storage.sentence("The game could not be saved",
                                         (e.strerror or "the disk refused it").lower()))
 
-    def open_results(self, match: Any) -> None:
+    def open_results(self, session: Any) -> None:
         from scenes.results import Results
 
         self._clear_crash_context()
         if self.autosave:  # the game's row in the history (scenes/history_store.py)
             from scenes.history_store import record_game
 
-            problem = record_game(match)
+            problem = record_game(session)
             if problem:
                 self.toast(problem, 6.0)
-        if self.autosave and match.state.is_over():
+        if self.autosave and session.is_over():
             storage.clear_game()
         if self.manager.stack:  # the table as the game left it: drawn once more, then kept
             self.manager.draw(self.screen)
         final_table = self.screen.copy()
-        self.manager.reset(Results(self, match, final_table))
+        self.manager.reset(Results(self, session, final_table))
 
     def restart_last_setup(self) -> None:
         """New game with the same game, seats and options (and a fresh seed)."""

@@ -12,6 +12,7 @@ it is slain or escapes.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -53,8 +54,8 @@ class BloodborneTable(TableScene):
     tray_felt = (70, 24, 26)
     turning_counters = {"health": 6.0}  # the dials turn notch by notch
 
-    def __init__(self, app: Any, match: Any) -> None:
-        self.cs = match.game.card_set()
+    def __init__(self, app: Any, session: Any) -> None:
+        self.cs = session.game.card_set()
         self.defs = {c.id: c for c in self.cs.starter + self.cs.upgrades}
         self.boards: dict[int, pygame.Rect] = {}
         self.marks: dict[Any, str] = {}  # card key -> "SLAIN" / "ESCAPED" / "CANCELLED"
@@ -63,13 +64,20 @@ class BloodborneTable(TableScene):
         self.summary_open = False
         self.flash: dict[int, float] = {}  # seat -> red flash of a wound
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
-        super().__init__(app, match)
+        self.known: dict[int, str] = {}  # card instance -> card id, as the views named them
+        super().__init__(app, session)
 
     # ================================================================ results ==============
     @staticmethod
-    def result_details(match: Any, outcome: Any) -> dict:
-        """The results screen's rows and sentences: the rules' own (game.bloodborne.summary)."""
-        return summary.result_details(match.state, outcome, match.seat_name)
+    def result_details(session: Any, outcome: Any) -> dict:
+        """The results screen's rows and sentences: the rules' own (game.bloodborne.summary),
+        from the outcome and the game's card data."""
+        d = outcome.details
+        boss = session.game.card_set().monster_by_id[d["final_boss"]]
+        ended = SimpleNamespace(end_reason=d["reason"], round=d["rounds"], final_boss=boss,
+                                tie_break=d["tie_break"])
+        names = [s.name for s in session.seats()]
+        return summary.result_details(ended, outcome, names.__getitem__)
 
     # ================================================================ layout ===============
     def layout(self) -> None:
@@ -280,12 +288,40 @@ class BloodborneTable(TableScene):
         self.reveals = {e.data["card"]: e.player for e in reveals}
         self.first_reveal = reveals[0] if reveals else None
         if reveals and self.shown is not None:  # the rules sum the round up (R shows it)
-            self.round_summary = summary.RoundSummary(self.state)
-            self.round_summary.round = self.shown["round"]
+            self.round_summary = self.new_round_summary(self.shown["round"])
         if self.round_summary is not None and (self.round_summary.add(events)
-                                               or self.round_summary.finish_if_waiting_for_cards(self.state)):
+                                               or self.waiting_for_cards(self.round_summary)):
             self.last_summary, self.round_summary = self.round_summary.as_dict(), None
         super().sync(animate, events)
+
+    # ================================================================ cards seen ===========
+    def card_id(self, key: int) -> str:
+        """The card an instance is (hands are public knowledge: the view names them all)."""
+        if key not in self.known:
+            view = self.view()
+            for h in view["hunters"]:
+                self.known.update(zip(h["holding"], h["holding_ids"], strict=True))
+                self.known.update((c["card"], c["id"]) for c in h["used"])
+            for c in (*view["available"], *view["removed"], *(view["hand"] or [])):
+                self.known[c["card"]] = c["id"]
+        return self.known[key]
+
+    def new_round_summary(self, round_: int) -> summary.RoundSummary:
+        """The rules' round summary, fed the cards as the table knows them."""
+        view = self.view()
+        m = view["monster"]
+        rs = summary.RoundSummary.__new__(summary.RoundSummary)
+        rs.round, rs.monster, rs.roll, rs.end, rs.rows, rs.done = (
+            round_, m["name"] if m else None, None, "", {}, False)
+        rs._cards = _Known(self)
+        return rs
+
+    def waiting_for_cards(self, rs: summary.RoundSummary) -> bool:
+        """The summary is complete once the game asks for the next round's cards (or ends)."""
+        view = self.view()
+        if rs.rows and (view["over"] or view["step"] == "choose_action_cards"):
+            rs.done = True
+        return rs.done
 
     def event_cards(self, event: Event) -> list[Any]:
         k, d = event.kind, event.data
@@ -308,24 +344,24 @@ class BloodborneTable(TableScene):
         if k == "reveal" and key in self.reveals:
             q = self.reveals[key]
             if q in self.boards:
-                return Place(key, ("h", self.state.cards[key].id), HAND if q == self.me else SMALL,
+                return Place(key, ("h", self.card_id(key)), HAND if q == self.me else SMALL,
                              self.slot_pos(q), f"board:{q}", 3)
         if p not in self.boards and k != "monster_revealed":
             return None
         if k in ("choose", "transform_chosen"):
             second = k == "transform_chosen"
-            face = ("down", self.state.cards[key].id) if isinstance(key, int) else None
+            face = ("down", self.card_id(key)) if isinstance(key, int) else None
             return Place(key, face, size, self.slot_pos(p, second), f"board:{p}", 4 if second else 3)
         if k == "transform":
-            return Place(key, ("h", self.state.cards[key].id), size, self.slot_pos(p, True), f"board:{p}", 4)
+            return Place(key, ("h", self.card_id(key)), size, self.slot_pos(p, True), f"board:{p}", 4)
         if k == "monster_revealed":
             if key == d["card"]:
                 return Place(key, ("m", d["monster"]), MON, self.monster_pos(), "monster", 1)
             return Place(key, self.sprites[key].face_key, SMALL, self.deck_pos(), "dungeon", 0)
         if k in ("dream", "upgrade_taken", "recall") and p != self.me:
-            return Place(key, ("h", self.state.cards[key].id), SMALL, self.board_hand_pos(p), f"board:{p}", 3)
+            return Place(key, ("h", self.card_id(key)), SMALL, self.board_hand_pos(p), f"board:{p}", 3)
         if k == "removed":
-            return Place(key, ("h", self.state.cards[key].id), SMALL, self.slot_pos(p), f"board:{p}", 6)
+            return Place(key, ("h", self.card_id(key)), SMALL, self.slot_pos(p), f"board:{p}", 6)
         return None
 
     def holds(self, sprite: CardSprite) -> bool:
@@ -436,7 +472,7 @@ class BloodborneTable(TableScene):
         self.draw_zones(surface)
         self.draw_seat_panels(surface)
         if self.viewer is not None:
-            name = self.match.seat_name(self.me)
+            name = self.seat_name(self.me)
             hz = self.zones["hand"].rect
             t = cg.fit_text("Your hand" if name == "You" else f"{name}'s hand", 15, GOLD, 140, "bold")
             surface.blit(t, (hz.x + 10, hz.y + 6))
@@ -504,11 +540,11 @@ class BloodborneTable(TableScene):
     def draw_board(self, surface: pygame.Surface, h: dict) -> None:
         """A board's name, hand size, chosen slot, echoes, trophies, used pile, DEAD/OUT."""
         p, b, mine = h["seat"], self.boards[h["seat"]], h["seat"] == self.me
-        name = self.match.seat_name(p)
+        name = self.seat_name(p)
         t = text.render(name, 16, TEXT, "bold")
         surface.blit(t, (b.x + 10, b.y + 5))
         x = b.x + 16 + t.get_width()
-        if self.match.is_ai(p):
+        if self.is_ai(p):
             a = text.render("AI", 14, DIM, "bold")
             surface.blit(a, (x, b.y + 7))
             x += a.get_width() + 8
@@ -567,7 +603,7 @@ class BloodborneTable(TableScene):
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.summary_open and self.last_summary is not None:  # over the top row, not the boards
             bt.round_summary(surface, self.dungeon_rect.union(self.upgrades_rect),
-                             self.last_summary, [self.match.seat_name(p) for p in range(self.match.players)])
+                             self.last_summary, [self.seat_name(p) for p in range(self.session.players)])
         z = self.zones["removed"]
         if z.visible:
             pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)
@@ -584,7 +620,7 @@ class BloodborneTable(TableScene):
         for p, b in self.boards.items():
             if not b.collidepoint(pos):
                 continue
-            h, name = view["hunters"][p], self.match.seat_name(p)
+            h, name = view["hunters"][p], self.seat_name(p)
             cx, cy = self.dial_center(p)
             if math.hypot(pos[0] - cx, pos[1] - cy) < 32:
                 return f"{name}: health {self.counter('health', p)} of {self.counter('max_health', p)}."
@@ -592,6 +628,16 @@ class BloodborneTable(TableScene):
             if cr.inflate(0, 4).collidepoint(pos) or br.inflate(0, 4).collidepoint(pos):
                 return f"{name}: {self.counter('collected', p)} echoes collected, {self.counter('banked', p)} banked."
             if pos[1] < b.y + 26 and p != self.me:
-                cards = ", ".join(self.state.cards[c].name for c in h["holding"]) or "nothing"
+                cards = ", ".join(self.defs[c].name for c in h["holding_ids"]) or "nothing"
                 return f"{name} holds: {cards}."
         return None
+
+
+class _Known:
+    """Card instance -> its card, as the table knows it (the round summary names cards)."""
+
+    def __init__(self, table: BloodborneTable) -> None:
+        self.table = table
+
+    def __getitem__(self, key: int):
+        return self.table.defs[self.table.card_id(key)]

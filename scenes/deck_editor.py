@@ -250,11 +250,11 @@ class DeckEditor(Scene):
             return
         import random
 
-        from scenes.match import Match
+        from game.local_session import LocalSession
 
-        match = Match("hermitcraft", 2, random.randrange(1, 10**9), ["you", "ai:heuristic"],
-                      seat_options=[{"deck": list(self.deck)}, {}])
-        self.app.open_table(match)
+        session = LocalSession.start("hermitcraft", 2, random.randrange(1, 10**9),
+                                     ["you", "ai:heuristic"], seat_options=[{"deck": list(self.deck)}, {}])
+        self.app.open_table(session)
 
     def back(self) -> None:
         self.app.manager.pop()

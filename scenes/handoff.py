@@ -44,16 +44,16 @@ class Handoff(Scene):
         if self.group.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            match = getattr(self.app.manager.stack[0], "match", None)
-            if match is not None:
-                self.app.open_pause(match)
+            session = getattr(self.app.manager.stack[0], "session", None)
+            if session is not None:
+                self.app.open_pause(session)
 
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        match = getattr(self.app.manager.stack[0], "match", None)
-        theme.draw_background(surface, match.state.game.name if match is not None else "menu")
+        session = getattr(self.app.manager.stack[0], "session", None)
+        theme.draw_background(surface, session.game.name if session is not None else "menu")
         cx, cy = WIDTH // 2, HEIGHT // 2
         surface.blit(self.emblem, self.emblem.get_rect(midbottom=(cx, cy - 90)))
         draw_text(surface, f"Pass to {self.name}", (cx, cy - 60), 40, theme.ACCENT_HI, "serif",

@@ -22,9 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.core import decisions
 from game.core.contract import Action, Event
-from game.hermitcraft.attacks import expected_damage
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
 from sprites import cards as cardgfx
@@ -63,16 +61,16 @@ class HermitcraftTable(TableScene):
     tray_felt = (70, 52, 36)
     die_size = 38
 
-    def __init__(self, app: Any, match: Any) -> None:
-        self.cs = match.game.card_set()
+    def __init__(self, app: Any, session: Any) -> None:
+        self.cs = session.game.card_set()
         self.boards: dict[int, pygame.Rect] = {}
         self.slots: dict[tuple, pygame.Rect] = {}
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
-        self.timed = bool(match.options.get("turn_timer"))
+        self.timed = bool(session.options.get("turn_timer"))
         self.clock: tuple[Any, float] | None = None  # (whose time, seconds left)
-        super().__init__(app, match)
+        super().__init__(app, session)
 
     # ================================================================ layout ===============
     def side(self, seat: int) -> int:
@@ -110,7 +108,7 @@ class HermitcraftTable(TableScene):
         self.zones["single_use"] = Zone("single_use", su, "single_use", tint=(240, 200, 120))
         hand = pygame.Rect(T.x + 8, ROWS_TOP + ROWS * PITCH + 8, T.w - 16, HAND[1] + 4)
         self.zones["hand"] = Zone("hand", hand, None, visible=False)
-        if self.match.human_seats:  # the flag (D24), on your board's header
+        if self.human_seats():  # the flag (D24), on your board's header
             b = self.boards[self.me]
             self.buttons.append(Button((b.right - 104, b.y + 2, 98, 22), "Surrender",
                                        self.ask_surrender, "ghost", size=14,
@@ -172,8 +170,18 @@ class HermitcraftTable(TableScene):
         return self.face(f, hc.DETAIL) if isinstance(f, str) else None
 
     def hand_keys(self) -> list[Any]:
-        hand = self.state.view(self.viewer)["seats"][self.me]["hand"] if self.viewer is not None else None
+        hand = self.view()["seats"][self.me]["hand"] if self.viewer is not None else None
         return [iid for iid, _ in hand or []]
+
+    def card_of(self, iid: int):
+        """The card an instance the table shows is (your hand, the boards, the middle)."""
+        view = self.view()
+        seen = [view["single_use"]] if view["single_use"] else []
+        for seat in view["seats"]:
+            seen += seat["hand"] or []
+            for row in seat["rows"]:
+                seen += [x for x in (row["hermit"], row["effect"]) if x] + row["items"]
+        return self.cs.by_id[next(cid for i, cid in seen if i == iid)]
 
     def spawn_point(self, place: Place) -> tuple[float, float]:
         return self.deck_point(self.me if place.zone == "hand" else self.owner_of(place.key))
@@ -203,8 +211,7 @@ class HermitcraftTable(TableScene):
         if action.kind == "single_use":
             return Spot("zone", "single_use", self.zones["single_use"].rect)
         if action.kind == "choose" and isinstance(t, int) and t >= 0:
-            top = decisions.top(self.state)
-            kind = top.kind if top is not None else ""
+            kind = self.session.asked()
             seat = p if kind in OWN_ROW_CHOICES else 1 - p if kind in THEIR_ROW_CHOICES else None
             if seat is not None:
                 return Spot("zone", ("h", seat, t), self.slots[("h", seat, t)])
@@ -215,7 +222,7 @@ class HermitcraftTable(TableScene):
         iid, t = sprite.key, zone.target
         if not isinstance(iid, int):
             return None
-        card = self.state.card(iid)
+        card = self.card_of(iid)
         if t == "single_use":
             return Action("single_use", iid, "single_use")
         if not isinstance(t, tuple) or t[1] != self.acting():
@@ -256,10 +263,9 @@ class HermitcraftTable(TableScene):
         out = []
         for a in super().bar_actions():
             if a.kind == "attack":
-                p = self.acting()
-                hermit = self.state.card(a.source)
+                hermit = self.card_of(a.source)
                 at = hermit.attack(a.option)
-                dmg = expected_damage(self.state, p, a.option)
+                dmg = self.view()["attack_damage"][a.option]
                 a = replace(a, label=f"{at.name}: {dmg} damage")
             out.append(a)
         return out
@@ -324,20 +330,18 @@ class HermitcraftTable(TableScene):
         """Surrender (D24): asked first; the other player wins at once."""
         p = self.acting_human()
         p = self.me if p is None else p
-        if self.match.is_over() or self.match.is_ai(p):
+        if self.session.is_over() or self.is_ai(p):
             return
         def answer(yes: bool) -> None:
-            if yes and not self.match.is_over():
+            if yes and not self.session.is_over():
                 self.concede(p, "surrendered")
         self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
                        answer, title="Give up this game?")
 
     def concede(self, p: int, why: str) -> None:
         """Seat p loses at once (rules.surrender); the autosave goes with the game."""
-        self.state.surrender(p)
-        if self.match.on_change is not None:
-            self.match.on_change(self.match)
-        self.log_event(Event("game_over", f"{self.match.seat_name(p)} {why}."))
+        self.session.concede(p)
+        self.log_event(Event("game_over", f"{self.seat_name(p)} {why}."))
         self.sync(animate=False)
 
     def update(self, dt: float) -> None:
@@ -349,23 +353,21 @@ class HermitcraftTable(TableScene):
         """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
         ANSWER_SECONDS), counted while the table is still; when it runs out the rules say
         what is done (rules.timeout_action), again until the turn has passed (D23)."""
-        from game.hermitcraft.rules import timeout_action
-
         p = self.acting_human()
         if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
             return
-        whose = (self.state.turn, p, p == self.state.current)
+        view = self.view()
+        whose = (view["turn"], p, p == view["current"])
         if self.clock is None or self.clock[0] != whose:
             self.clock = (whose, float(TURN_SECONDS if whose[2] else ANSWER_SECONDS))
         left = self.clock[1] - dt
         self.clock = (whose, left)
         if left > 0:
             return
-        action = timeout_action(self.state, p)
-        if action is None:  # no Hermit on the board when the time ran out: a loss
+        if not self.session.time_out(p):  # no Hermit on the board when the time ran out: a loss
             self.concede(p, "ran out of time with no Hermit on the board")
         else:
-            self.apply(p, action, confirmed=True)
+            self.take_news()
 
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -422,7 +424,7 @@ class HermitcraftTable(TableScene):
                 cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
         mid = self.zones["single_use"].rect
         words = f"Turn {view['turn']}"
-        if self.timed and self.clock is not None and not self.match.is_over():
+        if self.timed and self.clock is not None and not self.session.is_over():
             words += f" · {max(0, int(self.clock[1] + 0.999))} s"
         low = self.timed and self.clock is not None and self.clock[1] <= 10
         turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
@@ -431,7 +433,7 @@ class HermitcraftTable(TableScene):
     def draw_header(self, surface: pygame.Surface, p: int, seat: dict) -> None:
         """Name, hearts (lives), deck, discard and hand counts over each board."""
         r = self.boards[p]
-        name = "You" if p == self.viewer and not self.match.is_ai(p) else self.state.seat_name(p)
+        name = "You" if p == self.viewer and not self.is_ai(p) else self.seat_info[p].name
         x = r.x + 8
         n = text.render(name, 15, TEXT, "bold")
         surface.blit(n, (x, r.y + 4))
@@ -446,7 +448,7 @@ class HermitcraftTable(TableScene):
         cx = self.table_rect.centerx
         for p in range(2):
             seat = view["seats"][p]
-            lines = [(self.state.seat_name(p), "bold", TEXT),
+            lines = [(self.seat_info[p].name, "bold", TEXT),
                      (f"Deck {self.counter('deck', p, seat['deck'])} · Hand {seat['hand_size']}", "sans", DIM),
                      (f"Discard {len(seat['discard'])}", "sans", DIM)]
             for words, face, colour in lines:
@@ -460,7 +462,7 @@ class HermitcraftTable(TableScene):
         rect = self.slots[("h", p, r)]
         if active:
             pygame.draw.rect(surface, EMERALD, rect.inflate(8, 8), 3, border_radius=8)
-        card = self.state.cs.by_id[row["hermit"][1]]
+        card = self.cs.by_id[row["hermit"][1]]
         hp = self.counter(f"hp{r}", p, row["hp"])
         colour = HP_GOOD if hp * 2 > card.health else HP_LOW
         t = text.render(f"{hp} HP", 14, TEXT, "bold")

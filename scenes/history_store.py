@@ -88,7 +88,7 @@ class History:
 
     # --- writing ----------------------------------------------------------------------------
     def add(self, entry: dict[str, Any]) -> int:
-        """One game's row, in one transaction (see `entry_for`)."""
+        """One game's row, in one transaction (see `game.replay.history_entry`)."""
         with self.conn:  # commits on success, rolls back on any error: never a half row
             cur = self.conn.execute(
                 "INSERT INTO games (ended, game, title, players, seats, level, result, won, "
@@ -173,68 +173,20 @@ def _check(path: Path) -> str | None:
 
 
 # --- what a game's row says ------------------------------------------------------------------
-def entry_for(match: Any, now: float | None = None) -> dict[str, Any]:
-    """The row for an app match (scenes/match.py), finished or abandoned."""
-    from game.replay import Replay
-
-    game = match.state.game
-    seats = []
-    for i, kind in enumerate(match.seats):
-        bot = kind[3:] if kind.startswith("ai:") else ""
-        seats.append({"name": match.seat_name(i), "kind": kind,
-                      "level": _level(game, bot) if bot else ""})
-    ai_levels = {s["level"] for s in seats if s["kind"].startswith("ai:")}
-    level = ai_levels.pop() if len(ai_levels) == 1 else ("mixed" if ai_levels else "")
-    finished = match.state.is_over()
-    you = match.you if "you" in match.seats else None
-    won = None
-    if finished:
-        outcome = match.state.outcome()
-        winners = [match.seat_name(w) for w in outcome.winners]
-        if you is not None:
-            won = you in outcome.winners
-        if game.cooperative:
-            result = ("Victory" if outcome.winners else "Defeat") + (
-                f", {outcome.scores[0]:g} points" if outcome.scores else "")
-        elif not winners:
-            result = "No winner"
-        elif won:
-            result = "You won" if len(winners) == 1 else "You won with " + ", ".join(
-                w for w in winners if w != match.seat_name(you))
-        else:
-            result = ", ".join(winners) + (" won" if len(winners) > 1 else " wins")
-    else:
-        result = "Abandoned"  # counted in the games, not in the wins by level
-    return {"ended": time.time() if now is None else now, "game": game.name,
-            "title": game.title, "players": match.players, "seats": seats, "level": level,
-            "result": result, "won": won, "finished": finished,
-            "length": len(match.record.actions), "replay": Replay.from_match(match).dumps()}
-
-
-def _level(game: Any, bot: str) -> str:
-    """The level a player knows a bot by: the game's word for it; its default bot is Normal."""
-    if bot in game.bot_levels:
-        return game.bot_levels[bot]
-    return "Normal" if bot == game.default_bot else bot
-
-
-def record_game(match: Any) -> str | None:
-    """The app's hook when a game ends or is abandoned: write its row. Returns a sentence to
-    show when something went wrong (the game itself is never affected)."""
-    if not all(hasattr(match, k) for k in ("state", "record", "seats")):
-        return None  # not a played match (nothing to keep)
-    if (not match.state.is_over()
-                         and len(match.record.actions) < MIN_ABANDONED_MOVES):
-        return None
-    if getattr(match, "history_written", False):
+def record_game(session: Any) -> str | None:
+    """The app's hook when a game ends or is abandoned: write its row (the session gives it as
+    plain data, `history_entry`). Returns a sentence to show when something went wrong (the
+    game itself is never affected)."""
+    entry = getattr(session, "history_entry", None)
+    row = entry() if entry is not None else None
+    if row is None or (not row["finished"] and row["length"] < MIN_ABANDONED_MOVES):
         return None
     try:
         history, problem = open_history()
         try:
-            history.add(entry_for(match))
+            history.add(row)
         finally:
             history.close()
     except (OSError, sqlite3.Error) as e:
         return storage.sentence("The game could not be added to the history", str(e))
-    match.history_written = True
     return problem

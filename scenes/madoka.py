@@ -6,7 +6,7 @@ the gestures and the banner (the rules' prompt); this module lays the table out 
 
 - drag (or click, then click the target) one of your cards onto the girls' rows → Play; onto
   the discard pile → Discard
-- click a teammate's card → the rules' tell menu for that hand (`state.tell_options`: what each
+- click a teammate's card → the tell menu for that hand (`tell_offers`: what each
   tell points at, what it costs, why one cannot be given); the cards it points at light up
 - click the Soul Gem → Cleanse 1 / Cleanse 2 (only what the rules allow)
 - hover the discard pile → what has been discarded, by girl and number
@@ -19,7 +19,8 @@ from typing import Any
 import pygame
 
 from game.core.contract import Action, Event
-from game.madoka import knowledge, rules
+from game.madoka import knowledge
+from game.madoka.cards import max_score
 from scenes.table import Place, TableScene
 from sprites import cards as cg
 from sprites import madoka_cards as mc
@@ -43,20 +44,20 @@ class MadokaTable(TableScene):
     palette_name = "madoka"
     accent = TEAL
 
-    def __init__(self, app: Any, match: Any) -> None:
-        self.cards = match.game.cards
+    def __init__(self, app: Any, session: Any) -> None:
+        self.cards = session.game.cards
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
         self.gem_pulse = 0.0
         self.discard_pinned = False
         self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
         self._zoom_know: tuple[Any, pygame.Surface] | None = None
-        super().__init__(app, match)
+        super().__init__(app, session)
 
     # ================================================================ layout ===============
     def layout(self) -> None:
         T = self.table_rect
-        n = self.match.players
+        n = self.session.players
         hand_n = 4 if n == 4 else 5
         self.seat_areas = {}
         others = self.others()
@@ -80,7 +81,7 @@ class MadokaTable(TableScene):
         self.seat_areas[self.me] = (pygame.Rect(T.centerx - bw // 2, 558, bw, 158), "bottom")
 
         # the middle: deck + discard | the girls' rows | witches + Soul Gem
-        ng = 6 if self.state.qb else 5
+        ng = 6 if self.view()["qb"] else 5
         self.col_w = 76 if ng == 5 else 72
         play_w = ng * self.col_w + 16
         left_w, gap = 96, 14
@@ -107,7 +108,7 @@ class MadokaTable(TableScene):
             return rect.centerx, rect.y + 34 + TABLE[1] / 2 + i * 104
         if kind == "top":
             return rect.x + 8 + STEP_SMALL / 2 + i * STEP_SMALL, rect.y + 28 + TABLE[1] / 2
-        k = len(self.state.hands[seat])
+        k = len(self.view()["hands"][seat])
         cx = rect.centerx - (k - 1) * STEP_HAND / 2
         return cx + i * STEP_HAND, rect.y + 26 + HAND[1] / 2
 
@@ -213,7 +214,7 @@ class MadokaTable(TableScene):
         return place.face
 
     def hand_keys(self) -> list[Any]:
-        return list(self.state.hands[self.me]) if self.viewer is not None else []
+        return [c["id"] for c in self.view()["hands"][self.me]] if self.viewer is not None else []
 
     def counters_from_view(self, view: dict) -> dict:
         return {(None, "grief"): view["grief"], (None, "max_grief"): view["max_grief"],
@@ -228,7 +229,7 @@ class MadokaTable(TableScene):
             return img
         key = ("know", s.key, self.shown_version, img.get_size())
         if self._zoom_know is None or self._zoom_know[0] != key:
-            know = next((c for c in self.state.what_seat_knows(self.viewer) if c["id"] == s.key), None)
+            know = next((c for c in knowledge.hand_knowledge(self.view()) if c["id"] == s.key), None)
             if know is None:
                 return img
             self._zoom_know = (key, mt.knowledge_panel(img, know, tuple(self.view()["girls"])))
@@ -246,7 +247,7 @@ class MadokaTable(TableScene):
         key = sprite.key
         if isinstance(key, int):
             for seat in self.others():
-                if key in self.state.hands[seat]:
+                if any(c["id"] == key for c in self.view()["hands"][seat]):
                     self.open_tell(seat)
                     return
         if sprite.zone == "discard":
@@ -270,6 +271,27 @@ class MadokaTable(TableScene):
         else:
             super().choose_target(actions, pos, player)
 
+    def tell_offers(self, me: int, seat: int) -> list[dict]:
+        """The tell menu for `seat`'s hand: each tell of the game that points at one of its
+        cards (as `me` sees them, D3), with the rules' reason, cost and warning."""
+        hand = self.view()["hands"][seat]
+        out = []
+        for a in self.session.game.tells_to[self.view()["qb"]][seat]:
+            what, value = a.option
+            cards = [c["id"] for c in hand if c[what] == value]
+            if cards:
+                reason = self.session.reason(me, a)
+                out.append({"action": a, "what": what, "value": value, "cards": cards,
+                            "legal": reason is None, "reason": reason,
+                            "cost": self.cost(me, a), "loses": self.loses(me, a)})
+        return out
+
+    def next_needed(self, g: int) -> str:
+        """What girl g's row needs next, in words: "Homura needs her 3 next."."""
+        view = self.view()
+        name, height = self.session.game.girl_names[g], view["heights"][view["girls"][g]]
+        return f"{name} is already transformed." if height >= 4 else f"{name} needs her {height + 1} next."
+
     def open_tell(self, seat: int) -> None:
         """The rules' tell menu for `seat`'s hand (only tells that point at a card of it): each
         option says how many cards it points at and what it costs; hovering one lights those
@@ -277,7 +299,7 @@ class MadokaTable(TableScene):
         me = self.viewer
         if me is None:
             return
-        offers = self.state.tell_options(me, seat)
+        offers = self.tell_offers(me, seat)
         options, previews, disabled = [], {}, set()
         for i, o in enumerate(offers):
             n = len(o["cards"])
@@ -288,13 +310,13 @@ class MadokaTable(TableScene):
             if not o["legal"]:
                 disabled.add(i)
         if not options:
-            self.toast(f"No tell points at a card of {self.match.seat_name(seat)}.")
+            self.toast(f"No tell points at a card of {self.seat_name(seat)}.")
             return
 
         def choose(action: Action) -> None:
             self.apply(me, action)  # a refused tell toasts the rules' reason
 
-        menu = self.open_menu(options, (0, 0), choose, title=f"Tell {self.match.seat_name(seat)}:",
+        menu = self.open_menu(options, (0, 0), choose, title=f"Tell {self.seat_name(seat)}:",
                               previews=previews, disabled=disabled)
         # open beside the seat, never over its cards (the preview must stay visible)
         box, kind = self.seat_areas[seat]
@@ -511,21 +533,21 @@ class MadokaTable(TableScene):
         r = self.score_rect
         s = text.render(f"Score {self.counter('score')}", 22, (255, 236, 170), "bold")
         surface.blit(s, s.get_rect(midleft=(r.x + 8, r.y + 16)))
-        parts = [f"of {self.state.max_score():g}", f"turn {view['turn']}"]
+        parts = [f"of {max_score(self.cards.scoring, view['qb']):g}", f"turn {view['turn']}"]
         if view["walpurgis_defeated"]:
             parts.append("Walpurgis defeated")
         if view["final_round"]:
             parts.append(f"final round: {view['final_turns_left']} turn(s) left")
         elif view["elly_blocked"] is not None:
-            parts.append(f"Elly: {self.match.seat_name(view['elly_blocked'])} can't tell")
+            parts.append(f"Elly: {self.seat_name(view['elly_blocked'])} can't tell")
         line = cg.fit_text(" · ".join(parts), 15, DIM, r.w - s.get_width() - 24, "sans")
         surface.blit(line, line.get_rect(midleft=(r.x + s.get_width() + 18, r.y + 17)))
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         """A seat's name line and the small line beside/under it (how the marks on your own
         cards read is in the help, H)."""
-        name = self.match.seat_name(seat)
-        return (f"You · {self.state.seat_name(seat)}" if name == "You" else name), ("AI" if self.match.is_ai(seat) else "")
+        name = self.seat_name(seat)
+        return (f"You · {self.seat_info[seat].name}" if name == "You" else name), ("AI" if self.is_ai(seat) else "")
 
     def draw_seat_labels(self, surface: pygame.Surface) -> None:
         """Each seat's name (in its log colour) and what it is (part of the static layer)."""
@@ -550,7 +572,7 @@ class MadokaTable(TableScene):
         z = self.zones["play"].rect
         if self.sprite_at(pos) is None and z.collidepoint(pos):
             girls = (self.shown or self.view())["girls"]
-            return rules.next_needed(self.state, min(len(girls) - 1, int((pos[0] - z.x - 8) // self.col_w)))
+            return self.next_needed(min(len(girls) - 1, int((pos[0] - z.x - 8) // self.col_w)))
         return None
 
     def thinking_point(self, seat: int):

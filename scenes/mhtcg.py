@@ -18,6 +18,7 @@ out, draws it and says where things lie:
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -64,18 +65,23 @@ class MonsterHunterTable(TableScene):
     accent = (250, 200, 70)
     card_target_kinds = frozenset()  # monsters are found by `spot_of` (their sprites' keys)
 
-    def __init__(self, app: Any, match: Any) -> None:
-        self.cs = match.game.card_set()
+    def __init__(self, app: Any, session: Any) -> None:
+        self.cs = session.game.card_set()
+        self.map_table = session.game.table(session.players)
+        first = session.view(None)["seats"]  # which card each instance is: the decks (public)
+        self.cards = tuple(cid for seat in first for cid in self.cs.decks[seat["deck_id"]].card_ids())
+        self.labels = tuple(rules.card_label(SimpleNamespace(cards=self.cards, cs=self.cs), c)
+                            for c in range(len(self.cards)))
         self.sheets: dict[int, mm.Sheet] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._map: tuple[Any, pygame.Surface] | None = None
         self._aimed: tuple[Any, set] = (None, set())
         self.area_note: list[str] = []  # the area resolved next and its order, as announced
-        super().__init__(app, match)
+        super().__init__(app, session)
 
     # ================================================================ results ==============
     @staticmethod
-    def result_details(match: Any, outcome: Any) -> dict:
+    def result_details(session: Any, outcome: Any) -> dict:
         """The results screen: each player's HRP by where it came from (the rules' HRP log),
         and the retreats; how the game ended in words."""
         d = outcome.details
@@ -99,9 +105,9 @@ class MonsterHunterTable(TableScene):
     def layout(self) -> None:
         T = self.table_rect
         self.map_rect = pygame.Rect(T.x + 14, 50, T.w - 28, T.h - 50 - 152)
-        side = self.state.table.side
-        self.sheets, self.middle = mm.ring(self.match.players, self.me, len(side.areas), self.map_rect)
-        self.path_lines = mm.paths(self.sheets, side.links, side.exit, side.entry, self.match.players)
+        side = self.map_table.side
+        self.sheets, self.middle = mm.ring(self.session.players, self.me, len(side.areas), self.map_rect)
+        self.path_lines = mm.paths(self.sheets, side.links, side.exit, side.entry, self.session.players)
         for seat, sh in self.sheets.items():
             for a, r in sh.areas.items():
                 self.zones[f"area:{seat}:{a}"] = Zone(f"area:{seat}:{a}", r, (seat, a), visible=False)
@@ -175,13 +181,13 @@ class MonsterHunterTable(TableScene):
                                 self.token_pos(place, i), "token", 3))
         hand = (view["seats"][self.me]["hand"] or []) if self.viewer is not None else []
         for i, c in enumerate(hand):
-            places.append(Place(c, ("card", self.state.cards[c]), HAND, self.hand_pos(i, len(hand)), "hand", 4))
+            places.append(Place(c, ("card", self.cards[c]), HAND, self.hand_pos(i, len(hand)), "hand", 4))
         return places
 
     def monster_face(self, m: dict) -> Any:
         if m["card"] is None:
             return None
-        return ("mon", self.state.cards[m["card"]], not m["face_up"])
+        return ("mon", self.cards[m["card"]], not m["face_up"])
 
     def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
         if face is None:
@@ -309,39 +315,30 @@ class MonsterHunterTable(TableScene):
     # ================================================================ queries ==============
     def hunt_lines(self) -> list[tuple[str, Any]]:
         """What the middle of the map says now: the area resolving, its actors' order, the
-        next attack's cost, or the round's HRP; from the rules' own queries."""
-        s = self.state
+        next attack's cost, or the round's HRP; from the rules' preview in the view."""
+        s = self.view()
         lines: list[tuple[str, Any]] = []
-        name = self.match.seat_name
-        if s.phase == "hunt" and s.area is not None and not self.timeline.busy:
-            lines.append((f"Resolving {s.table.name(s.area, name)}", INK))
-            order = rules.actor_order_preview(s)
-            if order:
-                lines.append(("Order: " + " → ".join(order), INK))
-            m = s.board.get(s.monster_turn)
-            if m is not None and m.face_up:
-                for p in rules.attack_targets(s, m):
-                    lines.append((self.loss_words(m, p), LOSS))
-            elif self.viewer is not None and self.viewer in rules.hunters_at(s, s.area):
-                for later in rules.monsters_at(s, s.area):  # what is still to come for you
-                    if later.face_up and not later.acted and self.viewer in rules.attack_targets(s, later):
-                        lines.append(("Next: " + self.loss_words(later, self.viewer), LOSS))
-            h = s.hunter_turn
-            t = s.board.get(s.target)
-            if h >= 0 and t is not None and t.face_up:
-                dmg = rules.hunter_damage(s, h, t)
-                left = rules.remaining_hp(s, t)
-                who = "You" if name(h) == "You" else name(h)
-                lines.append((f"{who} will deal {dmg} to {rules.monster_card(s, t).name} "
-                              f"({left} HP left)", FOREST_INK))
-        elif s.phase == "hunt" and self.timeline.busy and self.area_note:
+        name = self.seat_name
+        hunt, phase = s["hunt"], s["phase"]
+        if hunt is not None and not self.timeline.busy:
+            lines.append((f"Resolving {self.map_table.name(tuple(s['area']), name)}", INK))
+            if hunt["order"]:
+                lines.append(("Order: " + " → ".join(hunt["order"]), INK))
+            for attack in hunt["attacks"]:
+                lines.append((self.loss_words(*attack), LOSS))
+            for attack in hunt["next"]:
+                lines.append(("Next: " + self.loss_words(*attack), LOSS))
+            if hunt["strike"] is not None:
+                h, dmg, monster, left = hunt["strike"]
+                lines.append((f"{name(h)} will deal {dmg} to {monster} ({left} HP left)", FOREST_INK))
+        elif phase == "hunt" and self.timeline.busy and self.area_note:
             lines += [(words, INK) for words in self.area_note]
-        elif s.phase == "hunt" and not self.timeline.busy:
+        elif phase == "hunt" and not self.timeline.busy:
             lines.append(("The hunt opens: items and boosts, then area by area", INK))
-        elif s.phase in PHASE_HINTS:
-            lines.append((PHASE_HINTS[s.phase], INK))
-        gains = s.gains
-        if gains and s.phase in ("result", "hand", "placement", "move") or (gains and s.over):
+        elif phase in PHASE_HINTS:
+            lines.append((PHASE_HINTS[phase], INK))
+        gains = s["gains"]
+        if gains and phase in ("result", "hand", "placement", "move") or (gains and s["over"]):
             last = gains[-1][3]
             lines.append((f"HRP gained in round {last}:", INK))
             for p, amount, _, rnd, why in gains:
@@ -349,16 +346,14 @@ class MonsterHunterTable(TableScene):
                     lines.append((f"{name(p)} +{amount}: {why}", DIM))
         return lines
 
-    def loss_words(self, m, p: int) -> str:
+    def loss_words(self, monster: str, p: int, total: int, parts: list) -> str:
         """"Rathian: you lose 3 (+1 Poison)" — the rules' loss query, by part."""
-        s = self.state
-        total, parts = rules.loss_breakdown(s, m, p)
-        who = "you lose" if self.match.seat_name(p) == "You" else f"{self.match.seat_name(p)} loses"
+        who = "you lose" if self.seat_name(p) == "You" else f"{self.seat_name(p)} loses"
         extra = "".join(f" (+{n} {mc.ABILITY_NAMES.get(k, k)})" for k, n in parts)
         base = total - sum(n for _, n in parts)
         if total <= 0:
-            return f"{rules.monster_card(s, m).name}: {who} nothing"
-        return f"{rules.monster_card(s, m).name}: {who} {base}{extra}"
+            return f"{monster}: {who} nothing"
+        return f"{monster}: {who} {base}{extra}"
 
     def window_tray(self) -> str:
         """The tray's words when you are asked in an item window, else ""."""
@@ -366,7 +361,7 @@ class MonsterHunterTable(TableScene):
             return ""
         if any(a.kind == "respond" for a in self.legal()):
             return "Response: an Interrupt, or pass"
-        return f"Item window: {WINDOWS.get(self.state.win_purpose, 'the hunt')}|use an item or a boost, or Pass"
+        return f"Item window: {WINDOWS.get(self.view()['window'], 'the hunt')}|use an item or a boost, or Pass"
 
     # ================================================================ drawing ==============
     def resolving(self) -> tuple[int, int] | None:
@@ -384,8 +379,8 @@ class MonsterHunterTable(TableScene):
         key = (self.layout_version, size)
         if self._map is None or self._map[0] != key:
             surf = pygame.Surface(size)
-            names = {p: self.match.seat_name(p) for p in range(self.match.players)}
-            colours = {p: SEAT_COLOURS[p % 4] for p in range(self.match.players)}
+            names = {p: self.seat_name(p) for p in range(self.session.players)}
+            colours = {p: SEAT_COLOURS[p % 4] for p in range(self.session.players)}
             mm.paint_map(surf, self.map_rect, self.sheets, self.path_lines, names, colours)
             for sh in self.sheets.values():
                 for a, r in sh.areas.items():
@@ -438,15 +433,15 @@ class MonsterHunterTable(TableScene):
         x = box.right + 8
         hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
         surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
-        name = self.match.seat_name(seat) + (" · AI" if self.match.is_ai(seat) else "")
+        name = self.seat_name(seat) + (" · AI" if self.is_ai(seat) else "")
         colour = TEXT if seat == self.me else cg.mix(SEAT_COLOURS[seat % 4], (255, 255, 255), 0.45)
         t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
         surface.blit(t, (x, r.y + 3))
         rest = f"hand {self.counter('hand', seat)} · retreats {self.counter('retreats', seat)}/3"
         surface.blit(cg.fit_text(rest, 14, TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
         if r.h >= 70:
-            st = rules.stats(self.state, seat)
-            gear = f"ATK {st.atk} DEF {st.defence} MOV {st.mov} RNG {st.rng}"
+            st = self.view()["seats"][seat]["stats"]
+            gear = f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}"
             surface.blit(cg.fit_text(gear, 14, TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -466,16 +461,16 @@ class MonsterHunterTable(TableScene):
             return ""
         v = self.shown or self.view()
         me = v["seats"][self.me]
-        return f"{self.match.seat_name(self.me)}: hand {me['hand_size']}, grave {len(me['grave'])}, material {len(me['materials'])}"
+        return f"{self.seat_name(self.me)}: hand {me['hand_size']}, grave {len(me['grave'])}, material {len(me['materials'])}"
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         """The middle of the ring: the round and phase, then `hunt_lines`."""
         r = self.middle
         if r.w < 60 or r.h < 40:
             return
-        s = self.state
+        s = self.view()
         panel(surface, r, (236, 220, 180, 210), (*INK, 200), radius=10, width=2)
-        title = f"Round {s.round} · {s.phase} phase · dealer: {self.match.seat_name(s.dealer)}"
+        title = f"Round {s['round']} · {s['phase']} phase · dealer: {self.seat_name(s['dealer'])}"
         width = r.w - 16
         rows = [(ln, INK, "bold", 16) for ln in cg.wrapped(title, 16, width, "bold")]
         for words, colour in self.hunt_lines():
@@ -493,12 +488,12 @@ class MonsterHunterTable(TableScene):
         """Damage on a monster this round, and the marks of a Pitfall Trap or a Flash Bomb."""
         if not (isinstance(sprite.key, tuple) and sprite.key[0] == "m"):
             return
-        m = self.state.board.get(sprite.key[1])
+        m = next((m for m in self.view()["monsters"] if m["token"] == sprite.key[1]), None)
         if m is None or not sprite.at_home():
             return
-        marks = [f"-{m.damage} HP"] if m.damage else []
-        marks += ["trap"] if m.stopped else []
-        marks += [f"{m.atk_mod} ATK"] if m.atk_mod else []
+        marks = [f"-{m['damage']} HP"] if m["damage"] else []
+        marks += ["trap"] if m["stopped"] else []
+        marks += [f"{m['atk_mod']} ATK"] if m["atk_mod"] else []
         y = sprite.rect.bottom - 3  # stacked up from the bottom: the name, HP and ATK stay readable
         for mark in reversed(marks):
             t = text.render(mark, 13, (255, 240, 230), "bold")
@@ -515,9 +510,9 @@ class MonsterHunterTable(TableScene):
         for seat, sh in self.sheets.items():
             if sh.plate.collidepoint(pos):
                 st = v["seats"][seat]
-                gear = [self.state.card_name(c) for c in (st["weapon"], st["armour"]) if c >= 0]
+                gear = [self.labels[c] for c in (st["weapon"], st["armour"]) if c >= 0]
                 hunter = self.cs.hunters[st["hunter"]]
-                return (f"{self.match.seat_name(seat)}: {hunter.name} ({hunter.text}) "
+                return (f"{self.seat_name(seat)}: {hunter.name} ({hunter.text}) "
                         f"Gear: {', '.join(gear) or 'none'}. Graveyard {len(st['grave'])}, "
                         f"material {len(st['materials'])}.")
         return None

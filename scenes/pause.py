@@ -16,10 +16,10 @@ W, BH, GAP = 420, 50, 12
 
 
 class Pause(Modal):
-    def __init__(self, app, match: Any) -> None:
-        """`match` is the Match, or the table scene holding it (as `.match`)."""
+    def __init__(self, app, session: Any) -> None:
+        """`session` is the table session (game/session.py), or the table scene holding it."""
         super().__init__(app)
-        self.match = getattr(match, "match", match)
+        self.session = getattr(session, "session", session)
         self.confirming = False
         self.panel = Panel(pygame.Rect(0, 0, W, 430), "Paused")
         self.panel.rect.midtop = (WIDTH // 2, HEIGHT // 2 - 200)
@@ -27,7 +27,7 @@ class Pause(Modal):
 
     @property
     def game_name(self) -> str:
-        return self.match.state.game.name
+        return self.session.game.name
 
     def build(self) -> None:
         self.group = WidgetGroup()
@@ -52,9 +52,10 @@ class Pause(Modal):
         self.group.move_focus(1)
 
     def save_and_quit(self) -> None:
-        if self.app.autosave and not self.match.state.is_over():
+        saved = self.session.save()
+        if self.app.autosave and saved is not None and not self.session.is_over():
             try:
-                storage.save_game(self.match.to_json(), self.match.state.game.title)
+                storage.save_game(saved, self.session.game.title)
             except OSError as e:
                 self.app.toast(f"The game could not be saved: {e.strerror or e}")
                 return
@@ -74,7 +75,8 @@ class Pause(Modal):
         if self.app.autosave:
             storage.clear_game()
             from scenes.history_store import record_game
-            record_game(self.match)  # the history keeps abandoned games too
+            record_game(self.session)  # the history keeps abandoned games too
+        self.session.close()
         self.app.to_menu()
         self.app.toast("Game conceded.")
 

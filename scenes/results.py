@@ -1,4 +1,4 @@
-"""The results screen, for any game, from `match.state.outcome()`.
+"""The results screen, for any game, from the session's `outcome()`.
 
 `Outcome.details` (JSON-safe) is read generically; the keys it understands:
     "reason":     one sentence on how the game ended ("The last witch fell.")
@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from game.session import AI, YOU
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
 from sprites.text import width as text_width
@@ -78,23 +79,23 @@ def _pairs(rows: Any) -> list[tuple[str, Any]]:
 
 
 class Results(Scene):
-    def __init__(self, app, match: Any, final_table: pygame.Surface | None = None) -> None:
+    def __init__(self, app, session: Any, final_table: pygame.Surface | None = None) -> None:
         super().__init__(app)
-        self.match = match
+        self.session = session
+        self.seats = session.seats()
         #: the table as the game left it (the last frame before this screen), small
         self.final_table = (pygame.transform.smoothscale(final_table, THUMB)
                             if final_table is not None else None)
-        state = match.state
-        self.game = state.game
-        self.outcome = state.outcome()
+        self.game = session.game
+        self.outcome = session.outcome()
         self.details = self.outcome.details if isinstance(self.outcome.details, dict) else {}
         # a table may word its game's details for this screen (per-seat parts, sentences)
         from scenes.tables import TABLES
 
         reword = getattr(TABLES.get(self.game.name), "result_details", None)
         if reword is not None:
-            self.details = reword(match, self.outcome)
-        self.names = [self.seat_name(i) for i in range(state.players)]
+            self.details = reword(session, self.outcome)
+        self.names = [self.seat_name(i) for i in range(session.players)]
         self.group = WidgetGroup()
         row = pygame.Rect(0, 0, 3 * 220 + 2 * 20, 52)
         row.midbottom = (WIDTH // 2, HEIGHT - 26)
@@ -120,14 +121,12 @@ class Results(Scene):
         self.app.open_setup(self.game.name)
 
     def seat_name(self, i: int) -> str:
-        seats = getattr(self.match, "seats", [])
-        seat = seats[i] if i < len(seats) else ""
-        base = self.match.state.seat_name(i)
-        if seat == "you":
-            return f"{base} (you)"
-        if seat.startswith("ai:"):
-            return f"{base} (AI)"
-        return base
+        seat = self.seats[i]
+        if seat.kind == YOU:
+            return f"{seat.name} (you)"
+        if seat.kind == AI:
+            return f"{seat.name} (AI)"
+        return seat.name
 
     @property
     def won(self) -> bool:

@@ -27,9 +27,7 @@ from typing import Any
 
 import pygame
 
-from game.core import decisions as dec
 from game.core.contract import Action, Event
-from game.sanguosha import rules
 from scenes.table import Place, Spot, TableScene
 from sprites import cards as cg
 from sprites import sanguosha_cards as sc
@@ -50,15 +48,15 @@ HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5
 class SanguoshaTable(TableScene):
     accent = sc.GOLD
 
-    def __init__(self, app: Any, match: Any) -> None:
-        self.cs = match.game.card_set()
+    def __init__(self, app: Any, session: Any) -> None:
+        self.cs = session.game.card_set()
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)
         self._from_seat: int | None = None
         self._judging = False
         #: your guesses of hidden seats' identities (st.NOTES), by seat
         self.notes: dict[int, str] = {}
-        super().__init__(app, match)
+        super().__init__(app, session)
 
     # ================================================================ settings =============
     @property
@@ -246,16 +244,16 @@ class SanguoshaTable(TableScene):
         c = sprite.key
         if not isinstance(c, int):
             return None
-        for p in range(self.match.players):
-            if c in self.state.hand[p]:
+        view = self.view()
+        for p, seat in enumerate(view["seats"]):  # into a hand the table may see
+            if c in seat["known"] or (p == self.viewer and c in view["hand"]):
                 r = self.seat_rects.get(p)
                 return r.center if r is not None else None
         return self.zones["discard"].rect.center
 
     # ================================================================ gestures =============
     def frame_kind(self) -> str:
-        top = dec.top(self.state)
-        return top.kind if top is not None else ""
+        return self.session.asked()
 
     def spot_of(self, action: Action) -> Spot | None:
         k, t = action.kind, action.target
@@ -433,7 +431,7 @@ class SanguoshaTable(TableScene):
         """A click on a hidden seat's identity tag notes the next guess (st.NOTES)."""
         seat = zone.target[1] if isinstance(zone.target, tuple) and zone.target[0] == "seat" \
             else None
-        if seat is None or seat == self.me or self.state.revealed[seat]:
+        if seat is None or seat == self.me or self.view()["seats"][seat]["identity"]:
             return
         if st.identity_tag_rect(self.seat_rects[seat]).collidepoint(pos):
             now = st.NOTES.index(self.notes.get(seat, ""))
@@ -533,7 +531,7 @@ class SanguoshaTable(TableScene):
         for p, r in self.seat_rects.items():
             seat = v["seats"][p]
             g = self.cs.general(seat["general"]) if seat["general"] else None
-            who = st.word("you", zh) if self.match.seat_name(p) == "You" else f"P{p + 1}"
+            who = st.word("you", zh) if self.seat_name(p) == "You" else f"P{p + 1}"
             st.draw_plate(surface, r, seat, g, f"{who} {self.gname(g.id)}" if g else who, zh,
                           self.counter("hp", p, seat["hp"]), self.counter("hand", p, seat["hand"]),
                           self.notes.get(p, "") if not seat["identity"] else "")
@@ -554,19 +552,20 @@ class SanguoshaTable(TableScene):
         attack range; on a hidden seat's tag, how to note a guess."""
         if self.sprite_at(pos) is not None:
             return None
-        s, zh = self.state, self.zh
+        v, zh = self.view(), self.zh
+        seats = v["seats"]
         for p, r in self.seat_rects.items():
             if not r.collidepoint(pos):
                 continue
-            if p != self.me and not s.revealed[p] and st.identity_tag_rect(r).collidepoint(pos):
+            if p != self.me and not seats[p]["identity"] and st.identity_tag_rect(r).collidepoint(pos):
                 return st.word("note_tip", zh)
-            g = s.gen[p]
-            head = f"{self.match.seat_name(p)}" + (f": {self.gname(g)}" if g else "")
+            g = seats[p]["general"]
+            head = f"{self.seat_name(p)}" + (f": {self.gname(g)}" if g else "")
             if g:
                 head += " — " + ", ".join(self.skill_label(x) for x in self.cs.general(g).skills)
-            if p == self.me or not (s.alive[p] and s.alive[self.me]):
+            if p == self.me or not (seats[p]["alive"] and seats[self.me]["alive"]):
                 return head
-            d, rng = rules.dist(s, self.me, p), rules.attack_range(s, self.me)
+            d, rng = v["distances"][p], v["attack_range"]
             where = st.word("in_range" if d <= rng else "out_of_range", zh)
             return f"{head}. " + st.word("distance", zh).format(d=d, where=where, r=rng)
         return None
@@ -577,10 +576,10 @@ class SanguoshaTable(TableScene):
                 "Hover a seat for its distance and attack range.  C: English / Chinese names."]
 
     @staticmethod
-    def result_details(match: Any, outcome: Any) -> dict:
+    def result_details(session: Any, outcome: Any) -> dict:
         """The end screen: every seat's identity and general, and how each death came."""
         d = outcome.details
-        cs = match.game.card_set()
+        cs = session.game.card_set()
         deaths = {seat: (killer, cause) for seat, killer, cause in d.get("deaths", [])}
         rows = []
         for p, (ident, gid) in enumerate(zip(d["identities"], d["generals"], strict=True)):

@@ -11,7 +11,8 @@ import time
 
 import pygame
 
-from scenes.match import Match
+from game.local_session import LocalSession
+from game.match import Match
 
 
 def make_app(**settings):
@@ -42,7 +43,7 @@ def open_table(app, game: str = "madoka", players: int = 4, seed: int | None = N
         seed = seed_where(game, players, 0)
     seats = seats or ["you"] + ["ai:random"] * (players - 1)
     match = Match(game, players, seed, seats)
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     pump(app, 2)
     return table
@@ -108,3 +109,18 @@ def empty_spot(table):
             if table.sprite_at((x, y)) is None and table.zone_at((x, y), droppable=False) is None:
                 return x, y
     raise AssertionError("no empty spot on the table")
+
+
+def match_of(table) -> Match:
+    """The match behind a table's local session (tests only: a table cannot reach it)."""
+    return table.session._match
+
+
+def state_of(table):
+    """The real rules state behind a table (tests only)."""
+    return table.session._match.state
+
+
+def apply_behind(table, seat, action) -> None:
+    """Apply a move through the table's session, as another seat would (tests only)."""
+    table.session.apply(seat, action)

@@ -54,7 +54,7 @@ def listed_bots(out: str, name: str) -> list[str]:
 def test_the_bots_list_names_are_exactly_those_the_app_seats(capsys):
     """`python -m game list` names under "bots:" the very bots `main.py --seats ai:NAME`
     accepts (a Match is what --seats builds)."""
-    from scenes.match import Match
+    from game.match import Match
 
     _, out, _ = run(capsys, "list")
     for name, game in all_games().items():

@@ -19,7 +19,17 @@ import pytest
 from game.core.resources import data_path
 from scenes import storage
 from scenes.tips import MAX_CHARS, TipDataError, load_tips
-from tests.scene_helpers import click, drag, feed, make_app, open_table, pump, run_until
+from tests.scene_helpers import (
+    click,
+    drag,
+    feed,
+    make_app,
+    match_of,
+    open_table,
+    pump,
+    run_until,
+    state_of,
+)
 
 GAMES = {"madoka": 4, "bloodborne": 4, "hermitcraft": 2, "mhtcg": 3, "sanguosha": 5}
 
@@ -119,7 +129,7 @@ def test_a_tip_appears_the_first_time_beside_its_cards_never_over_them(app):
     tip = table.first_tip
     assert tip is not None and tip.key == "action.play"
     assert tip.words.startswith("Play: drag one of your cards")
-    hand = [table.sprites[c].rect for c in table.state.hands[0]]
+    hand = [table.sprites[c].rect for c in state_of(table).hands[0]]
     assert not any(tip.rect.colliderect(r) for r in hand), "the tip covers the card to drag"
     assert table.free_area().contains(tip.rect)
     assert app.settings.tips_seen["madoka"] == ["action.play"]
@@ -140,24 +150,25 @@ def test_got_it_shows_the_next_kind_of_action_and_each_tip_shows_once(app):
 def test_a_tip_goes_when_you_act_and_does_not_come_back_the_second_time(app):
     table = open_table(app)
     assert shown(table) == "action.play"
-    cid = table.state.hands[0][0]
+    cid = state_of(table).hands[0][0]
     drag(table.sprites[cid].rect.center, table.zones["play"].rect.center)
     pump(app, 2)
-    assert table.match.record.actions[-1][1].kind == "play"
+    assert match_of(table).record.actions[-1][1].kind == "play"
     assert table.first_tip is None
     # the AI teammates play; when it is your turn again, play is not taught again
     assert run_until(app, lambda: table.acting_human() is not None and not table.timeline.busy
-                     and len(table.match.record.actions) > 1, timeout=20)
+                     and len(match_of(table).record.actions) > 1, timeout=20)
     pump(app, 2)
     assert shown(table) != "action.play"
     assert "action.play" in app.settings.tips_seen["madoka"]
 
 
 def test_a_tip_stays_while_the_others_choose_at_the_same_time(app):
-    from scenes.match import Match
+    from game.local_session import LocalSession
+    from game.match import Match
 
     match = Match("bloodborne", 4, 5, ["you", "ai:random", "ai:random", "ai:random"])
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     pump(app, 2)
     assert shown(table) == "action.choose"
@@ -181,7 +192,7 @@ def test_a_click_on_the_tip_itself_does_not_reach_the_table(app):
     inside = (tip.rect.x + 12, tip.rect.y + 40)  # the words, not a button
     click(inside)
     feed(app)
-    assert table.match.record.actions == [] and table.menu is None
+    assert match_of(table).record.actions == [] and table.menu is None
 
 
 def test_dont_show_tips_switches_them_off_in_the_settings_file(tmp_path, monkeypatch):

@@ -8,9 +8,11 @@ import pygame
 import pytest
 
 from game.core.rng import Rng
+from game.local_session import LocalSession
+from game.match import Match
+from game.replay import history_entry as entry_for
 from game.replay import load, state_hash
-from scenes.history_store import History, entry_for, history_path, open_history, record_game
-from scenes.match import Match
+from scenes.history_store import History, history_path, open_history, record_game
 
 
 @pytest.fixture
@@ -19,7 +21,7 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def finished_match(seed: int = 3, finish: bool = True) -> Match:
+def finished_match(seed: int = 3, finish: bool = True) -> LocalSession:
     match = Match("bloodborne", 3, seed, ["you", "ai:heuristic", "ai:heuristic"])
     rng = Rng(seed)
     moves = 0
@@ -27,7 +29,7 @@ def finished_match(seed: int = 3, finish: bool = True) -> Match:
         seat = match.to_act()[0]
         match.apply(seat, rng.choice(match.state.legal_actions(seat)))
         moves += 1
-    return match
+    return LocalSession(match)
 
 
 def test_a_finished_game_is_one_row_with_its_replay(home):
@@ -36,9 +38,9 @@ def test_a_finished_game_is_one_row_with_its_replay(home):
     history, problem = open_history()
     assert problem is None
     [row] = history.rows()
-    assert row.game == "bloodborne" and row.finished and row.length == len(match.record.actions)
+    assert row.game == "bloodborne" and row.finished and row.length == match.version
     assert row.level == "Normal" and row.seats[1]["level"] == "Normal"
-    assert state_hash(load(history.replay_text(row.id)).final) == state_hash(match.state)
+    assert state_hash(load(history.replay_text(row.id)).final) == state_hash(match._match.state)
     assert record_game(match) is None and len(history.rows()) == 1  # written once
 
 
@@ -53,10 +55,10 @@ def test_an_abandoned_game_is_kept_and_not_counted_as_a_win_or_loss(home):
 def test_newest_first_filtered_by_game_with_wins_by_level(home):
     history, _ = open_history()
     for i, won in enumerate((1, 0, 1)):
-        entry = entry_for(finished_match(seed=i + 1), now=1000.0 + i)
+        entry = entry_for(finished_match(seed=i + 1)._match, now=1000.0 + i)
         entry["won"] = won
         history.add(entry)
-    madoka = entry_for(finished_match(seed=9), now=5000.0)
+    madoka = entry_for(finished_match(seed=9)._match, now=5000.0)
     madoka["game"] = "madoka"
     history.add(madoka)
     assert [r.ended for r in history.rows()] == [5000.0, 1002.0, 1001.0, 1000.0]
@@ -66,8 +68,8 @@ def test_newest_first_filtered_by_game_with_wins_by_level(home):
 
 def test_a_crash_in_the_middle_of_writing_leaves_no_half_row(home):
     history, _ = open_history()
-    history.add(entry_for(finished_match()))
-    broken = entry_for(finished_match(seed=5))
+    history.add(entry_for(finished_match()._match))
+    broken = entry_for(finished_match(seed=5)._match)
     broken["replay"] = None  # the insert fails inside the transaction
     with pytest.raises(sqlite3.IntegrityError):
         history.add(broken)
@@ -91,7 +93,7 @@ def test_delete_asks_first(home):
     from tests.scene_helpers import make_app
 
     history, _ = open_history()
-    history.add(entry_for(finished_match()))
+    history.add(entry_for(finished_match()._match))
     app = make_app()
     scene = HistoryScene(app, history)
     app.manager.reset(scene)

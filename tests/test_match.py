@@ -9,7 +9,7 @@ import pytest
 
 from game.core.contract import Action, IllegalAction
 from game.core.rng import Rng
-from scenes.match import Match
+from game.match import Match
 
 SEATS = ["you", "ai:random", "ai:random", "ai:random"]
 

@@ -13,8 +13,9 @@ import pytest
 from game.bloodborne import rules
 from game.bloodborne.setups import make_state
 from game.core.contract import Action, IllegalAction
-from scenes.match import Match
-from tests.scene_helpers import click, drag, empty_spot, feed, pump, run_until
+from game.local_session import LocalSession
+from game.match import Match
+from tests.scene_helpers import click, drag, empty_spot, feed, match_of, pump, run_until, state_of
 
 SEATS = ["you", "ai:random", "ai:random", "ai:random"]
 
@@ -53,7 +54,7 @@ def open_bloodborne(app, state=None, others=("hunter_axe",), seed: int = 5):
         match.state = state
     for seat in (1, 2, 3):
         match.agents[seat] = Scripted(*others)
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     pump(app, 2)
     return table
@@ -69,18 +70,18 @@ def asked(st) -> str:
 
 
 def hand_card(table, card_id: str) -> int:
-    st = table.state
+    st = state_of(table)
     return next(c for c in st.hand[0] if st.cards[c].id == card_id)
 
 
 def test_dragging_a_hand_card_onto_your_chosen_slot_chooses_it_in_secret(app):
     table = open_bloodborne(app)
     table.run_ai = lambda: None  # the other hunters wait: step 1 stays open
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     feed(app)
-    assert table.match.record.actions[-1] == (0, Action("choose", axe, "chosen"))
+    assert match_of(table).record.actions[-1] == (0, Action("choose", axe, "chosen"))
     assert st.secret_answer(0, "choose") == axe and axe not in st.hand[0]
     assert asked(st) == "choose", "no reveal before every hunter has chosen"
     for other in (1, 2, 3):
@@ -92,7 +93,7 @@ def test_dragging_a_hand_card_onto_your_chosen_slot_chooses_it_in_secret(app):
 def test_a_second_card_after_choosing_is_refused_with_the_rules_reason(app):
     table = open_bloodborne(app)
     table.run_ai = lambda: None
-    st = table.state
+    st = state_of(table)
     axe, cleaver = hand_card(table, "hunter_axe"), hand_card(table, "saw_cleaver")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     feed(app)
@@ -101,19 +102,19 @@ def test_a_second_card_after_choosing_is_refused_with_the_rules_reason(app):
     drag(table.sprites[cleaver].rect.center, table.zones["chosen"].rect.center)
     feed(app)
     assert st.to_json() == before
-    assert len(table.match.record.actions) == 1
+    assert len(match_of(table).record.actions) == 1
     assert toast_text(app) == st.why_illegal(0, Action("choose", cleaver, "chosen"))
 
 
 def test_an_upgrade_dragged_into_your_hand_outside_the_dream_is_refused(app):
     table = open_bloodborne(app)
     table.run_ai = lambda: None
-    st = table.state
+    st = state_of(table)
     before = st.to_json()
     up = st.available[0]
     drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
     feed(app)
-    assert st.to_json() == before and table.match.record.actions == []
+    assert st.to_json() == before and match_of(table).record.actions == []
     with pytest.raises(IllegalAction) as refused:
         st.clone().apply(0, Action("upgrade", up, "hand"))
     assert toast_text(app) == refused.value.reason
@@ -122,7 +123,7 @@ def test_an_upgrade_dragged_into_your_hand_outside_the_dream_is_refused(app):
 def test_a_card_dropped_on_no_zone_glides_back_and_changes_nothing(app):
     table = open_bloodborne(app)
     table.run_ai = lambda: None
-    st = table.state
+    st = state_of(table)
     before = st.to_json()
     axe = hand_card(table, "hunter_axe")
     sprite = table.sprites[axe]
@@ -143,7 +144,7 @@ def test_double_clicking_a_hand_card_chooses_it(app):
     click(pos)
     click(pos)
     feed(app)
-    assert table.state.secret_answer(0, "choose") == axe
+    assert state_of(table).secret_answer(0, "choose") == axe
 
 
 def test_the_monster_roll_lands_in_the_dice_tray_on_the_rules_faces(app):
@@ -190,7 +191,7 @@ def test_every_hunters_card_flips_face_up_together_at_the_reveal(app):
 
 def rest_in_the_dream(app, table) -> None:
     """Drag the Hunter's Dream to your chosen slot and wait until the Dream step waits on you."""
-    st = table.state
+    st = state_of(table)
     dream = hand_card(table, "hunters_dream")
     drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: asked(st) == "upgrade" and st.to_act() == (0,) and not table.timeline.busy, 20)
@@ -201,21 +202,21 @@ def test_in_the_dream_you_drag_an_available_upgrade_into_your_hand(app):
                        hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver"]},
                        available=["kirkhammer", "chikage", "rakuyo", "burial_blade"])
     table = open_bloodborne(app, state)
-    st = table.state
+    st = state_of(table)
     rest_in_the_dream(app, table)
     up = next(c for c in st.available if st.cards[c].id == "chikage")
     drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
     feed(app)
     assert up in st.hand[0], "the upgrade is in your hand"
     assert up not in st.available
-    assert table.match.record.actions[-1] == (0, Action("upgrade", up, "hand"))
+    assert match_of(table).record.actions[-1] == (0, Action("upgrade", up, "hand"))
 
 
 def test_hunter_pistol_protects_you_or_is_aimed_at_another_hunters_board_to_cancel(app):
     state = make_state(players=4, monster="huntsman_mob", first=0, seed=2,
                        hands={0: ["hunter_pistol", "hunter_axe"]})
     table = open_bloodborne(app, state, others=("hunter_axe",))
-    st = table.state
+    st = state_of(table)
     pistol = hand_card(table, "hunter_pistol")
     drag(table.sprites[pistol].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: asked(st) == "protect" and st.to_act() == (0,) and not table.timeline.busy, 20)
@@ -231,7 +232,7 @@ def test_hunter_pistol_protects_you_or_is_aimed_at_another_hunters_board_to_canc
     board = table.boards[2]
     click((board.right - 12, board.bottom - 6))
     feed(app)
-    assert table.match.record.actions[-1] == (0, Action("cancel_target", pistol, 2))
+    assert match_of(table).record.actions[-1] == (0, Action("cancel_target", pistol, 2))
 
 
 def over_the_hand_limit(app):
@@ -241,7 +242,7 @@ def over_the_hand_limit(app):
                                   "hunter_pistol", "kirkhammer", "rakuyo"]},
                        available=["chikage", "burial_blade", "threaded_cane", "ludwigs_holy_blade"])
     table = open_bloodborne(app, state)
-    st = table.state
+    st = state_of(table)
     rest_in_the_dream(app, table)
     up = st.available[0]
     drag(table.sprites[up].rect.center, table.zones["hand"].rect.center)
@@ -253,7 +254,7 @@ def over_the_hand_limit(app):
 
 def test_over_the_hand_limit_a_card_dropped_on_the_remove_slot_leaves_the_game(app):
     table = over_the_hand_limit(app)
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["removed"].rect.center)
     feed(app)
@@ -265,7 +266,7 @@ def test_hiding_the_log_mid_roll_lays_the_table_out_again_and_the_round_goes_on(
     from tests.scene_helpers import key
 
     table = open_bloodborne(app)
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: table.tray.dice and not table.tray.is_settled(), 20)
@@ -279,7 +280,7 @@ def test_hiding_the_log_mid_roll_lays_the_table_out_again_and_the_round_goes_on(
 
 def test_over_the_hand_limit_click_a_card_then_the_remove_slot_to_confirm(app):
     table = over_the_hand_limit(app)
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     click(table.sprites[axe].rect.center)
     feed(app)
@@ -304,7 +305,7 @@ def test_the_roll_enters_the_log_only_when_the_die_lands(app):
 def test_a_new_monster_finds_the_dice_tray_empty_and_the_healed_hunters_alive(app):
     state = make_state(players=4, monster="carrion_crow", first=0, seed=3, health={1: 1})
     table = open_bloodborne(app, state)
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
@@ -316,7 +317,7 @@ def test_r_shows_the_last_round_summed_up_by_the_rules(app):
     from tests.scene_helpers import key
 
     table = open_bloodborne(app)
-    st = table.state
+    st = state_of(table)
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)

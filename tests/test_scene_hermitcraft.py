@@ -38,8 +38,9 @@ def test_no_hermitcraft_face_cuts_its_text_or_misses_a_glyph(size, monkeypatch):
 # --- the table, with real mouse events ---------------------------------------------------------
 
 from game.core.contract import Action  # noqa: E402
-from scenes.match import Match  # noqa: E402
-from tests.scene_helpers import drag, feed, pump  # noqa: E402
+from game.local_session import LocalSession  # noqa: E402
+from game.match import Match  # noqa: E402
+from tests.scene_helpers import drag, feed, pump, state_of  # noqa: E402
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def first_turn_with_hermit(seed: int = 1):
 def open_position(app, state):
     match = Match("hermitcraft", 2, 1, ["you", "ai:heuristic"])
     match.state = state
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     table.run_ai = lambda: None  # the opponent waits: the position stays as it is
     pump(app, 30)
@@ -94,7 +95,7 @@ def test_dragging_an_item_onto_a_glowing_row_attaches_it(app):
     drag(start, table.slots[("i", 0, item.target)].center)
     feed(app)
     pump(app, 40)
-    assert item.source in table.state.items[0][item.target]
+    assert item.source in state_of(table).items[0][item.target]
 
 
 def test_an_illegal_drop_glides_back_with_the_rules_reason(app):
@@ -110,8 +111,8 @@ def test_an_illegal_drop_glides_back_with_the_rules_reason(app):
     drag(sprite(table, item).rect.center, table.slots[("i", 0, 4)].center)
     feed(app)
     pump(app, 40)
-    assert table.state.to_json() == before
-    reason = s.clone().legal_actions(0) and table.state.checks["attach_item"](s, 0, Action("attach_item", item, 4))
+    assert state_of(table).to_json() == before
+    reason = s.clone().legal_actions(0) and state_of(table).checks["attach_item"](s, 0, Action("attach_item", item, 4))
     assert reason and toast_text(app) == reason
     assert sprite(table, item).home == home and sprite(table, item).at_home()
 
@@ -155,8 +156,8 @@ def test_an_attack_button_shows_the_expected_damage_and_attacks(app):
     click(button.rect.center)
     feed(app)
     pump(app, 60)
-    assert table.state.attacked
-    assert table.state.hp[q][s.active[q]] <= hp_before
+    assert state_of(table).attacked
+    assert state_of(table).hp[q][s.active[q]] <= hp_before
 
 
 def test_the_coin_lands_on_the_side_the_rules_flipped(app):
@@ -204,7 +205,7 @@ def test_a_question_about_rows_makes_those_hermits_glow(app):
     click(table.slots[("h", 0, rows[-1])].center)
     feed(app)
     pump(app, 30)
-    assert table.state.active[0] == rows[-1]
+    assert state_of(table).active[0] == rows[-1]
 
 
 def test_hot_seat_hands_the_table_over_and_hides_the_other_hand(app):
@@ -212,19 +213,19 @@ def test_hot_seat_hands_the_table_over_and_hides_the_other_hand(app):
 
     seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
     match = Match("hermitcraft", 2, seed, ["you", "human"])
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     pump(app, 5)
-    mine = set(table.state.hands[0])
+    mine = set(state_of(table).hands[0])
     assert table.viewer == 0 and mine <= set(table.sprites)
-    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    table.apply(0, next(a for a in state_of(table).legal_actions(0) if a.kind == "play_hermit"))
     table.apply(0, Action("end_turn"))
     pump(app, 120)
     assert isinstance(app.manager.top, Handoff)  # Player 2 is asked: the table is covered
     app.manager.top.done()
     pump(app, 5)
-    assert table.viewer == 1 and set(table.state.hands[1]) <= set(table.sprites)
-    assert not (set(table.state.hands[0]) & set(table.sprites))  # Player 1's hand is gone
+    assert table.viewer == 1 and set(state_of(table).hands[1]) <= set(table.sprites)
+    assert not (set(state_of(table).hands[0]) & set(table.sprites))  # Player 1's hand is gone
 
 
 def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
@@ -236,11 +237,11 @@ def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
     seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
     match = Match("hermitcraft", 2, seed, ["you", "ai:heuristic"],
                   seat_options=[{"deck": "pvp_knights"}, {}])
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     table.run_ai = lambda: None
-    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
-    saved = table.state.to_json()
+    table.apply(0, next(a for a in state_of(table).legal_actions(0) if a.kind == "play_hermit"))
+    saved = state_of(table).to_json()
     app2 = App(settings=storage.Settings(animation_speed="instant"))
     assert app2.continue_game()
     again = app2.manager.top
@@ -251,7 +252,7 @@ def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
 def timed_table(app, seats=("you", "ai:heuristic")):
     seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
     match = Match("hermitcraft", 2, seed, list(seats), {"turn_timer": True})
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     table.run_ai = lambda: None
     pump(app, 5)
@@ -260,19 +261,19 @@ def timed_table(app, seats=("you", "ai:heuristic")):
 
 def test_with_the_turn_timer_a_turn_ends_when_its_90_seconds_run_out(app):
     table = timed_table(app)
-    table.apply(0, next(a for a in table.state.legal_actions(0) if a.kind == "play_hermit"))
+    table.apply(0, next(a for a in state_of(table).legal_actions(0) if a.kind == "play_hermit"))
     pump(app, 30)
-    assert table.state.current == 0
+    assert state_of(table).current == 0
     pump(app, 60, dt=1.4)  # 84 s
-    assert table.state.current == 0 and 0 < table.clock[1] <= 10
+    assert state_of(table).current == 0 and 0 < table.clock[1] <= 10
     pump(app, 10, dt=1.0)
-    assert table.state.current == 1 and table.state.turn == 2  # the turn was ended for you
+    assert state_of(table).current == 1 and state_of(table).turn == 2  # the turn was ended for you
 
 
 def test_with_no_hermit_on_the_board_when_the_time_runs_out_you_lose(app):
     table = timed_table(app)
     pump(app, 100, dt=1.0)
-    assert table.state.is_over() and table.state.outcome().winners == (1,)
+    assert state_of(table).is_over() and state_of(table).outcome().winners == (1,)
 
 
 def test_surrender_asks_first_then_the_other_player_wins(app):
@@ -282,7 +283,7 @@ def test_surrender_asks_first_then_the_other_player_wins(app):
     flag = next(b for b in table.buttons if b.text == "Surrender")
     click(flag.rect.center)
     feed(app)
-    assert table.menu is not None and not table.state.is_over()  # asked first
+    assert table.menu is not None and not state_of(table).is_over()  # asked first
     table.menu.choose(1)
     pump(app, 5)
-    assert table.state.outcome().winners == (1,)
+    assert state_of(table).outcome().winners == (1,)

@@ -10,17 +10,19 @@ import pygame
 import pytest
 
 from game.core.contract import Action, IllegalAction
-from tests.scene_helpers import (
+from tests.scene_helpers import (  # noqa: I001
     click,
     drag,
     empty_spot,
     feed,
     key,
     make_app,
+    match_of,
     open_table,
     post,
     pump,
     run_until,
+    state_of,
 )
 
 
@@ -33,7 +35,7 @@ def app(tmp_path, monkeypatch):
 
 
 def my_card(table, i=0):
-    cid = table.state.hands[0][i]
+    cid = state_of(table).hands[0][i]
     return cid, table.sprites[cid]
 
 
@@ -43,12 +45,12 @@ def toast_text(app):
 
 def test_dragging_your_card_onto_the_girls_rows_plays_it_and_draws(app):
     table = open_table(app)
-    st = table.state
+    st = state_of(table)
     cid, sprite = my_card(table)
     deck_before = len(st.deck)
     drag(sprite.rect.center, table.zones["play"].rect.center)
     feed(app)
-    assert table.match.record.actions[-1] == (0, Action("play", source=cid, target="play"))
+    assert match_of(table).record.actions[-1] == (0, Action("play", source=cid, target="play"))
     assert cid not in st.hands[0]
     # it joined its girl's row (success) or went to the discard pile (failure)
     assert any(cid in row for row in st.rows) or cid in st.discard
@@ -57,24 +59,24 @@ def test_dragging_your_card_onto_the_girls_rows_plays_it_and_draws(app):
 
 def test_dragging_your_card_onto_the_discard_pile_discards_it(app):
     table = open_table(app)
-    st = table.state
+    st = state_of(table)
     cid, sprite = my_card(table, 1)
     drag(sprite.rect.center, table.zones["discard"].rect.center)
     feed(app)
-    assert table.match.record.actions[-1] == (0, Action("discard", source=cid, target="discard"))
+    assert match_of(table).record.actions[-1] == (0, Action("discard", source=cid, target="discard"))
     assert st.discard[-1] == cid
     assert cid not in st.hands[0] and len(st.hands[0]) == 4
 
 
 def test_dropping_on_no_target_changes_nothing_and_the_card_glides_back(app):
     table = open_table(app)
-    before = table.state.to_json()
+    before = state_of(table).to_json()
     cid, sprite = my_card(table)
     home = sprite.home
     drag(sprite.rect.center, empty_spot(table))
     feed(app)
-    assert table.state.to_json() == before
-    assert table.match.record.actions == []
+    assert state_of(table).to_json() == before
+    assert match_of(table).record.actions == []
     assert toast_text(app) == table.drop_hint(sprite)
     pump(app, 30)  # 200 ms glide back
     assert (sprite.x, sprite.y) == pytest.approx(home)
@@ -84,7 +86,7 @@ def test_dragging_out_of_turn_is_refused_with_the_rules_reason(app):
     from tests.scene_helpers import seed_where
 
     table = open_table(app, seed=seed_where("madoka", 4, 1))
-    st = table.state
+    st = state_of(table)
     assert st.to_act() == (1,)
     before = st.to_json()
     cid, sprite = my_card(table)
@@ -97,7 +99,7 @@ def test_dragging_out_of_turn_is_refused_with_the_rules_reason(app):
 
 
 def tell_menu_for(app, table, seat=1):
-    cid = table.state.hands[seat][0]
+    cid = state_of(table).hands[seat][0]
     click(table.sprites[cid].rect.center)
     feed(app)
     menu = table.menu
@@ -107,7 +109,7 @@ def tell_menu_for(app, table, seat=1):
 
 def test_tell_popup_previews_the_cards_pointed_at_and_gives_the_information(app):
     table = open_table(app)
-    st = table.state
+    st = state_of(table)
     menu = tell_menu_for(app, table, seat=1)
     # the first card's girl: at least that card is pointed at
     girl = st.game.girl_ids[st.girl_of[st.hands[1][0]]]
@@ -121,13 +123,13 @@ def test_tell_popup_previews_the_cards_pointed_at_and_gives_the_information(app)
     grief = st.grief
     click(row)
     feed(app)
-    assert table.match.record.actions[-1] == (0, Action("tell", target=1, option=("girl", girl)))
+    assert match_of(table).record.actions[-1] == (0, Action("tell", target=1, option=("girl", girl)))
     assert st.grief == grief + 1, "giving information puts a grief marker on the Soul Gem"
 
 
 def test_the_tell_menu_offers_only_tells_that_point_at_a_card_of_that_player(app):
     table = open_table(app)
-    st = table.state
+    st = state_of(table)
     menu = tell_menu_for(app, table, seat=2)
     hand = st.hands[2]
     girls = {("girl", st.game.girl_ids[st.girl_of[c]]) for c in hand}
@@ -137,7 +139,7 @@ def test_the_tell_menu_offers_only_tells_that_point_at_a_card_of_that_player(app
 
 def test_a_tell_the_rules_refuse_says_why_in_the_menu_and_changes_nothing(app):
     table = open_hand_made(app, hands=HANDS)
-    st = table.state
+    st = state_of(table)
     st.elly_blocked = 0  # H.N. Elly: you may give no information this turn
     table.sync(animate=False)
     before = st.to_json()
@@ -155,11 +157,11 @@ def test_a_tell_the_rules_refuse_says_why_in_the_menu_and_changes_nothing(app):
 
 def test_clicking_the_soul_gem_without_grief_explains_why_not(app):
     table = open_table(app)
-    before = table.state.to_json()
+    before = state_of(table).to_json()
     click(table.zones["soulgem"].rect.center)
     feed(app)
-    assert table.state.to_json() == before
-    assert toast_text(app) == table.match.reason(0, Action("cleanse", target="soulgem", option=1))
+    assert state_of(table).to_json() == before
+    assert toast_text(app) == match_of(table).reason(0, Action("cleanse", target="soulgem", option=1))
 
 
 def test_ai_seats_act_through_the_worker_until_it_is_your_turn_again(app):
@@ -168,9 +170,9 @@ def test_ai_seats_act_through_the_worker_until_it_is_your_turn_again(app):
     cid, sprite = my_card(table)
     drag(sprite.rect.center, table.zones["discard"].rect.center)
     feed(app)
-    assert run_until(app, lambda: table.state.is_over() or table.state.to_act() == (0,))
-    seats = [p for p, _ in table.match.record.actions]
-    assert seats[:4] == [0, 1, 2, 3] or table.state.is_over()
+    assert run_until(app, lambda: state_of(table).is_over() or state_of(table).to_act() == (0,))
+    seats = [p for p, _ in match_of(table).record.actions]
+    assert seats[:4] == [0, 1, 2, 3] or state_of(table).is_over()
 
 
 def test_space_finishes_the_animation_at_once(app):
@@ -192,7 +194,7 @@ def test_number_keys_pick_your_nth_card_and_offer_its_actions(app):
     key(pygame.K_2)
     feed(app)
     assert table.menu is not None
-    cid = table.state.hands[0][1]
+    cid = state_of(table).hands[0][1]
     assert {a.source for a, _ in table.menu.options} == {cid}
     assert {a.kind for a, _ in table.menu.options} == {"play", "discard"}
 
@@ -209,8 +211,8 @@ def test_hot_seat_covers_the_table_before_the_next_human_sees_it(app):
     pump(app, 1)
     assert app.manager.top is table and table.viewer == 1
     # Player 2 now sees Player 1's cards face up and their own as hint-marked backs
-    assert table.sprites[table.state.hands[0][0]].face_key[0] == "girl"
-    assert table.sprites[table.state.hands[1][0]].face_key[0] == "mine"
+    assert table.sprites[state_of(table).hands[0][0]].face_key[0] == "girl"
+    assert table.sprites[state_of(table).hands[1][0]].face_key[0] == "mine"
 
 
 def test_an_empty_log_stays_collapsed_and_opens_with_its_first_entry(app):
@@ -234,19 +236,20 @@ def test_l_hides_the_log_and_the_table_uses_the_room(app):
     key(pygame.K_l)
     pump(app, 40)
     assert not table.log.open and table.table_rect.width > width
-    s = table.sprites[table.state.hands[0][0]]
+    s = table.sprites[state_of(table).hands[0][0]]
     assert s.home == pytest.approx((s.x, s.y))
     assert s.rect.right <= table.table_rect.right
 
 
 def open_hand_made(app, **layout):
     """A table over a hand-made state (game/madoka/setups.py); seat 0 is you and acts."""
+    from game.local_session import LocalSession
     from game.madoka.setups import make_state
-    from scenes.match import Match
+    from game.match import Match
 
     match = Match("madoka", 4, 1, ["you"] + ["ai:random"] * 3)
     match.state = make_state(players=4, **layout)
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     pump(app, 2)
     return app.manager.top
 
@@ -257,7 +260,7 @@ HANDS = [["homura1", "mami1", "kyoko1", "sayaka1"], ["homura2", "mami2", "kyoko2
 
 def test_cleanse_popup_offers_only_what_the_rules_allow_and_reveals_a_witch(app):
     table = open_hand_made(app, hands=HANDS, grief=1, witch_deck=["elly", "gertrud"])
-    st = table.state
+    st = state_of(table)
     click(table.zones["soulgem"].rect.center)
     feed(app)
     menu = table.menu
@@ -273,7 +276,7 @@ def test_cleanse_popup_offers_only_what_the_rules_allow_and_reveals_a_witch(app)
 
 def test_known_and_ruled_out_hints_are_drawn_on_your_own_cards(app):
     table = open_hand_made(app, hands=HANDS, current=1)
-    st = table.state
+    st = state_of(table)
     # Player 2 tells you about your Homura: one card is Homura, the other three are not
     st.apply(1, Action("tell", target=0, option=("girl", "homura")))
     table.sync(animate=False)
@@ -289,7 +292,7 @@ def test_known_and_ruled_out_hints_are_drawn_on_your_own_cards(app):
 def test_a_whole_game_can_be_played_with_the_mouse_to_the_results(app):
     app.settings.animation_speed = "instant"
     table = open_table(app, players=2)
-    st = table.state
+    st = state_of(table)
     for turn in range(200):
         if app.manager.top is not table:
             break
@@ -309,7 +312,7 @@ def test_a_whole_game_can_be_played_with_the_mouse_to_the_results(app):
 
 
 def test_a_resumed_game_shows_the_same_table_and_its_history_in_the_log(app):
-    from scenes.match import Match
+    from game.match import Match
 
     table = open_table(app)
     cid, sprite = my_card(table)
@@ -317,20 +320,20 @@ def test_a_resumed_game_shows_the_same_table_and_its_history_in_the_log(app):
     feed(app)
     key(pygame.K_SPACE)  # play the discard's animation (and its log lines) to the end
     feed(app)
-    saved = table.match.to_json()
+    saved = match_of(table).to_json()
     lines = list(table.log.entries)
     assert lines, "the discard and the draw are in the log"
     resumed = Match.from_json(saved)
     app.open_table(resumed)
     again = app.manager.top
-    assert again.state.to_json() == table.state.to_json()
+    assert again.state.to_json() == state_of(table).to_json()
     assert again.log.entries[: len(lines)] == lines
     assert cid in again.sprites and again.sprites[cid].zone == "discard"
 
 
 def test_a_tell_that_would_lose_the_game_asks_first_and_cancel_changes_nothing(app):
     table = open_hand_made(app, hands=HANDS, grief=2)
-    st = table.state
+    st = state_of(table)
     before = st.to_json()
     menu = tell_menu_for(app, table, seat=1)
     tell = menu.options[0][0]
@@ -343,9 +346,9 @@ def test_a_tell_that_would_lose_the_game_asks_first_and_cancel_changes_nothing(a
     cancel = next(i for i, (yes, _) in enumerate(confirm.options) if yes is False)
     click(confirm.row_rect(cancel).center)
     feed(app)
-    assert st.to_json() == before and table.match.record.actions == []
+    assert st.to_json() == before and match_of(table).record.actions == []
     tell_and_lose_anyway(app, table)
-    assert table.match.record.actions == [(0, tell)] and st.is_over() and st.lost
+    assert match_of(table).record.actions == [(0, tell)] and st.is_over() and st.lost
 
 
 def tell_and_lose_anyway(app, table) -> None:
@@ -365,7 +368,7 @@ def test_the_defeat_screen_says_why_the_score_is_0_in_the_rules_words(app):
     tell_and_lose_anyway(app, table)
     assert run_until(app, lambda: isinstance(app.manager.top, Results), timeout=10)
     results = app.manager.top
-    reason = table.state.outcome().details["reason"]
+    reason = state_of(table).outcome().details["reason"]
     assert results.headline() == "Defeat"
     assert results.details["reason"] == reason, "the line under the headline is the rules' own"
     assert "third grief marker" in reason and "scores 0" in reason
@@ -374,22 +377,22 @@ def test_the_defeat_screen_says_why_the_score_is_0_in_the_rules_words(app):
 
 def test_while_you_drag_a_card_the_glowing_targets_say_what_they_cost(app):
     table = open_hand_made(app, hands=HANDS)
-    cid = table.state.hands[0][0]
+    cid = state_of(table).hands[0][0]
     s = table.sprites[cid]
     post(pygame.MOUSEMOTION, pos=s.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=s.rect.center, button=1)
     post(pygame.MOUSEMOTION, pos=(s.rect.centerx + 30, s.rect.centery - 40), rel=(1, 1), buttons=(1, 0, 0))
     feed(app)
     costs = {price for rect, price in table.glow_costs if rect == table.zones["play"].rect}
-    assert costs == {table.state.cost(0, Action("play", source=cid, target="play"))} and costs != {""}
+    assert costs == {state_of(table).cost(0, Action("play", source=cid, target="play"))} and costs != {""}
 
 
 def test_zooming_your_own_card_shows_what_you_know_of_it(app):
     table = open_hand_made(app, hands=HANDS, current=1)
-    table.state.apply(1, Action("tell", target=0, option=("girl", "homura")))
+    state_of(table).apply(1, Action("tell", target=0, option=("girl", "homura")))
     table.sync(animate=False)
-    cid = table.state.hands[0][0]
-    know = next(c for c in table.state.what_seat_knows(0) if c["id"] == cid)
+    cid = state_of(table).hands[0][0]
+    know = next(c for c in state_of(table).what_seat_knows(0) if c["id"] == cid)
     shown = table.zoom_image(table.sprites[cid])
     plain = super(type(table), table).zoom_image(table.sprites[cid])
     assert shown.get_width() > plain.get_width() + 200, "the zoom carries a knowledge panel"

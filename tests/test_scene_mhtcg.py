@@ -10,10 +10,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.local_session import LocalSession
+from game.match import Match
 from game.mhtcg import rules, setups
 from game.mhtcg.maps import CAMP
-from scenes.match import Match
-from tests.scene_helpers import click, drag, pump
+from tests.scene_helpers import click, drag, match_of, pump, state_of
 
 SEATS = ["you", "ai:random", "ai:random", "ai:random"]
 
@@ -39,7 +40,7 @@ def app(tmp_path, monkeypatch):
 def open_position(app, state, seats=SEATS):
     match = Match("mhtcg", state.players, 1, list(seats))
     match.state = state
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     table.run_ai = lambda: None  # the other seats wait: the question stays open
     pump(app, 3)
@@ -61,15 +62,15 @@ def move_position():
 
 def test_dragging_your_hunter_to_an_area_it_can_reach_moves_it_there(app):
     table = open_position(app, move_position())
-    st = table.state
+    st = state_of(table)
     assert setups.asked(st) == "move" and setups.seat(st) == 0
     token = table.sprites[("h", 0)]
     target = (0, 2)  # two steps from the camp: MOV 2 reaches it
     assert target in rules.destinations(st, 0)
     drag(token.rect.center, table.zones["area:0:2"].rect.center)
     settle(app)
-    assert table.state.pos[0] == target
-    assert len(table.match.record.actions) == 1
+    assert state_of(table).pos[0] == target
+    assert len(match_of(table).record.actions) == 1
 
 
 def test_the_areas_your_hunter_can_reach_glow_while_it_is_lifted(app):
@@ -81,20 +82,20 @@ def test_the_areas_your_hunter_can_reach_glow_while_it_is_lifted(app):
                                          buttons=(1, 0, 0)))
     pump(app, 1)
     lit = {z.target for z in table.zones.values() if z.glow}
-    assert lit == set(rules.destinations(table.state, 0))
+    assert lit == set(rules.destinations(state_of(table), 0))
     assert (1, 1) not in lit and (0, CAMP) not in lit
 
 
 def test_a_drop_where_the_hunter_cannot_reach_glides_back_with_the_rules_reason(app):
     table = open_position(app, move_position())
-    st = table.state
+    st = state_of(table)
     far = (2, 1)  # the sheet across the table: six steps from your camp
     assert far not in rules.destinations(st, 0)
     token = table.sprites[("h", 0)]
     home = token.home
     drag(token.rect.center, table.zones["area:2:1"].rect.center)
     settle(app)
-    assert table.state.pos[0] == (0, CAMP) and not table.match.record.actions
+    assert state_of(table).pos[0] == (0, CAMP) and not match_of(table).record.actions
     from game.core.contract import Action
 
     assert toast_text(app) == st.why_illegal(0, Action("move", None, far))
@@ -107,11 +108,11 @@ def test_a_monster_dragged_onto_your_sheet_lies_face_down_hidden_from_the_others
     (rathian,) = setups.give(s, 0, "M16")
     setups.give(s, 0, "I01")
     table = open_position(app, setups.start(s, "placement_turn", "placement"))
-    assert setups.asked(table.state) == "placement"
+    assert setups.asked(state_of(table)) == "placement"
     lit_before = table.sprites[rathian]
     drag(lit_before.rect.center, table.zones["area:0:3"].rect.center)
     settle(app)
-    st = table.state
+    st = state_of(table)
     placed = [m for m in st.board.values() if m.card == rathian]
     assert len(placed) == 1 and placed[0].place == (0, 3) and not placed[0].face_up
     sprite = table.sprites[("m", placed[0].token)]
@@ -128,7 +129,7 @@ def test_a_monster_cannot_be_placed_on_another_players_sheet(app):
     card = table.sprites[rathian]
     drag(card.rect.center, table.zones["area:1:1"].rect.center)
     settle(app)
-    assert not table.state.board and rathian in table.state.hand[0]
+    assert not state_of(table).board and rathian in state_of(table).hand[0]
     assert toast_text(app) == "Monsters are placed in an area of your own sheet."
 
 
@@ -150,8 +151,8 @@ def hunt_with_rathian():
 def test_the_damage_preview_says_what_the_monster_attack_will_cost(app):
     s, token = hunt_with_rathian()
     table = open_position(app, s)
-    m = table.state.board[token]
-    assert rules.loss_breakdown(table.state, m, 0) == (4, [("poison", 1)])
+    m = state_of(table).board[token]
+    assert rules.loss_breakdown(state_of(table), m, 0) == (4, [("poison", 1)])
     assert table.loss_words(m, 0) == "Rathian: you lose 3 (+1 Poison)"
     words = [w for w, _ in table.hunt_lines()]
     assert "Rathian: you lose 3 (+1 Poison)" in words
@@ -165,7 +166,7 @@ def test_an_item_window_makes_your_hand_a_tray_with_pass(app):
     assert [b.text for b in table.bar] == ["Pass"]
     click(table.bar[0].rect.center)
     settle(app, 5)
-    assert table.match.record.actions[-1][1].kind == "pass"
+    assert match_of(table).record.actions[-1][1].kind == "pass"
 
 
 def test_the_result_lines_list_every_hrp_gained_with_its_reason(app):
@@ -203,13 +204,13 @@ def test_clicking_a_monster_in_the_resolving_area_attacks_it(app):
     setups.hunt(s)
     setups.pass_until(s, "target")
     table = open_position(app, s)
-    assert setups.asked(table.state) == "target" and setups.seat(table.state) == 0
+    assert setups.asked(state_of(table)) == "target" and setups.seat(state_of(table)) == 0
     assert table.aimed_monsters() == {("m", token)}  # it glows: a click attacks it
     click(table.sprites[("m", token)].rect.center)
     settle(app)
-    assert table.match.record.actions[0][1].kind == "attack"
-    assert table.match.record.actions[0][1].target == token
-    assert token not in table.state.board or table.state.board[token].face_up
+    assert match_of(table).record.actions[0][1].kind == "attack"
+    assert match_of(table).record.actions[0][1].target == token
+    assert token not in state_of(table).board or state_of(table).board[token].face_up
 
 
 def test_hot_seat_hides_your_hand_and_face_down_monsters_behind_a_handoff(app):
@@ -226,7 +227,7 @@ def test_hot_seat_hides_your_hand_and_face_down_monsters_behind_a_handoff(app):
     app.manager.top.done()
     pump(app, 3)
     assert table.viewer == 1 and rathian not in table.sprites  # your hand is gone
-    token = next(m.token for m in table.state.board.values() if m.card == rathian)
+    token = next(m.token for m in state_of(table).board.values() if m.card == rathian)
     assert table.sprites[("m", token)].face_key is None  # your monster shows its back
 
 
@@ -249,7 +250,7 @@ def test_on_a_full_sheet_a_monster_dropped_on_a_face_up_one_replaces_it(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     settle(app)
-    st = table.state
+    st = state_of(table)
     assert up not in st.board and any(m.card == rathian for m in st.board.values())
     assert len([c for c in st.hand[0] if st.cards[c] == "M01"]) == 1  # back in hand
 
@@ -261,5 +262,5 @@ def test_while_you_act_the_preview_shows_what_the_monsters_still_to_act_will_cos
     setups.hunt(s)
     setups.pass_until(s, "target")
     table = open_position(app, s)
-    assert setups.seat(table.state) == 0
+    assert setups.seat(state_of(table)) == 0
     assert "Next: Bullfango: you lose 1" in [w for w, _ in table.hunt_lines()]

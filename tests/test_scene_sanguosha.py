@@ -12,9 +12,10 @@ import pygame
 import pytest
 
 from game.core.contract import Action
-from scenes.match import Match
+from game.local_session import LocalSession
+from game.match import Match
 from tests.sanguosha.helpers import cid, table, use
-from tests.scene_helpers import click, drag, pump
+from tests.scene_helpers import click, drag, pump, state_of
 
 GENS = ["xuchu", "zhangliao", "xiahoudun", "lvmeng", "huanggai"]
 SEATS = ["you"] + ["ai:heuristic"] * 4
@@ -35,7 +36,7 @@ def app(tmp_path, monkeypatch):
 def open_position(app, state):
     match = Match("sanguosha", state.players, 1, list(SEATS))
     match.state = state
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     t = app.manager.top
     t.run_ai = lambda: None  # the other seats wait: the question stays open
     pump(app, 30)
@@ -57,19 +58,19 @@ def test_dragging_a_slash_onto_a_seat_in_range_uses_it_on_that_seat(app):
     assert 1 in {a.target[0] for a in t.card_actions(slash.key) if a.target}
     drag(slash.rect.center, t.seat_rects[1].center)
     pump(app, 40)
-    assert cid("s7-slash") not in t.state.hand[0]
-    assert t.state.to_act() == (1,)  # P2 is asked for a Dodge
+    assert cid("s7-slash") not in state_of(t).hand[0]
+    assert state_of(t).to_act() == (1,)  # P2 is asked for a Dodge
     assert len(t.match.record.actions) == 1
 
 
 def test_dragging_a_slash_onto_a_seat_out_of_range_glides_back_with_the_reason(app):
     t = open_position(app, play_position())
-    before = t.state.to_json()
+    before = state_of(t).to_json()
     slash = t.sprites[cid("s7-slash")]
     home = slash.home
     drag(slash.rect.center, t.seat_rects[2].center)
     pump(app, 40)
-    assert t.state.to_json() == before
+    assert state_of(t).to_json() == before
     assert slash.at_home() and slash.home == home
     assert "outside your attack range" in (toast_text(app) or "")
 
@@ -95,21 +96,21 @@ def test_pass_in_a_dodge_window_takes_the_slash(app):
     labels = [b.text for b in t.bar]
     assert "Pass" in labels and any("Dodge" in x for x in labels)
     assert cid("h2-dodge") in t.usable_cards()  # the Dodge glows
-    hp = t.state.hp[0]
+    hp = state_of(t).hp[0]
     click(next(b for b in t.bar if b.text == "Pass").rect.center)
     pump(app, 40)
-    assert t.state.hp[0] == hp - 1
+    assert state_of(t).hp[0] == hp - 1
 
 
 def test_dragging_the_dodge_to_the_middle_answers_the_window(app):
     s = table(GENS, current=1, hands={0: ["h2-dodge"], 1: ["s7-slash"]})
     use(s, 1, "s7-slash", 0)
     t = open_position(app, s)
-    hp = t.state.hp[0]
+    hp = state_of(t).hp[0]
     dodge = t.sprites[cid("h2-dodge")]
     drag(dodge.rect.center, t.middle.center)
     pump(app, 40)
-    assert cid("h2-dodge") not in t.state.hand[0] and t.state.hp[0] == hp
+    assert cid("h2-dodge") not in state_of(t).hand[0] and state_of(t).hp[0] == hp
 
 
 def test_a_window_where_you_hold_nothing_usable_passes_by_itself(app):
@@ -118,7 +119,7 @@ def test_a_window_where_you_hold_nothing_usable_passes_by_itself(app):
     hp = s.hp[0]
     t = open_position(app, s)
     pump(app, 20)
-    assert t.state.hp[0] == hp - 1 and t.state.to_act() == (1,)
+    assert state_of(t).hp[0] == hp - 1 and state_of(t).to_act() == (1,)
 
 
 def test_the_general_choice_lies_in_the_middle_and_a_click_chooses(app):
@@ -131,7 +132,7 @@ def test_the_general_choice_lies_in_the_middle_and_a_click_chooses(app):
     assert len(gens) == len(st.offers[0]) >= 3
     click(t.sprites[gens[0]].rect.center)
     pump(app, 30)
-    assert t.state.gen[0] == gens[0][1]
+    assert state_of(t).gen[0] == gens[0][1]
 
 
 def test_c_switches_card_and_general_names_to_chinese(app):
@@ -167,10 +168,10 @@ def test_a_window_opens_a_tray_with_the_usable_cards_and_a_click_answers(app):
     dodge, slash = t.sprites[cid("h2-dodge")], t.sprites[cid("s7-slash")]
     assert tray is not None and tray.collidepoint(dodge.home) and not tray.collidepoint(slash.home)
     assert all(tray.contains(b.rect) for b in t.bar)  # Pass and the Dodge's button
-    hp = t.state.hp[0]
+    hp = state_of(t).hp[0]
     click(dodge.rect.center)
     pump(app, 40)
-    assert cid("h2-dodge") not in t.state.hand[0] and t.state.hp[0] == hp
+    assert cid("h2-dodge") not in state_of(t).hand[0] and state_of(t).hp[0] == hp
     assert t.answer_tray() is None
 
 
@@ -197,7 +198,7 @@ def test_a_judgement_card_turns_over_where_it_lies_in_the_middle(app):
     t = open_position(app, s)
     judged = cid("h9-peach")
     while t.frame_kind() == "nullify":  # nobody cancels the Indulgence
-        t.apply(t.state.to_act()[0], Action("pass"))
+        t.apply(state_of(t).to_act()[0], Action("pass"))
         if t.frame_kind() == "nullify":
             pump(app, 30)  # each pass plays out before the next
     seen = None

@@ -20,11 +20,12 @@ import pytest
 from game.core import decisions
 from game.core.contract import Action, Game, Outcome, State
 from game.core.rng import Rng
-from scenes.match import Match
+from game.local_session import LocalSession
+from game.match import Match
 from scenes.table import Place, TableScene
 from sprites import cards as cardgfx
 from sprites.zones import Zone
-from tests.scene_helpers import click, drag, feed, pump, run_until
+from tests.scene_helpers import click, drag, feed, match_of, pump, run_until, state_of
 
 ROW = (20, 21)
 AIM = 9  # the card that must be thrown at once
@@ -186,7 +187,7 @@ class TargetTable(TableScene):
         return {(0, "hits"): view["hits"][0], (1, "hits"): view["hits"][1], (None, "rolled"): view["rolled"]}
 
     def hand_keys(self) -> list:
-        return list(self.state.hands[self.viewer])
+        return list(self.session._match.state.hands[self.viewer])
 
 
 @pytest.fixture
@@ -209,7 +210,7 @@ def open_target(app, seats=("you", "human"), hands=None) -> TargetTable:
         match.state.hands = hands
         match.state.decisions.clear()
         match.state.start_turn()
-    app.open_table(match)
+    app.open_table(LocalSession(match))
     table = app.manager.top
     table.sync(animate=False)
     pump(app, 2)
@@ -222,7 +223,7 @@ def settle(app, table) -> None:
 
 
 def last(table):
-    return table.match.record.actions[-1]
+    return match_of(table).record.actions[-1]
 
 
 def test_a_card_dropped_on_a_seat_aims_the_action_at_that_seat(app):
@@ -246,7 +247,7 @@ def test_click_a_card_then_click_a_glowing_target(app):
     assert table.selected == 2
     assert table.glow_seats == {0, 1} and table.glow_cards == set(ROW)
     assert table.zones["bank"].glow
-    assert not table.match.record.actions  # nothing happens until the target is clicked
+    assert not match_of(table).record.actions  # nothing happens until the target is clicked
     pump(app, 30)  # long after: not a double click
     click(table.zones["bank"].rect.midtop)
     feed(app)
@@ -262,7 +263,7 @@ def test_a_click_on_nothing_puts_the_selected_card_down(app):
     click((80, 400))
     feed(app)
     assert table.selected is None and not table.zones["bank"].glow
-    assert not table.match.record.actions
+    assert not match_of(table).record.actions
 
 
 def test_when_one_card_must_be_aimed_its_targets_glow_without_a_first_click(app):
@@ -291,10 +292,10 @@ def test_the_button_bar_waits_for_the_animation(app):
 
 def test_the_banner_is_the_rules_prompt(app):
     table = open_target(app)
-    assert table.banner_text() == table.state.prompt(0) == "Player 1: throw, bank, swap, roll or pass"
+    assert table.banner_text() == state_of(table).prompt(0) == "Player 1: throw, bank, swap, roll or pass"
     table.apply(0, Action("pass"))
     settle(app, table)
-    assert table.banner_text() == table.state.prompt(0)
+    assert table.banner_text() == state_of(table).prompt(0)
 
 
 def test_counters_come_from_the_events_as_they_play(app):
@@ -327,7 +328,7 @@ def test_a_roll_enters_the_log_when_its_die_lands(app):
     settle(app, table)
     assert table.tray.is_settled()
     assert any("rolls" in t for t, _ in table.log.entries)
-    assert table.tray.total == table.state.rolled == table.counter("rolled")
+    assert table.tray.total == state_of(table).rolled == table.counter("rolled")
 
 
 def test_while_events_play_the_banner_shows_what_is_animated_not_the_old_question(app):
@@ -341,7 +342,7 @@ def test_while_events_play_the_banner_shows_what_is_animated_not_the_old_questio
         seen.append(table.banner_text())
     assert asked not in seen[:-1]
     assert "Player 1 hits Player 2" in seen and "Turn 2" in seen
-    assert table.banner_text() == table.state.prompt(0)  # still again: the rules' prompt
+    assert table.banner_text() == state_of(table).prompt(0)  # still again: the rules' prompt
 
 
 def test_the_table_plays_its_sounds_on_events(app, monkeypatch):

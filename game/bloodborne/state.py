@@ -211,6 +211,7 @@ class BloodborneState(FlowState):
             if face_down >= 0:
                 holding.append(face_down)
             h["holding"] = sorted(holding)
+            h["holding_ids"] = [self.cards[c].id for c in h["holding"]]  # public, as the set
             hunters.append(h)
         m = rules.monster(self)
         return {

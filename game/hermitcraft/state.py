@@ -155,6 +155,8 @@ class HermitState(FlowState):
 
     # --- what a seat may see ----------------------------------------------------------------
     def _view(self, player: int | None) -> dict:
+        from game.hermitcraft.attacks import expected_damage
+
         def cards(pile):
             return [[c, self.defs[c]] for c in pile]
 
@@ -196,6 +198,9 @@ class HermitState(FlowState):
             "ignore_side": self.ignore_side,
             "decision": top.public(player) if top is not None else None,
             "prompt": self.prompt(player),
+            # what each attack of the Hermit to act would deal (the table labels its buttons)
+            "attack_damage": {w: expected_damage(self, self.current, w)
+                              for w in ("primary", "secondary")},
             "winners": None if self.winners is None else list(self.winners),
         }
 

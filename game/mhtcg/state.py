@@ -199,6 +199,7 @@ def view_of(s, viewer: int | None) -> dict:
             "atk_minus": s.atk_minus[p], "stench": marked(s, p, "stench", False),
             "charge": marked(s, p, "charge", False),
             "spotter_used": marked(s, p, "spotter_used", False), "hunter_acted": s.hunter_acted[p],
+            "stats": _stats(rules.stats(s, p)),  # printed, from public gear
         })
     monsters = []
     for m in s.board.values():
@@ -219,7 +220,39 @@ def view_of(s, viewer: int | None) -> dict:
         "decision": frame.public(viewer) if frame is not None else None,
         "gains": [list(g) for g in s.gains], "over": s.over, "winners": list(s.winners),
         "end_reason": s.end_reason,
+        "hunt": _hunt_preview(s, viewer),
     }
+
+
+def _stats(st) -> dict:
+    return {"atk": st.atk, "defence": st.defence, "mov": st.mov, "rng": st.rng}
+
+
+def _hunt_preview(s, viewer: int | None) -> dict | None:
+    """What the area resolving now holds in store, from the rules' own queries, for the table's
+    middle: the actors' order, each face-up monster attack's loss by part, the hunter's strike.
+    Only face-up monsters count, so it is public. None outside a resolving area."""
+    if s.phase != "hunt" or s.area is None:
+        return None
+
+    def losses(m, seats):
+        return [[p, *rules.loss_breakdown(s, m, p)] for p in seats]
+
+    out: dict[str, Any] = {"order": rules.actor_order_preview(s), "attacks": [], "next": [],
+                           "strike": None}
+    m = s.board.get(s.monster_turn)
+    if m is not None and m.face_up:
+        out["attacks"] = [[rules.monster_card(s, m).name, *x]
+                          for x in losses(m, rules.attack_targets(s, m))]
+    elif viewer is not None and viewer in rules.hunters_at(s, s.area):
+        for later in rules.monsters_at(s, s.area):  # what is still to come for the viewer
+            if later.face_up and not later.acted and viewer in rules.attack_targets(s, later):
+                out["next"] += [[rules.monster_card(s, later).name, *x] for x in losses(later, [viewer])]
+    t = s.board.get(s.target)
+    if s.hunter_turn >= 0 and t is not None and t.face_up:
+        out["strike"] = [s.hunter_turn, rules.hunter_damage(s, s.hunter_turn, t),
+                         rules.monster_card(s, t).name, rules.remaining_hp(s, t)]
+    return out
 
 
 def determinized(s, player: int, rng):

@@ -194,6 +194,11 @@ class SanguoshaState(FlowState):
             "offer": list(self.offers[player]) if player is not None else None,
             "looking": list(self.looking[player]) if player is not None else None,
             "slashes": self.phase_used.get("slash", 0),
+            # from the seat's place at the table (public): its distance to each seat, its range
+            "distances": [0 if p == player or not (self.alive[p] and self.alive[player])
+                          else rules.dist(self, player, p) for p in range(self.players)]
+            if player is not None else None,
+            "attack_range": rules.attack_range(self, player) if player is not None else None,
             "over": self.over, "result": self.result, "winners": list(self.winners),
         }
 

@@ -78,15 +78,15 @@ def test_search_thinks_as_long_as_the_tables_speed_setting_allows(tmp_path, monk
     import pygame
 
     from scenes.table import THINK
-    from tests.scene_helpers import make_app, open_table, run_until
+    from tests.scene_helpers import make_app, match_of, open_table, run_until
 
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     app = make_app()
     try:
         app.settings.animation_speed = "x4"
         table = open_table(app, seats=["ai:search", "you", "ai:search", "ai:search"], seed=3)
-        bot = table.match.agents[0]
-        assert run_until(app, lambda: any(seat == 0 for seat, _ in table.match.record.actions))
+        bot = match_of(table).agents[0]
+        assert run_until(app, lambda: any(seat == 0 for seat, _ in match_of(table).record.actions))
         assert bot.seconds == THINK["x4"] < THINK["x1"]
     finally:
         pygame.event.clear()

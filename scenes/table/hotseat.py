@@ -1,0 +1,36 @@
+"""Hot-seat play: when another person at this screen must act, the table hides behind a
+"pass to Player N" screen, then shows the table (and the log) as that seat may see it."""
+
+from __future__ import annotations
+
+
+class HotSeatPart:
+    """Part of TableScene (scenes/table/base.py)."""
+
+    def check_handoff(self) -> None:
+        """When a different person must act, hide the table behind a handoff screen."""
+        if self.timeline.busy or self.handoff_pending or len(self.human_seats()) < 2:
+            return
+        humans = self.humans_to_act()
+        if not humans or self.viewer in humans:
+            return
+        nxt = humans[0]
+        if not hasattr(self.app, "open_handoff"):
+            self.switch_viewer(nxt)
+            return
+        self.handoff_pending = True
+        self.cancel_drag()
+        self.close_menu()
+
+        def done() -> None:
+            self.handoff_pending = False
+            self.switch_viewer(nxt)
+
+        self.app.open_handoff(nxt, done, name=self.seat_name(nxt))
+
+    def switch_viewer(self, seat: int) -> None:
+        self.viewer = seat
+        self.deselect()
+        self.relayout()
+        self.sync(animate=False)
+        self.refill_log()

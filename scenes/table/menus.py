@@ -1,0 +1,99 @@
+"""The button bar (legal actions with no gesture: Pass, End turn, Done…), the small choice
+menus (several actions match one gesture; "lose the game anyway?"), and the pause menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.contract import Action
+from scenes.table.pieces import BAR_H, PreviewMenu
+from sprites import text
+from sprites.widgets import Button
+
+
+class MenuPart:
+    """Part of TableScene (scenes/table/base.py)."""
+
+    def button_bar_rect(self) -> pygame.Rect:
+        """Where the buttons of actions with no gesture line up (right-aligned)."""
+        t = self.table_rect
+        return pygame.Rect(t.x + 8, t.bottom - BAR_H - 8, t.w - 16, BAR_H)
+
+    def choose_target(self, actions: list[Action], pos: tuple[int, int], player: int) -> None:
+        """The player clicked (or dropped on) a target several legal actions share: apply
+        the only one, else offer a menu."""
+        if len(actions) == 1:
+            self.apply(player, actions[0])
+        else:
+            self.choose(actions, pos, player)
+
+
+    def open_pause(self) -> None:
+        if hasattr(self.app, "open_pause"):
+            self.app.open_pause(self.session)
+        else:
+            self.toast("Pause menu not available.")
+
+
+    def bar_actions(self) -> list[Action]:
+        """Legal actions with no gesture: no target to click and no card of your hand to use
+        (Pass, End turn, Done, Cancel…). None while the table animates: calls to action wait."""
+        if self.timeline.busy or self.handoff_pending:
+            return []
+        hand = set(self.hand_keys())
+        return [a for a in self.legal() if a.source not in hand and self.spot_of(a) is None]
+
+    def refresh_bar(self) -> None:
+        key = self.position_key()
+        if key == self._bar_key:
+            return
+        self._bar_key = key
+        actions = self.bar_actions()
+        self.bar = []
+        self._bar_actions = list(reversed(actions[:6]))
+        box = self.button_bar_rect()
+        right = box.right
+        player = self.acting_human()
+        for i, a in enumerate(reversed(actions[:6])):
+            label = a.label or str(a)
+            w = max(110, text.font(17, "sans").size(label)[0] + 36)
+            r = pygame.Rect(right - w, box.y, w, box.h)
+            right = r.x - 8
+            kind = "primary" if i == 0 else "normal"
+            self.bar.append(Button(r, label, lambda a=a: self.apply(player, a), kind, size=17))
+
+
+    def choose(self, actions: list[Action], pos: tuple[int, int], player: int | None, title: str = "Choose") -> None:
+        """A small choice menu when several legal actions match one gesture."""
+        options = [(a, a.label or str(a)) for a in actions]
+        self.open_menu(options, pos, lambda a: self.apply(player, a), title=title)
+
+    def confirm_loss(self, player: int, action: Action, danger: str) -> None:
+        """Ask before an action that ends the game in a loss: the rules' reason, then 'do it'
+        or 'cancel' (Esc or a click elsewhere cancels too)."""
+        def answer(yes: bool) -> None:
+            if yes:
+                self.apply(player, action, confirmed=True)
+
+        label = action.label or str(action)
+        menu = self.open_menu([(False, "Cancel"), (True, f"{label} anyway: the game is lost")],
+                              self.mouse, answer, title=danger)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+
+    def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
+                  previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:
+        self.menu = PreviewMenu(pos, options, on_choose, title=title, bounds=self.table_rect,
+                                previews=previews or {}, disabled=disabled or set())
+        self.menu_preview = set()
+        return self.menu
+
+    def menu_hover(self, pos: tuple[int, int]) -> None:
+        m = self.menu
+        i = m._row_at(pos) if m is not None else -1
+        self.menu_preview = m.previews.get(i, set()) if i >= 0 else set()
+
+    def close_menu(self) -> None:
+        self.menu = None
+        self.menu_preview = set()

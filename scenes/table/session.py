@@ -1,0 +1,147 @@
+"""The table's side of the session (game/session.py): the seat it serves, the legal actions of
+that seat, applying a gesture's action, and collecting what happened — a person's move at once,
+the others' (bots, remote players) when the table is still and has shown the last move for
+`AI_MIN` seconds. The table never holds the rules state: only views, actions and events."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.core.contract import Action, IllegalAction
+from game.session import AI, YOU
+
+AI_MIN = 0.40  # another seat's move waits this long on a still table, at ×1
+
+
+class SessionPart:
+    """Part of TableScene: everything it asks the session."""
+
+    session: Any
+
+    # --- who sits where ---------------------------------------------------------------------
+    def is_ai(self, seat: int) -> bool:
+        return self.seat_info[seat].kind == AI
+
+    def seat_name(self, seat: int) -> str:
+        """"You" for the one person at the screen, else the rules' name of the seat."""
+        info = self.seat_info[seat]
+        if info.kind == YOU and sum(1 for s in self.seat_info if s.kind != AI) == 1:
+            return "You"
+        return info.name
+
+    def human_seats(self) -> list[int]:
+        return [p for p, s in enumerate(self.seat_info) if s.kind != AI]
+
+    def humans_to_act(self) -> list[int]:
+        return [p for p in self.session.to_act() if self.seat_info[p].kind != AI]
+
+    @property
+    def me(self) -> int:
+        """The seat the table is seen from (seat 0 when every seat is AI)."""
+        return self.viewer if self.viewer is not None else 0
+
+    def others(self) -> list[int]:
+        """The other seats, in turn order after yours."""
+        n = self.session.players
+        return [(self.me + k) % n for k in range(1, n)]
+
+    def acting_human(self) -> int | None:
+        """The seat whose turn it is that the person at the screen plays, else None."""
+        return self.viewer if self.viewer is not None and self.viewer in self.humans_to_act() else None
+
+    def view(self) -> Any:
+        return self.session.view(self.viewer)
+
+    # --- the rules' answers -----------------------------------------------------------------
+    def legal(self, player: int | None = None) -> list[Action]:
+        """The seat's legal actions (remembered for the position: a frame asks many times)."""
+        p = self.acting_human() if player is None else player
+        if p is None or self.session.is_over():
+            return []
+        key = (p, self.session.version)
+        if self._legal[0] != key:
+            self._legal = (key, self.session.legal_actions(p))
+        return self._legal[1]
+
+    def position_key(self) -> tuple:
+        """What the calls to action depend on: the position, the viewer, the animation."""
+        return (self.session.version, self.viewer, self.timeline.busy, self.layout_version,
+                self.handoff_pending)
+
+    def cost(self, player: int, action: Action) -> str:
+        """What `action` costs, in words, shown where it is chosen."""
+        return self.session.cost(player, action)
+
+    def loses(self, player: int, action: Action) -> str | None:
+        """Why `action` would end the game in a loss (the table then asks first)."""
+        return self.session.loses(player, action)
+
+    # --- acting -----------------------------------------------------------------------------
+    def apply(self, player: int, action: Action, confirmed: bool = False) -> bool:
+        """Send the action; on refusal toast the rules' reason. True if applied. A person's
+        action that would lose the game is asked about first (`loses`)."""
+        if not confirmed and not self.is_ai(player):
+            danger = self.loses(player, action)
+            if danger:
+                self.confirm_loss(player, action, danger)
+                return False
+        try:
+            self.session.apply(player, action)
+        except IllegalAction as e:
+            self.toast(e.reason)
+            return False
+        self.take_news()
+        return True
+
+    def take_news(self) -> None:
+        """What happened since the last look, as the viewer may see it, played as animations."""
+        got = self.session.poll(self.viewer)
+        if not got:
+            return
+        events = [e for h in got for e in h.events]
+        for e in events:
+            if e.kind == "ai_error":
+                self.toast(e.text)
+        self.deselect()
+        self._bar_key = None
+        self.sync(events=events)
+
+    def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
+        """Toast why a gesture does nothing: the rules' reason for `action` (nothing changes);
+        `fallback` when the gesture means no action at all."""
+        if player is None:
+            self.toast(self.not_your_turn())
+        elif action is None:
+            self.toast(fallback)
+        else:
+            self.toast(self.session.reason(player, action) or fallback)
+
+    def not_your_turn(self) -> str:
+        acting = self.session.to_act()
+        if not acting:
+            return "The game is over."
+        return f"Wait: it is {self.seat_name(acting[0])}'s turn."
+
+    # --- the other seats --------------------------------------------------------------------
+    def run_ai(self) -> None:
+        """Once the table is still and has shown the last move long enough, collect the next
+        moves (the session's bots think meanwhile, off this thread)."""
+        if self.finished or self.session.is_over() or self.timeline.busy:
+            return
+        speed = self.speed
+        self.session.pace(0.0 if speed == 0 else AI_MIN / speed, self.think_seconds())
+        if self._still_since is not None and time.monotonic() - self._still_since >= (
+                0.0 if speed == 0 else AI_MIN / speed):
+            self.take_news()
+
+    def thinking_seat(self) -> int | None:
+        return self.session.thinking()
+
+    def check_game_over(self) -> None:
+        if self.finished or not self.session.is_over() or self.timeline.busy:
+            return
+        self.finished = True
+        self.session.close()
+        if hasattr(self.app, "open_results"):
+            self.app.open_results(self.session)
