@@ -70,7 +70,7 @@ class MonsterHunterTable(TableScene):
         self.map_table = session.game.table(session.players)
         first = session.view(None)["seats"]  # which card each instance is: the decks (public)
         self.cards = tuple(cid for seat in first for cid in self.cs.decks[seat["deck_id"]].card_ids())
-        self.labels = tuple(rules.card_label(SimpleNamespace(cards=self.cards, cs=self.cs), c)
+        self.labels = tuple(rules.card_label(self.cs, self.cards, c)
                             for c in range(len(self.cards)))
         self.sheets: dict[int, mm.Sheet] = {}
         self.middle = pygame.Rect(0, 0, 0, 0)

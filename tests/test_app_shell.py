@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from scenes import storage
+from tests.scene_helpers import match_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -232,7 +233,7 @@ def test_setup_start_opens_the_table_with_the_chosen_seats_and_seed(app):
     setup.set_seat_kind(1, "human")
     setup.seed_text = "42"
     click(app, setup.start_button.rect.center)
-    match = app.manager.stack[0].match
+    match = match_of(app.manager.stack[0])
     best = default_bot(match.game)
     assert match.seats == ["you", "human", f"ai:{best}"]
     assert match.record.seed == 42 and match.record.players == 3
@@ -245,7 +246,7 @@ def test_setup_allows_an_all_ai_table_to_watch(app):
     setup.set_seat_kind(0, "ai")
     assert setup.start_button.text == "Watch"
     click(app, setup.start_button.rect.center)
-    assert all(s.startswith("ai:") for s in app.manager.stack[0].match.seats)
+    assert all(s.startswith("ai:") for s in match_of(app.manager.stack[0]).seats)
 
 
 def test_corrupt_settings_start_with_defaults_and_one_toast(tmp_path, monkeypatch):
@@ -275,23 +276,25 @@ def test_continue_is_enabled_and_describes_the_saved_game(app):
 
 
 # --- results: read generically from Outcome.details ---------------------------------------
-class _FakeState:
-    def __init__(self, game, outcome, players):
-        self.game, self._outcome, self.players = game, outcome, players
+class _FakeSession:
+    """A finished game as the results screen reads it: a table session's answers."""
+
+    def __init__(self, game, outcome, seats):
+        from game.session import AI, YOU, SeatInfo
+
+        self.game, self._outcome, self.players = game, outcome, len(seats)
+        self._seats = [SeatInfo(AI if s.startswith("ai:") else YOU if s == "you" else "human",
+                                f"Player {i + 1}", s[3:] if s.startswith("ai:") else "")
+                       for i, s in enumerate(seats)]
+
+    def seats(self):
+        return self._seats
 
     def outcome(self):
         return self._outcome
 
-    def seat_name(self, i):
-        return f"Player {i + 1}"
-
     def is_over(self):
         return True
-
-
-class _FakeMatch:
-    def __init__(self, state, seats):
-        self.state, self.seats = state, seats
 
 
 def _results(app, cooperative, outcome, seats):
@@ -302,7 +305,7 @@ def _results(app, cooperative, outcome, seats):
         name, title = "fake", "Fake Game"
 
     Fake.cooperative = cooperative
-    app.open_results(_FakeMatch(_FakeState(Fake(), outcome, len(seats)), seats))
+    app.open_results(_FakeSession(Fake(), outcome, seats))
     app.run(max_frames=2)  # draws without error
     assert isinstance(app.manager.top, Results)
     return app.manager.top

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from scenes import storage
-from tests.scene_helpers import drag, feed, open_table
+from tests.scene_helpers import drag, feed, match_of, open_table, state_of
 
 
 @pytest.fixture
@@ -58,11 +58,11 @@ def test_a_move_at_the_table_is_saved_by_the_writer(home):
     try:
         app.first_game_tips = False
         table = open_table(app, seats=["you", "ai:random", "ai:random", "ai:random"])
-        cid = table.state.hands[0][0]
+        cid = state_of(table).hands[0][0]
         drag(table.sprites[cid].rect.center, table.zones["discard"].rect.center)
         feed(app)
-        assert len(table.match.record.actions) == 1
+        assert len(match_of(table).record.actions) == 1
         data, err = storage.load_game()  # waits for the writer
-        assert err is None and data["record"]["actions"] == table.match.to_json()["record"]["actions"]
+        assert err is None and data["record"]["actions"] == match_of(table).to_json()["record"]["actions"]
     finally:
         pygame.event.clear()

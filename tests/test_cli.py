@@ -158,9 +158,9 @@ def test_a_run_with_frames_never_overwrites_the_autosave(tmp_path, monkeypatch):
     moved = []
 
     def run_after_one_move(self, max_frames=None):
-        match = self.manager.top.match
-        match.on_change(match)  # what Match.apply runs after each move
-        moved.append(match)
+        session = self.manager.top.session
+        session.on_change()  # what the session runs after each applied move
+        moved.append(session)
         real_run(self, max_frames)
 
     monkeypatch.setattr(App, "run", run_after_one_move)

@@ -12,7 +12,7 @@ import pytest
 from game.hermitcraft import GAME
 from game.hermitcraft.decks import encode_code, validate_deck
 from scenes.deck_editor import DeckEditor, deck_path
-from tests.scene_helpers import click, post
+from tests.scene_helpers import click, post, state_of
 
 
 class FakeApp:
@@ -155,7 +155,7 @@ def test_play_starts_a_game_with_the_deck_and_refuses_an_illegal_one(tmp_path, m
     deck = list(ed.deck)
     ed.play()
     table = app.manager.top
-    st = table.state
+    st = state_of(table)
     mine = sorted(st.defs[:42])
     assert mine == sorted(deck)
 

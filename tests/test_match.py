@@ -129,14 +129,15 @@ def test_a_bot_in_the_app_is_shown_a_determinization_never_the_real_state(toy_re
     assert action in match.state.legal_actions(1)
 
 
-def test_the_ai_worker_decides_on_a_determinization_too(toy_registered):
-    from scenes.ai_worker import AIWorker
+def test_the_bot_thread_decides_on_a_determinization_too(toy_registered):
+    from game.local_session import BotThread
 
     match = Match("toy", 2, 3, ["you", "ai:greedy"])
     spy = match.agents[1] = Spy()
-    worker = AIWorker()
+    match.apply(0, match.state.legal_actions(0)[0])  # seat 0's secret bid is on the table
+    worker = BotThread()
     worker.request(1, spy, match.state, match.world_rng(1), match.sees_everything[1])
-    seat, action, error = worker.wait()
+    seat, action, error = worker.take(timeout=10.0)
     assert (seat, error) == (1, None)
     assert spy.shown[-1].hands[0] != match.state.hands[0]
 

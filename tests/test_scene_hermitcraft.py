@@ -40,7 +40,7 @@ def test_no_hermitcraft_face_cuts_its_text_or_misses_a_glyph(size, monkeypatch):
 from game.core.contract import Action  # noqa: E402
 from game.local_session import LocalSession  # noqa: E402
 from game.match import Match  # noqa: E402
-from tests.scene_helpers import drag, feed, pump, state_of  # noqa: E402
+from tests.scene_helpers import drag, feed, match_of, pump, state_of, state_of  # noqa: E402
 
 
 @pytest.fixture
@@ -245,7 +245,7 @@ def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatch):
     app2 = App(settings=storage.Settings(animation_speed="instant"))
     assert app2.continue_game()
     again = app2.manager.top
-    assert again.state.to_json() == saved and again.match.seat_options[0] == {"deck": "pvp_knights"}
+    assert state_of(again).to_json() == saved and match_of(again).seat_options[0] == {"deck": "pvp_knights"}
     pygame.event.clear()
 
 

@@ -153,7 +153,7 @@ def test_the_damage_preview_says_what_the_monster_attack_will_cost(app):
     table = open_position(app, s)
     m = state_of(table).board[token]
     assert rules.loss_breakdown(state_of(table), m, 0) == (4, [("poison", 1)])
-    assert table.loss_words(m, 0) == "Rathian: you lose 3 (+1 Poison)"
+    assert table.loss_words("Rathian", 0, 4, [("poison", 1)]) == "Rathian: you lose 3 (+1 Poison)"
     words = [w for w, _ in table.hunt_lines()]
     assert "Rathian: you lose 3 (+1 Poison)" in words
     assert any(w.startswith("Order: ") for w in words)
@@ -191,10 +191,11 @@ def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
     assert s.over and s.winners == [0]
     match = Match("mhtcg", 4, 1, SEATS)
     match.state = s
-    details = MonsterHunterTable.result_details(match, s.outcome())
+    session = LocalSession(match)
+    details = MonsterHunterTable.result_details(session, s.outcome())
     assert details["per_player"][0]["parts"][0] == ["Hidden", 1]
     assert details["reason"] == "A hunter reached 20 HRP."
-    Results(app, match).draw(app.screen)  # the screen lays these rows out
+    Results(app, session).draw(app.screen)  # the screen lays these rows out
 
 
 def test_clicking_a_monster_in_the_resolving_area_attacks_it(app):

@@ -15,7 +15,7 @@ from game.core.contract import Action
 from game.local_session import LocalSession
 from game.match import Match
 from tests.sanguosha.helpers import cid, table, use
-from tests.scene_helpers import click, drag, pump, state_of
+from tests.scene_helpers import click, drag, match_of, pump, state_of
 
 GENS = ["xuchu", "zhangliao", "xiahoudun", "lvmeng", "huanggai"]
 SEATS = ["you"] + ["ai:heuristic"] * 4
@@ -60,7 +60,7 @@ def test_dragging_a_slash_onto_a_seat_in_range_uses_it_on_that_seat(app):
     pump(app, 40)
     assert cid("s7-slash") not in state_of(t).hand[0]
     assert state_of(t).to_act() == (1,)  # P2 is asked for a Dodge
-    assert len(t.match.record.actions) == 1
+    assert len(match_of(t).record.actions) == 1
 
 
 def test_dragging_a_slash_onto_a_seat_out_of_range_glides_back_with_the_reason(app):

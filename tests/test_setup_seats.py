@@ -12,7 +12,7 @@ from game.hermitcraft import GAME as HERMITCRAFT
 from game.mhtcg import GAME as MHTCG
 from scenes import storage
 from scenes.setup import Setup
-from tests.scene_helpers import click, feed, make_app
+from tests.scene_helpers import click, feed, make_app, match_of, state_of
 
 
 @pytest.fixture
@@ -55,8 +55,8 @@ def test_each_seat_picks_a_starter_deck_and_the_game_is_dealt_it(app):
     setup.start()
     table = app.manager.top
     starters = {d.id: d.cards for d in HERMITCRAFT.card_set().starters}
-    assert sorted(table.state.defs[:42]) == sorted(starters["pvp_knights"])
-    assert sorted(table.state.defs[42:]) == sorted(starters["pvp_knights"])
+    assert sorted(state_of(table).defs[:42]) == sorted(starters["pvp_knights"])
+    assert sorted(state_of(table).defs[42:]) == sorted(starters["pvp_knights"])
 
 
 def test_saved_decks_are_offered_to_every_seat(app):
@@ -71,7 +71,7 @@ def test_saved_decks_are_offered_to_every_seat(app):
     step(app, deck_spinner(setup, 0), 5)  # past the default and the four starter decks
     assert setup.chosen_seat_options()[0] == {"deck": cards}
     setup.start()
-    assert sorted(app.manager.top.state.defs[:42]) == sorted(cards)
+    assert sorted(state_of(app.manager.top).defs[:42]) == sorted(cards)
 
 
 def test_a_deck_saved_in_the_editor_is_offered_on_return(app):
@@ -97,7 +97,7 @@ def test_monster_hunter_seats_pick_its_starter_decks_through_the_same_mechanism(
     step(app, deck_spinner(setup, 0), 3)
     assert setup.chosen_seat_options()[0] == {"deck": "C"}
     setup.start()
-    assert app.manager.top.match.seat_options[0] == {"deck": "C"}
+    assert match_of(app.manager.top).seat_options[0] == {"deck": "C"}
 
 
 def test_a_game_without_seat_options_shows_no_deck_picker(app):

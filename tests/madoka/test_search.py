@@ -77,7 +77,7 @@ def test_search_thinks_as_long_as_the_tables_speed_setting_allows(tmp_path, monk
     # the AI worker hands a searching bot the budget of the animation speed before it thinks
     import pygame
 
-    from scenes.table import THINK
+    from scenes.table.base import THINK_AT_X1
     from tests.scene_helpers import make_app, match_of, open_table, run_until
 
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
@@ -87,7 +87,7 @@ def test_search_thinks_as_long_as_the_tables_speed_setting_allows(tmp_path, monk
         table = open_table(app, seats=["ai:search", "you", "ai:search", "ai:search"], seed=3)
         bot = match_of(table).agents[0]
         assert run_until(app, lambda: any(seat == 0 for seat, _ in match_of(table).record.actions))
-        assert bot.seconds == THINK["x4"] < THINK["x1"]
+        assert bot.seconds == table.think_seconds() == THINK_AT_X1 / 4
     finally:
         pygame.event.clear()
 

@@ -30,7 +30,7 @@ def test_a_network_game_ends_as_the_same_game_played_locally_for_every_game():
         assert t.is_over()
         assert state_hash(t.state) == local_hash(t.game.name, t.players, t.record.seed)
         # and every client saw the end of the very same game, from its own seat
-        replay = GameRecord.from_json(t.record.to_json()).replay()
+        replay = GameRecord.from_json(t.record.to_json()).replay(t.game)
         for seat, final in finals[t.id].items():
             assert final["over"] and final["version"] == t.version
             assert final["view"] == json.loads(json.dumps(replay.view(seat)))
@@ -78,7 +78,7 @@ def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
     """Replaying the game here, per version: each seat's allowed strings so far (its views,
     legal actions, prompts, costs and events as it may see them, the seats' names), and the
     strings and big numbers of the whole state and of every other seat's view."""
-    state: State = record.new_state()
+    state: State = record.new_state(table.game)
     players = record.players
     allowed = [set() for _ in range(players)]
     per_version_allowed, per_version_hidden = [], []
@@ -256,4 +256,4 @@ def test_the_saved_table_is_the_games_record_and_replays_to_the_same_state(tmp_p
         seat = t.state.to_act()[0]
         t.act(seat, t.seats[seat].token, t.version, t.state.legal_actions(seat)[0])
     saved = json.loads((tmp_path / f"{t.id}.json").read_text())
-    assert GameRecord.from_json(saved["record"]).replay() == t.state
+    assert GameRecord.from_json(saved["record"]).replay(t.game) == t.state
