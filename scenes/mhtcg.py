@@ -18,7 +18,6 @@ out, draws it and says where things lie:
 from __future__ import annotations
 
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import pygame

@@ -40,7 +40,7 @@ def test_no_hermitcraft_face_cuts_its_text_or_misses_a_glyph(size, monkeypatch):
 from game.core.contract import Action  # noqa: E402
 from game.local_session import LocalSession  # noqa: E402
 from game.match import Match  # noqa: E402
-from tests.scene_helpers import drag, feed, match_of, pump, state_of, state_of  # noqa: E402
+from tests.scene_helpers import drag, feed, match_of, pump, state_of  # noqa: E402
 
 
 @pytest.fixture
