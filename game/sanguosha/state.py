@@ -26,6 +26,7 @@ from game.sanguosha import ending
 from game.sanguosha import rules as rulebook
 from game.sanguosha.cards import EQUIP_SLOTS
 from game.sanguosha.distance import attack_range, dist
+from game.sanguosha.effects import check_registry
 from game.sanguosha.hooks import PUTS_AWAY
 
 #: the state's own fields and their shapes (the flow adds players, decisions, version,
@@ -47,8 +48,20 @@ FIELDS = {
     "stalemate_guard": F.VALUE, "human_lord": F.VALUE,
 }
 
+#: the card sets whose effect registry has been matched against them
+_CHECKED: set[int] = set()
+
 #: (seat, general id) -> "P3 Cao Cao" (names are asked for on every label and log line)
 _SEAT_NAMES: dict[tuple[int, str], str] = {}
+
+
+def checked(cs):
+    """The card set, once its effect registry has been matched against it: every kind and
+    skill has its handlers and every handler its card or skill (CardDataError otherwise)."""
+    if id(cs) not in _CHECKED:
+        check_registry(cs)
+        _CHECKED.add(id(cs))
+    return cs
 
 
 def _lists(value: Any) -> Any:
@@ -68,7 +81,7 @@ class SanguoshaState(FlowState):
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)
-        self.cs = game.card_set()
+        self.cs = checked(game.card_set())
         self.rng = Rng(0)
         n = players
         self.gen = [""] * n
