@@ -174,3 +174,99 @@ def test_kinds_built_legal_skip_their_check_in_legal_actions_but_not_in_apply():
     with pytest.raises(IllegalAction, match="Only 1."):
         s.apply(0, Action("pick", 2))
     assert own.built_legal == {"pick": True}
+
+
+# --- procedures that nest and carry data: the agenda -------------------------------------------
+
+def test_the_agenda_resumes_nested_steps_with_their_data_innermost_first():
+    from game.core.decisions import ask
+    from game.core.flow import FlowState, Rules, close, interrupt, later
+
+    own, log = Rules(), []
+
+    @own.step
+    def hit(s, seat, amount):
+        log.append(("hit", seat, amount))
+        later(s, "after_hit", seat, amount)
+        interrupt(s, "noticed", seat)  # a trigger raised in the middle: runs first
+        later(s, "window", seat, amount)
+
+    @own.step
+    def noticed(s, seat):
+        log.append(("noticed", seat))
+
+    @own.step
+    def window(s, seat, amount):
+        ask(s, "answer", seat, context=(amount,), then="resolved")
+
+    @own.step
+    def resolved(s, seat, amount, how):
+        log.append(("resolved", seat, amount, how))
+        if how == "pass" and amount < 2:
+            later(s, "hit", seat, amount + 1)  # a nested procedure inside this one
+
+    @own.step
+    def after_hit(s, seat, amount):
+        log.append(("after", seat, amount))
+
+    @own.kind("pass", answers=("answer",), candidates=lambda s, seat: [Action("pass")])
+    def let_it_through(s, seat, action):
+        frame = s.decisions[-1]
+        close(s, seat, frame.context[0], "pass")
+
+    class Nesting(FlowState):
+        rules = own
+        fields = {}  # the flow's own fields only (the agenda among them)
+
+        def is_over(self):
+            return False
+
+    s = Nesting(toygame.GAME, 2)
+    later(s, "hit", 1, 1)
+    own.advance(s)
+    assert log == [("hit", 1, 1), ("noticed", 1)] and s.decisions[-1].kind == "answer"
+    saved = s.to_json()
+    back = Nesting.restore(toygame.GAME, saved)
+    assert back.agenda == s.agenda == [("after_hit", 1, 1)] and back == s
+    copy = s.clone()
+    s.apply(1, Action("pass"))  # the second hit, nested inside the first, asks again
+    assert log[2:] == [("resolved", 1, 1, "pass"), ("hit", 1, 2), ("noticed", 1)]
+    s.apply(1, Action("pass"))
+    assert log[5:] == [("resolved", 1, 2, "pass"), ("after", 1, 2), ("after", 1, 1)]
+    assert s.agenda == [] and not s.decisions
+    assert copy.agenda == [("after_hit", 1, 1)]  # the copy shares nothing with the original
+
+
+def test_one_action_kind_may_answer_two_questions_each_its_own_way():
+    from game.core.decisions import ask
+    from game.core.flow import FlowState, Rules, close
+
+    own, done = Rules(), []
+
+    @own.kind("pass", answers=("window",), candidates=lambda s, seat: [Action("pass", label="Pass")])
+    def no_response(s, seat, action):
+        close(s)
+        done.append("no response")
+
+    @own.kind("pass", answers=("offer",),
+              candidates=lambda s, seat: [Action("pass", label="Do not use it")])
+    def decline(s, seat, action):
+        close(s)
+        done.append("declined")
+
+    class Asking(FlowState):
+        rules = own
+
+        def is_over(self):
+            return False
+
+    s = Asking(toygame.GAME, 2)
+    ask(s, "window", 0)
+    ask(s, "offer", 0)
+    assert [a.label for a in s.legal_actions(0)] == ["Do not use it"]
+    s.apply(0, Action("pass"))
+    assert [a.label for a in s.legal_actions(0)] == ["Pass"]
+    s.apply(0, Action("pass"))
+    assert done == ["declined", "no response"]
+    with pytest.raises(ValueError, match="twice"):
+        own.kind("pass", answers=("offer",), candidates=lambda s, seat: [])(decline)

@@ -31,6 +31,8 @@ DICT_OF_DICTS = "dict_of_dicts"  # a dict of dicts of immutable keys and values
 SET = "set"
 RNG = "rng"  # the state's Rng
 STACK = "stack"  # the decision stack
+#: the flow's continuation stack: a list of (step, *args) frames of immutable values
+AGENDA = "agenda"
 GRID = "grid"  # a list of lists of lists of immutable values (seats x rows x cards)
 CACHE = "cache"  # shared by copies and never saved (None after a load): values that never change
 #: a dict of records: small mutable objects with `copy()`, `to_json()` and a static
@@ -49,6 +51,7 @@ _COPY = {
     SET: "s.{f}.copy()",
     RNG: "_Rng(s.{f}.state)",
     STACK: "s.{f}[:]",
+    AGENDA: "s.{f}[:]",
     GRID: "[[y[:] for y in x] for x in s.{f}]",
     CACHE: "s.{f}",
     RECORDS: "{{k: v.copy() for k, v in s.{f}.items()}}",
@@ -89,6 +92,7 @@ _SAVE = {
     SET: _lists,
     RNG: lambda r: r.state,
     STACK: decisions.stack_to_json,
+    AGENDA: _lists,
     GRID: _lists,
     CACHE: lambda v: None,
     RECORDS: lambda d: [[_lists(k), v.to_json()] for k, v in d.items()],
@@ -106,6 +110,7 @@ _LOAD = {
     SET: lambda v: {_tuples(x) for x in v},
     RNG: Rng,
     STACK: decisions.stack_from_json,
+    AGENDA: lambda v: [_tuples(x) for x in v],
     GRID: lambda v: [[[_tuples(z) for z in y] for y in x] for x in v],
     CACHE: lambda v: None,
 }

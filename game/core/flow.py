@@ -24,6 +24,27 @@ so a nested window (Nullification inside Savage Assault inside a dying check) is
 whose `then` names where the rules resume. Card memory between turns lives in `marks`
 ("asleep until turn 12"), never in a field named after a card.
 
+One action shape may answer several questions and do something different for each (a "pass"
+in a response window, a "pass" on an optional skill): declare the kind once for each question
+(or group of questions) it answers; the core offers, checks and applies the declaration made
+for the question on top.
+
+Procedures that nest and carry data (damage to X from Y, inside a Savage Assault, inside a
+dying check) keep their continuation in the state's `agenda`, a stack of plain frames
+`(step, *args)`, innermost last:
+
+    later(s, "after_damage", target, amount)  # resume this step with these arguments once
+                                              # everything scheduled after it is done
+    interrupt(s, "offer", seat, "draw_one")   # a trigger: runs as soon as the current step
+                                              # (or answer) returns, before what it scheduled
+    close(s, target, amount)                  # answered: resume the frame's `then` step with
+                                              # these arguments
+
+Between questions the core pops the agenda and runs each frame's step with its arguments, until
+a question is asked, the game is over or the agenda is empty (after `next_step`, which `go`
+sets, has run). The agenda is plain data like the rest of the state: it is copied and saved
+with it (no closure or generator ever lives in a state).
+
 Table actions: `concede` and `timeout` are actions of the flow too (logged, saved and replayed
 like any other), but no seat is offered them as moves: the table sends them. A seat may
 concede at any time; a timeout answers a waiting seat's question with its default answer.
@@ -62,7 +83,10 @@ class Rules:
     """A game's action kinds and rulebook steps, in rulebook order."""
 
     def __init__(self) -> None:
+        #: kind name -> its first declaration (`answering` holds one per question)
         self.kinds: dict[str, Kind] = {}
+        #: question kind -> kind name -> the declaration that answers it
+        self.answering: dict[str, dict[str, Kind]] = {}
         self.steps: dict[str, Callable] = {}
         #: question kind -> the action kinds that answer it, in the order they are offered
         self.offers: dict[str, tuple[str, ...]] = {}
@@ -80,6 +104,8 @@ class Rules:
         """Declare action kind `name` (decorating its apply): it answers the questions named
         in `answers`; `candidates(s, seat)` lists its actions of the right shape; `check(s,
         seat, action)` says why one is illegal (None: legal; omitted: every candidate is).
+        The same kind may be declared again for other questions (a pass answering a response
+        window, a pass declining an optional skill): each question has its own declaration.
 
         `legal_as_built`: the candidates are built legal (the check only says why another
         action is refused), so `legal_actions` need not run the check on them where every
@@ -94,13 +120,18 @@ class Rules:
         part; `candidates(s, seat, key)` then lists that part's actions."""
 
         def register(apply: Callable) -> Callable:
-            if name in self.kinds or name in TABLE_ACTIONS:
-                raise ValueError(f"action kind {name!r} declared twice")
+            if name in TABLE_ACTIONS:
+                raise ValueError(f"action kind {name!r} is the table's")
             if key is not None and parts is not None:
                 raise ValueError(f"action kind {name!r}: give key or parts, not both")
-            self.kinds[name] = Kind(name, candidates, check or _no_reason, apply, key, parts)
+            declared = Kind(name, candidates, check or _no_reason, apply, key, parts)
+            self.kinds.setdefault(name, declared)
             self.keyed = self.keyed or key is not None or parts is not None
             for question in answers:
+                table = self.answering.setdefault(question, {})
+                if name in table:
+                    raise ValueError(f"action kind {name!r} declared twice for {question!r}")
+                table[name] = declared
                 self.offers[question] = self.offers.get(question, ()) + (name,)
                 if legal_as_built and self.built_legal.get(question, True):
                     self.built_legal[question] = True
@@ -118,7 +149,7 @@ class Rules:
         (the same list as filtering the candidates by the checks)."""
         plans = self.remembered.get(s.game)
         if plans is None:
-            plans = self.remembered[s.game] = {"": {name: {} for name in self.kinds}}
+            plans = self.remembered[s.game] = {"": {}}
         question = s.decisions[-1].kind
         legal = plans.get(question)
         if legal is None:
@@ -132,9 +163,11 @@ class Rules:
         lines = ["def legal(s, player):", "    out = []"]
         env: dict[str, Any] = {"_remember": self._remember}
         last = None
+        answering = self.answering.get(question, {})
         for i, name in enumerate(self.offers.get(question, ())):
-            kind = self.kinds[name]
-            env.update({f"kind{i}": kind, f"get{i}": tables[name].get, f"table{i}": tables[name],
+            kind = answering[name]
+            table = tables.setdefault(kind, {})
+            env.update({f"kind{i}": kind, f"get{i}": table.get, f"table{i}": table,
                         f"cand{i}": kind.candidates, f"check{i}": kind.check,
                         f"key{i}": kind.key, f"parts{i}": kind.parts})
             if kind.parts is not None:
@@ -178,30 +211,82 @@ class Rules:
         return fn
 
     def checks(self) -> dict[str, Callable]:
-        return {name: k.check for name, k in self.kinds.items()}
+        """Action kind -> its check (a kind declared for several questions: the check of the
+        declaration for the question on top)."""
+        out = {}
+        for name, first in self.kinds.items():
+            several = {id(k) for table in self.answering.values() for n, k in table.items()
+                       if n == name}
+            out[name] = first.check if len(several) == 1 else self._question_check(name)
+        return out
+
+    def _question_check(self, name: str) -> Callable:
+        answering = self.answering
+
+        def check(s: FlowState, seat: int, action: Action) -> str | None:
+            kind = answering.get(s.decisions[-1].kind, {}).get(name) if s.decisions else None
+            if kind is None:
+                return f"{action} does not answer what is asked now."
+            return kind.check(s, seat, action)
+
+        return check
+
+    def answer(self, s: FlowState, player: int, action: Action) -> None:
+        """Carry out `action`, an answer to the question on top."""
+        self.answering[s.decisions[-1].kind][action.kind].apply(s, player, action)
 
     def advance(self, s: FlowState) -> None:
-        """Run rulebook steps while one names the next (a step that asks a question, or ends
-        the game, names none)."""
+        """Run rulebook steps until a question is asked or the game is over: first the step
+        `go` named, then the agenda's frames, innermost first (interrupts raised by a step go
+        on top of the agenda as soon as it returns, the first raised innermost)."""
         steps = self.steps
-        while s.next_step:
-            name, s.next_step = s.next_step, ""
-            steps[name](s)
+        agenda, raised = s.agenda, s.raised
+        while True:
+            if raised:
+                agenda.extend(reversed(raised))
+                raised.clear()
+            if s.next_step:
+                name, s.next_step = s.next_step, ""
+                steps[name](s)
+            elif not agenda or s.decisions or s.is_over():
+                return
+            else:
+                frame = agenda.pop()
+                steps[frame[0]](s, *frame[1:])
 
 
 # --- answering questions -------------------------------------------------------------------------
 
-def close(s: FlowState) -> Decision:
-    """The question on top is answered: pop it; the flow carries on at its `then` step."""
+def close(s: FlowState, *args: Any) -> Decision:
+    """The question on top is answered: pop it; the flow carries on at its `then` step (given
+    `args`, it resumes that step with them, as `later` does)."""
     frame = s.decisions.pop()
     if frame.then:
-        s.next_step = frame.then
+        if args:
+            s.agenda.append((frame.then, *args))
+        else:
+            s.next_step = frame.then
     return frame
 
 
 def go(s: FlowState, step: str) -> None:
     """Carry on at rulebook step `step` once the current one returns."""
     s.next_step = step
+
+
+# --- procedures that nest: the agenda ---------------------------------------------------------
+
+def later(s: FlowState, step: str, *args: Any) -> None:
+    """Resume rulebook step `step` with `args` (plain values) once everything scheduled after
+    this is done: a frame on the agenda, innermost last."""
+    s.agenda.append((step, *args))
+
+
+def interrupt(s: FlowState, step: str, *args: Any) -> None:
+    """A trigger raised now: `step` runs with `args` as soon as the current step (or answer)
+    returns, before whatever it scheduled; several raised by one step run in the order
+    raised."""
+    s.raised.append((step, *args))
 
 
 # --- card memory ------------------------------------------------------------------------------
@@ -231,14 +316,14 @@ class FlowState(State):
     fields' shapes; the flow's are added), and write the game's information methods
     (`_view`, `determinize`, `is_over`, `outcome`, `card_ids`)."""
 
-    __slots__ = ("version", "next_step", "marks", "conceded", "_legal")
+    __slots__ = ("version", "next_step", "agenda", "raised", "marks", "conceded", "_legal")
 
     rules: ClassVar[Rules] = Rules()  # a game declares its own; this one declares nothing
     #: whether a seat may concede (the game then says what it means in `concede`)
     concedable: ClassVar[bool] = False
     fields: ClassVar[dict[str, str]] = {
         "players": F.VALUE, "decisions": F.STACK, "version": F.VALUE, "next_step": F.VALUE,
-        "marks": F.DICT, "conceded": F.VALUE,
+        "agenda": F.AGENDA, "raised": F.AGENDA, "marks": F.DICT, "conceded": F.VALUE,
     }
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -257,6 +342,10 @@ class FlowState(State):
         super().__init__(game, players)
         self.version = 0
         self.next_step = ""
+        #: the continuation stack: (step, *args) frames, innermost last (see `later`)
+        self.agenda: list[tuple] = []
+        #: triggers raised by the step running now (see `interrupt`)
+        self.raised: list[tuple] = []
         self.marks: dict = {}
         #: seats that conceded, in order
         self.conceded: tuple[int, ...] = ()
@@ -285,9 +374,10 @@ class FlowState(State):
     def candidates(self, player: int) -> list[Action]:
         if not self.decisions:
             return []
-        kinds = self.rules.kinds
+        question = self.decisions[-1].kind
+        kinds = self.rules.answering.get(question, {})
         out: list[Action] = []
-        for name in self.rules.offers.get(self.decisions[-1].kind, ()):
+        for name in self.rules.offers.get(question, ()):
             kind = kinds[name]
             if kind.parts is not None:
                 for key in kind.parts(self, player):
@@ -341,9 +431,9 @@ class FlowState(State):
         elif kind == TIMEOUT:
             answer = self.default_answer(player)
             self.emit("timeout", f"{self.seat_name(player)} ran out of time: {answer}.", player)
-            self.rules.kinds[answer.kind].apply(self, player, answer)
+            self.rules.answer(self, player, answer)
         else:
-            self.rules.kinds[kind].apply(self, player, action)
+            self.rules.answer(self, player, action)
         self.rules.advance(self)
 
     # --- hooks with defaults -------------------------------------------------------------------

@@ -2,10 +2,11 @@
 identities, 25 generals. Spec: docs/rules/sanguosha.md.
 
 cards.py loads data/sanguosha/*.toml; queries.py holds the pure questions the rules, the bots
-and the table share; rules.py is the rulebook (setup, the turn, using a card, the end),
-windows.py its response windows (R1–R6), damage.py judgement, damage, dying and death;
-effects.py registers what each card and skill does; state.py is the State (view, determinize,
-clone, JSON); bots.py the heuristic bot; docs.py writes data/sanguosha/rules.md.
+and the table share; rules.py is the rulebook's outline (setup, the turn) and names the module
+of each later chapter (targets, using, windows, judgement, damage, ending, zones); hooks.py
+holds the rules flow and the effect registry they all fill in; effects/ registers what each
+card and skill does, one module per family; state.py is the State (view, determinize); bots.py
+the heuristic bot; docs.py writes data/sanguosha/rules.md.
 
 Actions (the top decision says which are asked):
   Action("general", option=general_id)                      choose a general

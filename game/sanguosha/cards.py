@@ -33,6 +33,8 @@ SUBTYPES = {
 }
 #: the four equipment slots, one card each (spec D11); a slot is named after its subtype
 EQUIP_SLOTS = SUBTYPES["equipment"]
+#: whom a card is used on (data field `target`, see data/sanguosha/cards.toml)
+TARGETS = ("self", "other", "others", "all", "pair", "none")
 KINGDOMS = ("wei", "shu", "wu", "qun")
 GENDERS = ("male", "female")
 
@@ -76,6 +78,10 @@ class CardKind:
     text: str
     range: int = 0  # a weapon's attack range; 0 for everything else
     horse: int = 0  # +1 defensive horse, -1 offensive horse, 0 otherwise
+    target: str = "self"  # whom it is used on: one of TARGETS
+    harmful: bool = False  # its use on a player is a hostile act
+    needs_cards: bool = False  # its target must have a card in a zone
+    reach: int = 0  # its target must be within this distance (0: any)
 
     @property
     def is_equipment(self) -> bool:
@@ -88,6 +94,11 @@ class CardKind:
     @property
     def is_delayed(self) -> bool:
         return self.subtype == "delayed"
+
+    @property
+    def everyone(self) -> bool:
+        """Used on every (other) living player: nobody is picked out."""
+        return self.target in ("others", "all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +190,10 @@ KIND_FIELDS = {
     "subtype": Field(str, check=one_of(sum(SUBTYPES.values(), ()))),
     "range": Field(int, False, 0, int_range(1, 5)),
     "horse": Field(int, False, 0, one_of((1, -1))),
+    "target": Field(str, False, "", one_of(TARGETS)),
+    "harmful": Field(bool, False, False),
+    "needs_cards": Field(bool, False, False),
+    "reach": Field(int, False, 0, int_range(1, 5)),
     "text": Field(str),
 }
 
@@ -229,6 +244,17 @@ def _check_kind(path: Path, k: dict) -> CardKind:
         bad("horse", f"{'a defensive' if horse > 0 else 'an offensive'} horse has "
                      f"horse = {horse:+d}" if horse
             else "only horses change distance")
+    if k["type"] == "equipment":
+        if k["target"] not in ("", "self"):
+            bad("target", "equipment goes into its user's own equipment area: target = \"self\"")
+        k = {**k, "target": "self"}
+    elif not k["target"]:
+        bad("target", f"a {k['type']} card says whom it is used on (one of "
+                      f"{', '.join(TARGETS)})")
+    if k["subtype"] == "delayed" and k["target"] not in ("self", "other"):
+        bad("target", "a delayed trick goes into one player's judgement area")
+    if k["reach"] and k["target"] != "other":
+        bad("reach", "only a card used on another player can need them within reach")
     return CardKind(**k)
 
 

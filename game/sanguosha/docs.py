@@ -97,13 +97,15 @@ Only Slashes you **use** in your own play phase count towards the limit.
 OUTRO = """
 ## Where the rulebook is silent
 
-Our decisions are listed in full (D1–D41) in the specification; the ones you meet most:
+Our decisions are listed in full (D1–D42) in the specification; the ones you meet most:
 newest delayed trick first; a nullified Lightning moves on; the dying window starts from the
 current player; hidden cards chosen by another player (Dismantlement, Snatch, Retaliation…) are
 picked at random; an equipped card spent as a cost or converted no longer counts for range; the
 Green Dragon Blade's extra Slash ignores range and the limit; Rouse that nobody answers cannot be
 tried again that play phase. The app asks every entitled player in every window, and your own
 side answers "pass" at once when you hold nothing usable.
+
+- **Conceding**: a player who concedes is played by the computer from then on and cannot win.
 
 ## At the table
 

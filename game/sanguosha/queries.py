@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.sanguosha.cards import RED_SUITS
+from game.sanguosha.cards import RED_SUITS, CardKind
 
 IDENTITIES = ("lord", "loyalist", "rebel", "renegade")
 
@@ -130,40 +130,20 @@ def attack_range(weapon_range: int = 0) -> int:
 
 # --- judgement results (spec: Judgement) -------------------------------------------------------
 
-def lightning_strikes(suit: str, rank: int) -> bool:
-    """Lightning strikes on ♠2 to ♠9."""
-    return suit == "s" and 2 <= rank <= 9
-
-
-def indulgence_skips_play(suit: str) -> bool:
-    """Indulgence fails only on a ♥: any other suit skips the play phase."""
-    return suit != "h"
-
-
 def is_red(suit: str | None) -> bool:
-    """Eight Diagrams and Iron Cavalry succeed on red."""
+    """A red judgement (♥ ♦): what Eight Diagrams and Iron Cavalry need."""
     return suit in RED_SUITS
 
 
-def unyielding_succeeds(suit: str) -> bool:
-    """Unyielding fails only on a ♥."""
-    return suit != "h"
-
-
-def goddess_keeps(suit: str) -> bool:
-    """Goddess of the Luo keeps black judgement cards and stops at the first red."""
-    return suit not in RED_SUITS
-
-
-# --- target shapes (spec: card kinds, skill rulings) ------------------------------------------
+# --- target shapes (spec: How a used card resolves, card kinds, skill rulings) -----------------
 
 @dataclass(frozen=True, slots=True)
 class SeatFacts:
     """The public facts about one seat that decide whether a card may target it.
 
-    `skills` are the seat's working skills (a lord skill only while the seat is the Lord);
-    `judgement` the kind ids in its judgement area; `cards_in_zones` hand + equipment +
-    judgement area.
+    `judgement` holds the kind ids in its judgement area; `cards_in_zones` counts hand +
+    equipment + judgement area; `refusals` are (card kind id, reason) pairs: the kinds the
+    seat's skills forbid from targeting it now, and why (Empty Fort, Modesty).
     """
 
     seat: int
@@ -172,7 +152,7 @@ class SeatFacts:
     cards_in_zones: int = 0
     has_weapon: bool = False
     judgement: frozenset[str] = frozenset()
-    skills: frozenset[str] = frozenset()
+    refusals: tuple[tuple[str, str], ...] = ()
     gender: str = "male"
     hp: int = 4
     max_hp: int = 4
@@ -185,76 +165,56 @@ class SeatFacts:
     def label(self) -> str:
         return self.name or f"Player {self.seat + 1}"
 
-
-def empty_fort_protects(target: SeatFacts) -> bool:
-    """Empty Fort: with no hand cards, not a legal target of a Slash or a Duel."""
-    return "kongcheng" in target.skills and target.hand_count == 0
+    def refusal(self, kind: str) -> str | None:
+        """Why a card of `kind` may not target this seat, or None."""
+        for k, why in self.refusals:
+            if k == kind:
+                return why
+        return None
 
 
 def why_not_slash_target(user: SeatFacts, target: SeatFacts, dist: int, rng: int,
                          ignore_range: bool = False) -> str | None:
-    """Slash: another player within the user's attack range (Empty Fort forbids)."""
+    """Slash: another player within the user's attack range, whose skills allow it."""
     if target.seat == user.seat:
         return "You cannot Slash yourself."
-    if empty_fort_protects(target):
-        return f"{target.label} has no hand cards: Empty Fort forbids a Slash."
+    refused = target.refusal("slash")
+    if refused:
+        return refused
     if not ignore_range and dist > rng:
         return (f"{target.label} is at distance {dist}, outside your attack range of {rng}.")
     return None
 
 
-def why_not_duel_target(user: SeatFacts, target: SeatFacts) -> str | None:
+def why_not_target(kind: CardKind, user: SeatFacts, target: SeatFacts, dist: int = 1,
+                   ignore_distance: bool = False) -> str | None:
+    """A card used on one other player (its data: target = "other"), Slash aside: the
+    target's skills may forbid it, `needs_cards` wants a card in the target's zones, `reach`
+    a distance (`ignore_distance`: Rare Talent), and no judgement area holds two delayed
+    tricks of one kind. `dist` is distance(user, target)."""
     if target.seat == user.seat:
-        return "You cannot Duel yourself."
-    if empty_fort_protects(target):
-        return f"{target.label} has no hand cards: Empty Fort forbids a Duel."
+        return f"{kind.name} is used on another player."
+    refused = target.refusal(kind.id)
+    if refused:
+        return refused
+    if kind.needs_cards and target.cards_in_zones == 0:
+        return f"{target.label} has no cards to take."
+    if kind.reach and not ignore_distance and dist > kind.reach:
+        return f"{kind.name} needs distance {kind.reach}; {target.label} is at distance {dist}."
+    if kind.is_delayed and kind.id in target.judgement:
+        return f"{target.label} already has {_a(kind.name)}."
     return None
 
 
-def why_not_card_target(kind: str, user: SeatFacts, target: SeatFacts, dist: int = 1,
-                        ignore_distance: bool = False) -> str | None:
-    """Shape checks for the single-target tricks that need no range: Dismantlement, Snatch,
-    Duel, Indulgence. `dist` is distance(user, target); `ignore_distance` is Rare Talent."""
-    if kind == "duel":
-        return why_not_duel_target(user, target)
-    if kind in ("dismantlement", "snatch"):
-        if target.seat == user.seat:
-            return "Choose another player."
-        if kind == "snatch" and "qianxun" in target.skills:
-            return f"{target.label} has Modesty: Snatch cannot target them."
-        if target.cards_in_zones == 0:
-            return f"{target.label} has no cards to take."
-        if kind == "snatch" and not ignore_distance and dist > 1:
-            return f"Snatch needs distance 1; {target.label} is at distance {dist}."
-        return None
-    if kind == "indulgence":
-        if target.seat == user.seat:
-            return "Indulgence goes on another player."
-        if "qianxun" in target.skills:
-            return f"{target.label} has Modesty: Indulgence cannot target them."
-        if "indulgence" in target.judgement:
-            return f"{target.label} already has an Indulgence."
-        return None
-    raise ValueError(f"{kind!r} has no single-target shape check")
-
-
-def why_not_borrowed_sword(user: SeatFacts, holder: SeatFacts, victim: SeatFacts,
-                           holder_dist: int, holder_range: int) -> str | None:
-    """Borrowed Sword: H (another player) has a weapon; V ≠ H is a legal Slash target for H
-    (within H's attack range, Empty Fort respected). V may be the user (D1)."""
-    if holder.seat == user.seat:
-        return "The weapon holder must be another player."
-    if not holder.has_weapon:
-        return f"{holder.label} has no weapon."
-    if victim.seat == holder.seat:
-        return f"{holder.label} cannot be told to Slash themselves."
-    return why_not_slash_target(holder, victim, holder_dist, holder_range)
-
-
-def why_not_self_use(kind: str, user: SeatFacts) -> str | None:
-    """Cards used on yourself in the play phase: Peach (wounded only) and Lightning."""
-    if kind == "peach":
-        return None if user.wounded else "You are at full HP: a Peach would do nothing."
-    if kind == "lightning":
-        return "You already have a Lightning." if "lightning" in user.judgement else None
+def why_not_self_use(kind: CardKind, user: SeatFacts) -> str | None:
+    """A card used on yourself in the play phase: a Peach only when wounded; a delayed trick
+    only where none of its kind is."""
+    if kind.id == "peach" and not user.wounded:
+        return "You are at full HP: a Peach would do nothing."
+    if kind.is_delayed and kind.id in user.judgement:
+        return f"You already have {_a(kind.name)}."
     return None
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word

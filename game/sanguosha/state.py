@@ -2,11 +2,11 @@
 generates clone and JSON from them, game/core/fields.py).
 
 Card instance ids are positions in `CardSet.cards` (0–103 standard, 104–107 EX). Where the
-rules are in the middle of resolving something, two stacks say so, both plain data:
-
-- `tasks`: the procedures still to run, innermost last, each a tuple `(step, *args)` naming a
-  function in rules.STEPS (spec D39: interrupts nest, the innermost finishes first);
-- `decisions` (the core's stack): the question the rules wait on now.
+rules are in the middle of resolving something, the core flow's two stacks say so, both plain
+data: `agenda`, the procedures still to run, innermost last, each a frame `(step, *args)`
+(spec D39: interrupts nest, the innermost finishes first), and `decisions`, the question the
+rules wait on now. `marks` holds this turn's marks (a phase to skip, Bare-Chested, a delayed
+trick already judged), by seat or card instance.
 
 `uses` holds each card being used (user, kind, real cards, targets, per-target marks) by use id;
 `flags` holds the results one step leaves for the next (a Dodge given, a judgement card, a
@@ -20,13 +20,17 @@ from typing import Any
 from game.core import decisions
 from game.core import fields as F
 from game.core.contract import Action, Outcome
-from game.core.flow import TIMEOUT, FlowState
+from game.core.flow import FlowState
 from game.core.rng import Rng
-from game.sanguosha import rules
+from game.sanguosha import ending
+from game.sanguosha import rules as rulebook
 from game.sanguosha.cards import EQUIP_SLOTS
+from game.sanguosha.distance import attack_range, dist
+from game.sanguosha.effects import check_registry
+from game.sanguosha.hooks import PUTS_AWAY
 
 #: the state's own fields and their shapes (the flow adds players, decisions, version,
-#: next_step, marks — this turn's marks: Bare-Chested, skip play, ... — and conceded)
+#: next_step, agenda, raised, marks and conceded)
 FIELDS = {
     "rng": F.RNG,
     # per seat
@@ -34,8 +38,8 @@ FIELDS = {
     "max_hp": F.LIST, "alive": F.LIST,
     "hand": F.LISTS, "equip": F.LISTS, "judge": F.LISTS, "offers": F.LISTS, "looking": F.LISTS,
     # piles and records
-    "draw": F.LIST, "discard": F.LIST, "processing": F.LIST, "ag": F.LIST, "deaths": F.LIST,
-    "tasks": F.LIST, "pending": F.LIST, "shown": F.LIST, "reshuffled": F.LIST, "ledger": F.LIST,
+    "draw": F.LIST, "discard": F.LIST, "processing": F.LIST, "pool": F.LIST, "deaths": F.LIST,
+    "shown": F.LIST, "reshuffled": F.LIST, "ledger": F.LIST,
     "phase_used": F.DICT, "flags": F.DICT, "uses": F.DICT_OF_DICTS,
     # the table
     "current": F.VALUE, "phase": F.VALUE, "turn": F.VALUE, "reshuffles": F.VALUE,
@@ -44,11 +48,20 @@ FIELDS = {
     "stalemate_guard": F.VALUE, "human_lord": F.VALUE,
 }
 
-#: steps that take cards out of the processing area (a judgement's, a fetched Slash's)
-_PUTS_AWAY = frozenset({"judge_done", "judge_discard", "blade_rouse_done"})
+#: the card sets whose effect registry has been matched against them
+_CHECKED: set[int] = set()
 
 #: (seat, general id) -> "P3 Cao Cao" (names are asked for on every label and log line)
 _SEAT_NAMES: dict[tuple[int, str], str] = {}
+
+
+def checked(cs):
+    """The card set, once its effect registry has been matched against it: every kind and
+    skill has its handlers and every handler its card or skill (CardDataError otherwise)."""
+    if id(cs) not in _CHECKED:
+        check_registry(cs)
+        _CHECKED.add(id(cs))
+    return cs
 
 
 def _lists(value: Any) -> Any:
@@ -60,12 +73,15 @@ def _lists(value: Any) -> Any:
 
 
 class SanguoshaState(FlowState):
-    __slots__ = ("cs", "_cache", "_memo") + tuple(f for f in FIELDS if f != "marks")
+    __slots__ = ("cs", "_cache", "_memo") + tuple(FIELDS)
     fields = FIELDS
+    rules = rulebook.rules
+    #: a seat that concedes is played by a bot from then on and wins nothing (D42)
+    concedable = True
 
     def __init__(self, game, players: int) -> None:
         super().__init__(game, players)
-        self.cs = game.card_set()
+        self.cs = checked(game.card_set())
         self.rng = Rng(0)
         n = players
         self.gen = [""] * n
@@ -83,14 +99,12 @@ class SanguoshaState(FlowState):
         self.draw: list[int] = []  # top of the pile is the end of the list
         self.discard: list[int] = []
         self.processing: list[int] = []
-        self.ag: list[int] = []  # Amazing Grace's revealed cards (public)
+        self.pool: list[int] = []  # revealed for the targets to take one each (Amazing Grace)
         self.shown: list[int] = []  # hand cards everyone saw arrive (stay known while held)
         self.reshuffled: list[int] = []  # the discard pile everyone saw become the draw pile
         #: who harmed (+) or helped (−) whom, seat a * players + b: public, for the bots
         self.ledger: list[int] = [0] * (n * n)
         self.deaths: list[tuple] = []  # (seat, killer or -1, cause)
-        self.tasks: list[tuple] = []
-        self.pending: list[tuple] = []  # triggers raised by the step now running
         self.phase_used: dict[str, int] = {}  # this play phase's counts (Slashes, skills)
         self.flags: dict[str, Any] = {}
         self.uses: dict[str, dict] = {}
@@ -108,34 +122,53 @@ class SanguoshaState(FlowState):
         self.two_renegades = False
         self.stalemate_guard = True
         self.human_lord = False
-        self._cache = None  # (seat, candidates) of the position now; dropped on every change
-        self._memo: dict = {}  # per-position values (seat facts), dropped on every change
+        #: [version, seat, candidates, their set] of the position now (see `candidates`)
+        self._cache: list | None = None
+        #: per-position values (seat facts); None while an action is being applied
+        self._memo: dict | None = {}
 
     # --- contract: turn structure -----------------------------------------------------------
-    checks = rules.CHECKS
-
     def candidates(self, player: int) -> list[Action]:
-        return rules.candidate_list(self, player)
+        """The answers of the right shape to the question now, worked out once per position
+        (the checks and `apply` ask again)."""
+        c = self._cache
+        if c is None or c[0] != self.version or c[1] != player:
+            c = self._cache = [self.version, player, FlowState.candidates(self, player), None]
+        return c[2]
+
+    def offered_now(self, player: int) -> frozenset[Action]:
+        """The candidates as a set, for the checks of answers built legal."""
+        self.candidates(player)
+        c = self._cache
+        if c[3] is None:
+            c[3] = frozenset(c[2])
+        return c[3]
 
     def _apply(self, player: int, action: Action) -> None:
-        self.version += 1
         self._cache = None
-        self._memo = {}
-        if action.kind == TIMEOUT:
-            action = self.default_answer(player)
-            self.emit("timeout", f"{self.seat_name(player)} ran out of time: {action}.", player)
+        self._memo = None  # the rules change the state between steps: nothing is cached
         try:
-            rules.answer(self, player, action)
-            rules.run(self)
+            super()._apply(player, action)
         finally:
             self._cache = None
             self._memo = {}
 
+    def concede(self, player: int) -> None:
+        """D42: the game goes on unchanged; the seat (played by a bot from now on, the table
+        sees to that) is left out of the winners when the game ends (`ending.end_game`)."""
+
+    def default_answer(self, player: int) -> Action:
+        """Out of time: end the play phase; elsewhere pass, decline or say Done where one may,
+        else the first answer offered (a discard down to the hand limit: the lowest card)."""
+        if self.decisions[-1].kind == "play":
+            return rulebook.END
+        return super().default_answer(player)
+
     def _clean(self) -> None:
         super()._clean()
         self.cs = self.game.card_set()
-        self._cache = None  # (seat, candidates) of the position now
-        self._memo = {}  # per-position values (seat facts)
+        self._cache = None
+        self._memo = {}
 
     def forget(self) -> None:
         """Drop the values cached for the position (call after changing the state by hand;
@@ -187,7 +220,8 @@ class SanguoshaState(FlowState):
         return {
             "phase": self.phase, "current": self.current, "turn": self.turn,
             "draw": len(self.draw), "discard": list(self.discard),
-            "processing": list(self.processing), "ag": list(self.ag),
+            # "ag": the revealed pool, named for the table scene (Amazing Grace's cards)
+            "processing": list(self.processing), "ag": list(self.pool),
             "reshuffled": list(self.reshuffled), "ledger": list(self.ledger),
             "seats": seats, "decision": d, "deaths": _lists(self.deaths),
             "hand": list(self.hand[player]) if player is not None else None,
@@ -196,9 +230,9 @@ class SanguoshaState(FlowState):
             "slashes": self.phase_used.get("slash", 0),
             # from the seat's place at the table (public): its distance to each seat, its range
             "distances": [0 if p == player or not (self.alive[p] and self.alive[player])
-                          else rules.dist(self, player, p) for p in range(self.players)]
+                          else dist(self, player, p) for p in range(self.players)]
             if player is not None else None,
-            "attack_range": rules.attack_range(self, player) if player is not None else None,
+            "attack_range": attack_range(self, player) if player is not None else None,
             "over": self.over, "result": self.result, "winners": list(self.winners),
         }
 
@@ -230,7 +264,7 @@ class SanguoshaState(FlowState):
         rng.shuffle(ids)
         for q, ident in zip(hidden, ids, strict=True):
             st.identity[q] = ident
-        rules.determinize_generals(self, st, player, rng)
+        rulebook.determinize_generals(self, st, player, rng)
         st.rng = Rng(rng.next64())
         return st
 
@@ -238,11 +272,11 @@ class SanguoshaState(FlowState):
         return self.over
 
     def outcome(self) -> Outcome:
-        return rules.outcome(self)
+        return ending.outcome(self)
 
     def zones(self) -> dict[str, list[int]]:
         z = {"deck": list(self.draw), "discard": list(self.discard),
-             "processing": list(self.processing), "amazing grace": list(self.ag)}
+             "processing": list(self.processing), "revealed": list(self.pool)}
         for p in range(self.players):
             z[f"hand:{p}"] = list(self.hand[p])
             z[f"equipment:{p}"] = [c for c in self.equip[p] if c >= 0]
@@ -252,10 +286,10 @@ class SanguoshaState(FlowState):
 
     def resolving(self) -> bool:
         """A used card is still resolving, or a judgement card has not yet been put away."""
-        return not self.over and bool(self.uses) or any(t[0] in _PUTS_AWAY for t in self.tasks)
+        return not self.over and bool(self.uses) or any(t[0] in PUTS_AWAY for t in self.agenda)
 
     def card_ids(self) -> list[int]:
-        ids = self.draw + self.discard + self.processing + self.ag
+        ids = self.draw + self.discard + self.processing + self.pool
         for p in range(self.players):
             ids = ids + self.hand[p] + [c for c in self.equip[p] if c >= 0]
             ids += [c for c, _ in self.judge[p]] + self.looking[p]

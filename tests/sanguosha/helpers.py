@@ -4,8 +4,10 @@ equipment, judgement areas and the top of the draw pile, then start a phase of P
 from __future__ import annotations
 
 from game.core.contract import Action
+from game.core.flow import later
 from game.sanguosha import GAME, rules
 from game.sanguosha.cards import EQUIP_SLOTS, card_set
+from game.sanguosha.targets import use_targets
 
 CS = card_set()
 _IDS = {c.id: i for i, c in enumerate(CS.cards)}
@@ -24,7 +26,7 @@ def table(gens, ids=None, *, lord=0, current=0, hands=None, equip=None, judge=No
     n = len(gens)
     s = GAME.new_state(n, 0, ex=ex, four_player=four_player)
     s.decisions.clear()
-    s.tasks.clear()
+    s.agenda.clear()
     s.identity = list(ids) if ids else (["lord", "loyalist", "rebel", "renegade", "rebel",
                                          "loyalist", "rebel", "rebel", "loyalist", "renegade"])[:n]
     s.lord = lord
@@ -63,13 +65,13 @@ def table(gens, ids=None, *, lord=0, current=0, hands=None, equip=None, judge=No
     s.phase = at
     s.marks, s.phase_used, s.flags, s.uses = {}, {}, {}, {}
     if at == "turn":
-        rules.push(s, "turn_start", current)
+        later(s, "turn_start", current)
     else:
-        phases = ("start", "judgement", "draw", "play", "discard", "finish")
-        rules.push(s, "turn_end", current)
+        phases = rules.PHASES
+        later(s, "turn_end", current)
         for ph in reversed(phases[phases.index(at):]):
-            rules.push(s, "phase", current, ph)
-    rules.run(s)
+            later(s, f"{ph}_phase", current)
+    rules.rules.advance(s)
     return s
 
 
@@ -77,10 +79,10 @@ def interrupt(s, *task):
     """Run a rules step now, as if it happened in the middle of the current play phase."""
     if s.decisions and s.decisions[-1].kind == "play":
         s.decisions.pop()
-        rules.push(s, "play", s.current)
-    rules.push(s, *task)
+        later(s, "play", s.current)
+    later(s, *task)
     s.forget()
-    rules.run(s)
+    rules.rules.advance(s)
 
 
 def acts(s, seat):
@@ -113,7 +115,7 @@ def use(s, seat, card: str, *targets, via: str = "", kind: str | None = None):
     """Use a hand card (by data id) in the play phase."""
     c = cid(card)
     k = kind or CS.cards[c].kind.id
-    tg = tuple(targets) if targets else rules.use_targets(s, seat, k, (c,))[0]
+    tg = tuple(targets) if targets else use_targets(s, seat, k, (c,))[0]
     s.forget()
     return s.apply(seat, Action("use", (c,), tg, (k, via)))
 
@@ -121,7 +123,7 @@ def use(s, seat, card: str, *targets, via: str = "", kind: str | None = None):
 def can_use(s, seat, card: str, *targets, kind: str | None = None, via: str = "") -> bool:
     c = cid(card)
     k = kind or CS.cards[c].kind.id
-    tg = tuple(targets) if targets else (rules.use_targets(s, seat, k, (c,)) or [()])[0]
+    tg = tuple(targets) if targets else (use_targets(s, seat, k, (c,)) or [()])[0]
     return Action("use", (c,), tg, (k, via)) in acts(s, seat)
 
 

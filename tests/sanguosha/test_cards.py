@@ -190,6 +190,15 @@ BLADE = 'id = "blade"\nname = "Green Dragon Blade"\nname_zh = "青龍偃月刀"\
     ("generals.toml", '"guicai", "fankui"', '"guicai", "jianxiong"', "simayi", "skills"),
     ("generals.toml", 'id = "biyue"\nname', 'id = "biyue"\nlimited = true\nname', "biyue",
      "limited"),
+    ("cards.toml", 'subtype = "ordinary"\ntarget = "other"\nharmful = true\nneeds_cards = true'
+     '\nreach = 1', 'subtype = "ordinary"\nharmful = true\nneeds_cards = true\nreach = 1',
+     "snatch", "target"),
+    ("cards.toml", 'target = "other"\nharmful = true\nneeds_cards = true\nreach = 1',
+     'target = "another"\nharmful = true\nneeds_cards = true\nreach = 1', "snatch", "target"),
+    ("cards.toml", 'target = "other"\nharmful = true\nneeds_cards = true\nreach = 1',
+     'target = "others"\nharmful = true\nneeds_cards = true\nreach = 1', "snatch", "reach"),
+    ("cards.toml", BLADE + '\nsubtype = "weapon"', BLADE + '\nsubtype = "weapon"\ntarget = '
+     '"other"', "blade", "target"),
 ])
 def test_bad_data_gives_one_line_naming_file_card_and_field(tmp_path, file, old, new, card,
                                                             field):
@@ -206,6 +215,23 @@ def test_a_missing_cell_names_the_cell(tmp_path):
 def test_a_duplicate_id_is_an_error(tmp_path):
     line = broken(tmp_path, "generals.toml", 'id = "lvbu"', 'id = "diaochan"')
     assert "generals.toml" in line and "card 'diaochan'" in line and "duplicate" in line
+
+
+def test_every_skill_in_the_data_needs_its_handler(tmp_path):
+    """The effect registry is matched against the data when a game starts: a skill with no
+    handler is named (and so is a handler with no card or skill)."""
+    from game.sanguosha.effects import check_registry
+
+    for good in data_path("sanguosha").glob("*.toml"):
+        shutil.copy(good, tmp_path / good.name)
+    path = tmp_path / "generals.toml"
+    text = path.read_text(encoding="utf-8").replace('"lijian", "biyue"', '"lijian", "biyue", '
+                                                    '"huanhuo"')
+    path.write_text(text + '\n[[skill]]\nid = "huanhuo"\nname = "Illusion"\nname_zh = "幻惑"\n'
+                    'text = "Nothing yet."\n', encoding="utf-8")
+    with pytest.raises(CardDataError, match="no rules handler for 'huanhuo'"):
+        check_registry(load_card_set(tmp_path))
+    check_registry(CS)  # the bundled data: every kind and skill has its handlers
 
 
 def test_the_rules_reference_is_up_to_date_with_the_data():

@@ -88,7 +88,7 @@ def test_a_card_use_offered_is_judged_as_a_card_use_from_outside_would_be():
             p = s.to_act()[0]
             for a in s.candidates(p):
                 if a.kind == "use":
-                    assert R.check_action(s, p, a) == R.check_use(s, p, a), a.label
+                    assert R.check_card_use(s, p, a) == R.check_use(s, p, a), a.label
                     compared += 1
             legal = s.legal_actions(p)
             a = bot.choose(s.determinize(p, rng), p) if bot else rng.choice(legal)

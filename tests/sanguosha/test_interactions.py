@@ -5,8 +5,12 @@ filler general: his only skill (Surprise Raid) adds choices and changes nothing 
 from __future__ import annotations
 
 from game.core.contract import Action
+from game.core.flow import marked
 from game.sanguosha import GAME
 from game.sanguosha import rules as R
+from game.sanguosha.board import has
+from game.sanguosha.distance import dist
+from game.sanguosha.zones import draw_cards
 from tests.sanguosha.helpers import (
     asked,
     can_use,
@@ -163,7 +167,7 @@ def test_08_duel_slashes_do_not_count():
     pass_(s, 1)
     assert s.hp[1] == 3
     assert s.phase_used.get("slash", 0) == 0 and can_use(s, 0, "c5-slash", 1)
-    assert s.marks.get("slashed")  # so Self-Restraint is now unavailable
+    assert marked(s, 0, "slashed")  # so Self-Restraint is now unavailable
     end_play(s, 0)
     assert asked(s) != ("offer", 0)
 
@@ -235,7 +239,7 @@ def test_14_indulgence():
               hands={0: ["c3-slash"] * 0}, at="judgement")
     pass_nullify(s)
     assert asked(s) == ("offer", 0) and "Self-Restraint" in s.prompt(0)
-    assert s.marks.get("skip_play")
+    assert marked(s, 0, "skip:play")
 
 
 # 15–16: Borrowed Sword -------------------------------------------------------------------------
@@ -458,19 +462,19 @@ def test_30_one_slash_per_play_phase():
 
 def test_31_distance():
     s = table([F] * 6, current=3, hands={3: ["s3-snatch", "c3-slash"]})
-    assert R.dist(s, 3, 0) == 3
+    assert dist(s, 3, 0) == 3
     s.equip[3][3] = cid("h5-chitu")
-    assert R.dist(s, 3, 0) == 2
+    assert dist(s, 3, 0) == 2
     s.equip[0][2] = cid("c5-dilu")
-    assert R.dist(s, 3, 0) == 3
+    assert dist(s, 3, 0) == 3
     s.equip[3][3] = s.equip[0][2] = -1
     s.alive[1] = False
-    assert R.dist(s, 3, 0) == 2
+    assert dist(s, 3, 0) == 2
     s.alive[1] = True
     s.equip[3][0] = cid("s5-blade")
     assert can_use(s, 3, "c3-slash", 0) and not can_use(s, 3, "s3-snatch", 0)
     m = table(["machao", F, F, F], equip={0: ["h5-chitu"]})
-    assert R.dist(m, 0, 1) == 1
+    assert dist(m, 0, 1) == 1
 
 
 # 32–34: Deflect, Empty Fort, Modesty -----------------------------------------------------------
@@ -523,7 +527,7 @@ def test_35_amazing_grace_with_a_short_pile():
     s.discard = s.draw[:-2]
     s.draw = s.draw[-2:]
     use(s, 0, "h3-amazing-grace")
-    assert len(s.ag) == 5 and s.reshuffles == 1
+    assert len(s.pool) == 5 and s.reshuffles == 1
     pass_nullify(s)
     s.apply(0, s.legal_actions(0)[0])
     pass_(s, 0)
@@ -532,7 +536,7 @@ def test_35_amazing_grace_with_a_short_pile():
     for p in (2, 3, 4):
         pass_nullify(s)
         s.apply(p, s.legal_actions(p)[0])
-    assert s.ag == [] and len(s.hand[1]) == 0 and asked(s) == ("play", 0)
+    assert s.pool == [] and len(s.hand[1]) == 0 and asked(s) == ("play", 0)
     assert len(s.discard) >= 2  # the left-over card and the Nullification
 
 
@@ -541,10 +545,10 @@ def test_36_reshuffle_in_the_middle_of_a_draw():
     assert len(s.hand[0]) == 2
     s = table([F] * 4)
     s.discard, s.draw = s.draw[:-1], s.draw[-1:]
-    R.draw_cards(s, 0, 2)
+    draw_cards(s, 0, 2)
     assert len(s.hand[0]) == 2 and s.reshuffles == 1
     s.draw, s.discard = [], []
-    R.draw_cards(s, 0, 1)
+    draw_cards(s, 0, 1)
     assert s.is_over() and s.result.startswith("Draw") and s.winners == ()
 
 
@@ -749,9 +753,9 @@ def test_50_general_offer():
 
 def test_51_lord_skill_only_for_the_lord():
     s = table(["liubei", "caocao", F, F], ids=["lord", "loyalist", "rebel", "rebel"])
-    assert R.has(s, 0, "jijiang") and not R.has(s, 1, "hujia")
+    assert has(s, 0, "jijiang") and not has(s, 1, "hujia")
     t = table([F, "liubei", F, F], ids=["lord", "loyalist", "rebel", "rebel"])
-    assert not R.has(t, 1, "jijiang") and R.has(t, 1, "rende")
+    assert not has(t, 1, "jijiang") and has(t, 1, "rende")
 
 
 def test_52_death_in_ones_own_turn():

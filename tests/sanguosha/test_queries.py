@@ -1,29 +1,37 @@
 """The pure queries: identity split per player count, distance and attack range (the spec's
-examples), target shapes and judgement results."""
+examples), target shapes (and the skills that forbid targets, through the rules' facts) and
+judgement results."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.sanguosha.cards import card_set
+from game.sanguosha.effects.delayed import indulgence_skips_play, lightning_strikes
+from game.sanguosha.effects.tricks import borrowed_sword_check
+from game.sanguosha.effects.wei import goddess_keeps, unyielding_succeeds
 from game.sanguosha.queries import (
     SeatFacts,
     attack_range,
     distance,
     general_offer_size,
-    goddess_keeps,
     identity_split,
-    indulgence_skips_play,
     is_red,
-    lightning_strikes,
     next_living,
     seat_order_from,
     seat_steps,
-    unyielding_succeeds,
-    why_not_borrowed_sword,
-    why_not_card_target,
     why_not_self_use,
     why_not_slash_target,
+    why_not_target,
 )
+from game.sanguosha.targets import facts
+from tests.sanguosha.helpers import table
+
+KINDS = card_set().kinds
+
+
+def why_not_card_target(kind: str, user, target, dist=1, ignore_distance=False):
+    return why_not_target(KINDS[kind], user, target, dist, ignore_distance)
 
 # --- identities -------------------------------------------------------------------------------
 
@@ -132,28 +140,36 @@ ME = SeatFacts(0, hand_count=3, cards_in_zones=3)
 
 
 def test_empty_fort_forbids_slash_and_duel_only_with_no_hand_cards():
-    zgl = SeatFacts(1, "Zhuge Liang", hand_count=0, cards_in_zones=1,
-                    skills=frozenset({"kongcheng"}))
+    s = table(["caocao", "zhugeliang", "zhugeliang", "caocao"], hands={2: ["c3-slash"]},
+              equip={1: ["s2-eight-diagrams"]})
+    zgl, armed = facts(s, 1), facts(s, 2)  # no hand cards / one hand card
     assert "Empty Fort" in why_not_slash_target(ME, zgl, 1, 1)
     assert "Empty Fort" in why_not_card_target("duel", ME, zgl)
     assert why_not_card_target("dismantlement", ME, zgl) is None
-    armed = SeatFacts(1, hand_count=1, cards_in_zones=1, skills=frozenset({"kongcheng"}))
     assert why_not_slash_target(ME, armed, 1, 1) is None
 
 
 def test_modesty_forbids_snatch_and_indulgence_not_dismantlement():
-    lx = SeatFacts(1, "Lu Xun", hand_count=2, cards_in_zones=2, skills=frozenset({"qianxun"}))
+    s = table(["caocao", "luxun", "caocao", "caocao"], hands={1: ["c3-slash", "c4-slash"]})
+    lx = facts(s, 1)
     assert "Modesty" in why_not_card_target("snatch", ME, lx, 1)
     assert "Modesty" in why_not_card_target("indulgence", ME, lx)
     assert why_not_card_target("dismantlement", ME, lx) is None
 
 
+def test_a_refusal_forbids_only_the_kind_it_names():
+    t = SeatFacts(1, "P2", cards_in_zones=1, refusals=(("duel", "P2 forbids a Duel."),))
+    assert why_not_card_target("duel", ME, t) == "P2 forbids a Duel."
+    assert why_not_card_target("dismantlement", ME, t) is None
+    assert why_not_slash_target(ME, t, 1, 1) is None
+
+
 def test_same_name_rule_for_delayed_tricks():
     held = SeatFacts(1, judgement=frozenset({"indulgence"}))
     assert "already" in why_not_card_target("indulgence", ME, held)
-    assert "already" in why_not_self_use("lightning", SeatFacts(0, judgement=frozenset(
+    assert "already" in why_not_self_use(KINDS["lightning"], SeatFacts(0, judgement=frozenset(
         {"lightning"})))
-    assert why_not_self_use("lightning", ME) is None
+    assert why_not_self_use(KINDS["lightning"], ME) is None
 
 
 def test_dismantlement_and_snatch_need_a_card_and_another_player():
@@ -169,19 +185,18 @@ def test_rare_talent_snatches_at_any_distance():
 
 
 def test_peach_in_the_play_phase_needs_a_wound():
-    assert why_not_self_use("peach", SeatFacts(0, hp=4, max_hp=4)) is not None
-    assert why_not_self_use("peach", SeatFacts(0, hp=3, max_hp=4)) is None
+    assert why_not_self_use(KINDS["peach"], SeatFacts(0, hp=4, max_hp=4)) is not None
+    assert why_not_self_use(KINDS["peach"], SeatFacts(0, hp=3, max_hp=4)) is None
 
 
 def test_borrowed_sword_shapes_interaction_15():
-    holder = SeatFacts(1, hand_count=2, has_weapon=True)
-    bare = SeatFacts(1, hand_count=2)
-    victim = SeatFacts(2, hand_count=1)
-    assert "no weapon" in why_not_borrowed_sword(ME, bare, victim, 1, 1)
-    assert why_not_borrowed_sword(ME, holder, victim, 1, 2) is None
-    assert "outside" in why_not_borrowed_sword(ME, holder, victim, 3, 2)
-    assert why_not_borrowed_sword(ME, holder, ME, 1, 2) is None  # the user may be the victim
-    assert why_not_borrowed_sword(ME, holder, holder, 1, 2) is not None
+    s = table(["caocao"] * 5, equip={1: ["s2-double-swords"], 3: ["c5-dilu"]})
+    assert "no weapon" in borrowed_sword_check(s, 0, (), (2, 1))
+    assert borrowed_sword_check(s, 0, (), (1, 2)) is None
+    assert borrowed_sword_check(s, 0, (), (1, 0)) is None  # the user may be the victim
+    assert borrowed_sword_check(s, 0, (), (1, 1)) is not None
+    assert "another player" in borrowed_sword_check(s, 1, (), (1, 2))
+    assert "outside" in borrowed_sword_check(s, 0, (), (1, 3))  # 2 steps + Dilu > range 2
 
 
 # --- judgement results --------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Modesty, Chained Camps, Fierce Princess, First Aid, Peerless and Estrangement)."
 
 from __future__ import annotations
 
-from game.sanguosha import rules as R
+from game.sanguosha.board import has
 from tests.sanguosha.helpers import (
     asked,
     can_use,
@@ -225,7 +225,7 @@ def test_lord_skills_are_offered_only_to_the_lord():
     s = table([F, "caocao", F, F], hands={0: ["c3-slash"]})
     use(s, 0, "c3-slash", 1)
     assert "Royal Escort: ask Wei" not in labels(s, 1)
-    assert R.has(s, 1, "jianxiong")
+    assert has(s, 1, "jianxiong")
 
 
 def test_rouse_answers_borrowed_sword_for_the_lord_liu_bei():
