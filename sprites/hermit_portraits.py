@@ -52,20 +52,26 @@ def load(path: Path | str = FILE, hermits=()) -> dict[str, Portrait]:
         if label in out:
             raise CardDataError(path, label, "hermit", "a second portrait of this Hermit")
         out[label] = Portrait(rec["id"], label, grid, colours)
-    for name in dict.fromkeys(hermits):
-        if name not in out:
-            raise CardDataError(path, name, "hermit", "this Hermit has no portrait")
+    require(path, out, hermits)
     return out
 
 
-def portraits(cards) -> dict[str, Portrait]:
-    """The portraits file, checked against `cards` (a Hermitcraft CardSet), read once."""
-    return _checked(tuple(h.name for h in cards.hermits))
+def require(path: Path | str, found: dict[str, Portrait], hermits) -> None:
+    """Every Hermit named in `hermits` has a portrait in `found`."""
+    for name in dict.fromkeys(hermits):
+        if name not in found:
+            raise CardDataError(path, name, "hermit", "this Hermit has no portrait")
 
 
 @cache
-def _checked(hermits: tuple[str, ...]) -> dict[str, Portrait]:
-    return load(FILE, hermits)
+def _file() -> dict[str, Portrait]:
+    return load(FILE)
+
+
+def check(cards) -> None:
+    """The portraits file is sound and has a portrait for every Hermit of `cards` (a
+    Hermitcraft CardSet); raises CardDataError if not. Read once."""
+    require(FILE, _file(), [h.name for h in cards.hermits])
 
 
 @lru_cache(maxsize=256)
@@ -73,6 +79,6 @@ def _art(p: Portrait, factor: int) -> pygame.Surface:
     return pixel.enlarge(pixel.picture(p.grid, p.colours), factor)
 
 
-def portrait(cards, hermit: str, factor: int) -> pygame.Surface:
+def portrait(hermit: str, factor: int) -> pygame.Surface:
     """`hermit`'s portrait, SIZE × `factor` pixels square (shared: blit it, never draw on it)."""
-    return _art(portraits(cards)[hermit], max(1, factor))
+    return _art(_file()[hermit], max(1, factor))
