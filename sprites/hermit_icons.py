@@ -20,9 +20,9 @@ import pygame
 from game.hermitcraft.cards import ANY
 from sprites import cards as cg
 from sprites import text
+from sprites.icons import OUTLINE, SS, WHITE, Pen, arc, bold
 
 Color = tuple[int, int, int]
-Point = tuple[float, float]
 
 TYPE_COLOURS: dict[str, Color] = {
     "balanced": (128, 128, 136), "builder": (52, 104, 186), "explorer": (52, 142, 70),
@@ -31,44 +31,6 @@ TYPE_COLOURS: dict[str, Color] = {
     "terraform": (40, 140, 130), ANY: (90, 90, 96)}
 KIND_COLOURS: dict[str, Color] = {"effect": (84, 64, 150), "single_use": (160, 52, 40)}
 STATUS_COLOURS: dict[str, Color] = {"burn": (214, 84, 20), "poison": (64, 140, 40), "sleep": (60, 84, 170)}
-WHITE: Color = (250, 248, 240)
-OUTLINE: Color = (24, 18, 22)
-SS = 4  # drawn this many times larger, then smoothed down
-
-
-class Pen:
-    """Draws on a square Surface in unit coordinates (0..1), white shapes with a dark rim."""
-
-    def __init__(self, surf: pygame.Surface, bold: float = 1.0) -> None:
-        self.surf, self.n, self.bold = surf, surf.get_width(), bold
-
-    def p(self, pt: Point) -> tuple[int, int]:
-        return (round(pt[0] * self.n), round(pt[1] * self.n))
-
-    def w(self, width: float) -> int:
-        """A line width; small icons draw their lines and rims bolder (`bold`)."""
-        return max(1, round(width * self.n * self.bold))
-
-    def poly(self, pts, fill: Color = WHITE, rim: float = 0.05) -> None:
-        pts = [self.p(q) for q in pts]
-        pygame.draw.polygon(self.surf, OUTLINE, pts, self.w(rim) * 2)
-        pygame.draw.polygon(self.surf, fill, pts)
-
-    def line(self, a: Point, b: Point, width: float, fill: Color = WHITE, rim: float = 0.05) -> None:
-        for colour, extra in ((OUTLINE, rim), (fill, 0.0)):
-            wd = self.w(width + 2 * extra)
-            pygame.draw.line(self.surf, colour, self.p(a), self.p(b), wd)
-            for end in (a, b):
-                pygame.draw.circle(self.surf, colour, self.p(end), wd / 2)
-
-    def disc(self, c: Point, r: float, fill: Color = WHITE, rim: float = 0.05) -> None:
-        pygame.draw.circle(self.surf, OUTLINE, self.p(c), self.w(r + rim))
-        pygame.draw.circle(self.surf, fill, self.p(c), self.w(r))
-
-
-def _arc(c: Point, r: float, a0: float, a1: float, steps: int = 12) -> list[Point]:
-    return [(c[0] + r * math.cos(a0 + (a1 - a0) * i / steps),
-             c[1] + r * math.sin(a0 + (a1 - a0) * i / steps)) for i in range(steps + 1)]
 
 
 # --- the type symbols, in a unit square --------------------------------------------------------
@@ -77,7 +39,7 @@ def _balanced(pen: Pen) -> None:  # scales: a beam on a post, two pans
     pen.line((0.32, 0.8), (0.68, 0.8), 0.08)
     pen.line((0.2, 0.3), (0.8, 0.3), 0.07)
     for x in (0.24, 0.76):
-        pen.poly([(x - 0.15, 0.5), (x + 0.15, 0.5), *reversed(_arc((x, 0.5), 0.15, 0, math.pi))])
+        pen.poly([(x - 0.15, 0.5), (x + 0.15, 0.5), *reversed(arc((x, 0.5), 0.15, 0, math.pi))])
         pen.line((x, 0.3), (x - 0.12, 0.5), 0.035, OUTLINE, 0)
         pen.line((x, 0.3), (x + 0.12, 0.5), 0.035, OUTLINE, 0)
 
@@ -114,7 +76,7 @@ def _farm(pen: Pen) -> None:  # an ear of wheat
 
 def _miner(pen: Pen) -> None:  # a pickaxe
     pen.line((0.26, 0.82), (0.62, 0.36), 0.09, (196, 150, 96))
-    head = _arc((0.58, 0.62), 0.46, math.radians(200), math.radians(300))
+    head = arc((0.58, 0.62), 0.46, math.radians(200), math.radians(300))
     pts = head + [(q[0] + 0.05, q[1] + 0.08) for q in reversed(head)]
     pen.poly(pts, (200, 220, 236))
 
@@ -179,11 +141,6 @@ SYMBOLS = {"balanced": _balanced, "builder": _builder, "explorer": _explorer, "f
            "effect": _effect, "single_use": _single_use}
 
 
-def _bold(size: int) -> float:
-    """How much bolder lines are drawn on a small icon, so they survive the smoothing."""
-    return 1.0 if size >= 32 else 1.25 if size >= 20 else 1.5
-
-
 @lru_cache(maxsize=512)
 def tile(kind: str, size: int) -> pygame.Surface:
     """A type (or effect / single-use) symbol on a square tile of its colour, `size` px."""
@@ -196,7 +153,7 @@ def tile(kind: str, size: int) -> pygame.Surface:
     pygame.draw.rect(big, cg.mix(colour, (255, 255, 255), 0.25),
                      pygame.Rect(n // 16, n // 16, n - n // 8, n // 10), border_radius=r // 2)
     inner = pygame.Surface((n, n), pygame.SRCALPHA)
-    SYMBOLS[kind](Pen(inner, _bold(size)))
+    SYMBOLS[kind](Pen(inner, bold(size)))
     fill = 0.82 if size > 24 else 0.94  # a small tile: less rim, a larger symbol
     sub = pygame.transform.smoothscale(inner, (round(n * fill), round(n * fill)))
     big.blit(sub, sub.get_rect(center=(n // 2, n // 2)))
@@ -205,22 +162,22 @@ def tile(kind: str, size: int) -> pygame.Surface:
 
 # --- status effects ------------------------------------------------------------------------
 def _burn(pen: Pen) -> None:
-    pts = [(0.5, 0.1), (0.66, 0.34), (0.7, 0.22), (0.8, 0.5), *_arc((0.5, 0.6), 0.3, 0, math.pi)[1:-1],
+    pts = [(0.5, 0.1), (0.66, 0.34), (0.7, 0.22), (0.8, 0.5), *arc((0.5, 0.6), 0.3, 0, math.pi)[1:-1],
            (0.2, 0.5), (0.32, 0.3), (0.38, 0.4)]
     pen.poly(pts, (255, 214, 90))
-    pen.poly([(0.5, 0.5), (0.62, 0.7), *_arc((0.5, 0.72), 0.12, 0.2, math.pi - 0.2)[1:-1], (0.38, 0.7)],
+    pen.poly([(0.5, 0.5), (0.62, 0.7), *arc((0.5, 0.72), 0.12, 0.2, math.pi - 0.2)[1:-1], (0.38, 0.7)],
              (255, 140, 40), 0.02)
 
 
 def _poison(pen: Pen) -> None:
-    pts = [(0.5, 0.12), (0.72, 0.52), *_arc((0.5, 0.62), 0.24, -0.4, math.pi + 0.4)[1:-1], (0.28, 0.52)]
+    pts = [(0.5, 0.12), (0.72, 0.52), *arc((0.5, 0.62), 0.24, -0.4, math.pi + 0.4)[1:-1], (0.28, 0.52)]
     pen.poly(pts, (190, 240, 120))
     pen.disc((0.42, 0.6), 0.05, WHITE, 0)
 
 
 def _sleep(pen: Pen) -> None:  # a crescent moon and a small z
-    outer = _arc((0.44, 0.54), 0.32, math.radians(-70), math.radians(200), 16)
-    inner = _arc((0.58, 0.44), 0.24, math.radians(200), math.radians(-70), 16)
+    outer = arc((0.44, 0.54), 0.32, math.radians(-70), math.radians(200), 16)
+    inner = arc((0.58, 0.44), 0.24, math.radians(200), math.radians(-70), 16)
     pen.poly(outer + inner, (250, 236, 160))
     pen.line((0.64, 0.14), (0.84, 0.14), 0.05)
     pen.line((0.84, 0.14), (0.64, 0.34), 0.05)
@@ -248,7 +205,7 @@ def status_icon(status: str, size: int) -> pygame.Surface:
     pygame.draw.circle(big, OUTLINE, (n // 2, n // 2), n // 2)
     pygame.draw.circle(big, colour, (n // 2, n // 2), n // 2 - n // 14)
     inner = pygame.Surface((n, n), pygame.SRCALPHA)
-    STATUS_SYMBOLS[status](Pen(inner, _bold(size)))
+    STATUS_SYMBOLS[status](Pen(inner, bold(size)))
     sub = pygame.transform.smoothscale(inner, (round(n * 0.8), round(n * 0.8)))
     big.blit(sub, sub.get_rect(center=(n // 2, n // 2)))
     return pygame.transform.smoothscale(big, (size, size))
