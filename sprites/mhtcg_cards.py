@@ -1,21 +1,27 @@
 """Monster Hunter card faces, drawn from the card data (STYLE "Card anatomy", mood "Monster
 Hunter"): monsters brown, weapons steel, armour bronze, items green, on parchment.
 
-Every face has a kind badge with its letter (M / W / A / I) so colour never carries the kind
-alone, the name in a band at the top, the key numbers as labelled words ("HP 7", "ATK 4") in the
+Every face has its kind drawn, so colour never carries the kind alone: a monster its emblem (a
+silhouette of its family in its colours, sprites/mhtcg_emblems.py) with its level large beside
+it, a weapon a sword, an armour a helmet, an item a flask; the name in a band at the top, the key numbers as labelled words ("HP 7", "ATK 4") in the
 same places on every card of a kind, the item icons as lettered chips (H heal, W whetstone,
 B bomb, T trap, A ammo) and one or two lines of text: a short summary on hand and map cards, the
-full rules text once zoomed (≥ 150 px wide). Every function returns a new Surface.
+full rules text once zoomed (≥ 150 px wide). A hunter's card shows what it has equipped
+(`hunter_card`). Every function returns a new Surface.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
+from game.mhtcg.gear import current_stats
 from sprites import cards as cg
 from sprites import text, theme
+from sprites.icons import WHITE, Pen, supersampled
+from sprites.mhtcg_emblems import emblem
 
 Color = tuple[int, int, int]
 
@@ -44,7 +50,8 @@ ITEM_SHORT = {"I01": "3 back from grave", "I02": "5 back from grave", "I03": "+2
               "I10": "cancels an item", "I11": "back to camp", "I12": "turns one up",
               "I13": "+2 ATK", "I14": "+3 ATK, lose 1"}
 MAP = (60, 84)
-FACE_SIZES = {"hand": cg.HAND, "map": MAP, "zoom": cg.ZOOM}
+HUNTER = (120, 168)  # a hunter's card with its equipment, the smallest it is drawn
+FACE_SIZES = {"hand": cg.HAND, "map": MAP, "hunter": HUNTER, "zoom": cg.ZOOM}
 
 
 def ability_words(card) -> list[str]:
@@ -52,14 +59,55 @@ def ability_words(card) -> list[str]:
             for a in card.abilities]
 
 
-def _badge(surf: pygame.Surface, kind: str, center: tuple[int, int], size: int) -> None:
-    """The kind's disc with its letter (larger with the colour-blind setting)."""
+def _weapon_symbol(pen: Pen) -> None:  # a broad blade, point up
+    pen.poly([(0.5, 0.08), (0.62, 0.22), (0.6, 0.62), (0.4, 0.62), (0.38, 0.22)], (226, 232, 240))
+    pen.line((0.26, 0.64), (0.74, 0.64), 0.09, (200, 160, 70))
+    pen.line((0.5, 0.68), (0.5, 0.9), 0.09, (130, 90, 50))
+
+
+def _armour_symbol(pen: Pen) -> None:  # a helmet with a crest
+    pen.poly([(0.2, 0.7), (0.2, 0.46), (0.3, 0.26), (0.5, 0.18), (0.7, 0.26), (0.8, 0.46),
+              (0.8, 0.7), (0.6, 0.7), (0.6, 0.52), (0.4, 0.52), (0.4, 0.7)], (232, 196, 140))
+    pen.poly([(0.44, 0.2), (0.5, 0.06), (0.56, 0.2)], (200, 60, 40), 0.03)
+
+
+def _item_symbol(pen: Pen) -> None:  # a flask
+    pen.disc((0.5, 0.62), 0.26, (120, 220, 130))
+    pen.poly([(0.42, 0.14), (0.58, 0.14), (0.58, 0.42), (0.42, 0.42)], WHITE, 0.04)
+    pen.poly([(0.38, 0.1), (0.62, 0.1), (0.62, 0.18), (0.38, 0.18)], (170, 120, 70), 0.03)
+
+
+KIND_SYMBOLS = {"weapon": _weapon_symbol, "armour": _armour_symbol, "item": _item_symbol}
+
+
+@lru_cache(maxsize=64)
+def kind_badge(kind: str, size: int) -> pygame.Surface:
+    """A deck card's kind: its symbol on a disc of the kind's colour."""
     col = KIND_COLOURS[kind]
-    pygame.draw.circle(surf, col, center, size // 2)
-    pygame.draw.circle(surf, cg.mix(col, (255, 255, 255), 0.5), center, size // 2, 1)
-    lsz = max(14, int(size * 0.72)) if theme.colourblind() else 14 if size < 26 else int(size * 0.55)
-    t = text.render(KIND_LETTERS[kind], lsz, INK_LIGHT, "bold")
-    surf.blit(t, t.get_rect(center=center))
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    pygame.draw.circle(surf, cg.mix(col, (0, 0, 0), 0.45), c, size // 2)
+    pygame.draw.circle(surf, col, c, size // 2 - max(1, size // 14))
+    surf.blit(supersampled(KIND_SYMBOLS[kind], size, 0.86), (0, 0))
+    return surf
+
+
+def _badge(surf: pygame.Surface, kind: str, center: tuple[int, int], size: int) -> None:
+    """The kind's badge (larger with the colour-blind setting: `badge_size`)."""
+    b = kind_badge(kind, size)
+    surf.blit(b, b.get_rect(center=center))
+
+
+def _level(surf: pygame.Surface, level: int, right: int, cy: int, big: bool) -> pygame.Rect:
+    """The monster's level: "Lv" and the number, large, right-aligned at `right`."""
+    n = text.render(str(level), 26 if big else 20, INK, "bold")
+    nb = n.get_bounding_rect()
+    lv = text.render("Lv", round(14 * theme.symbol_scale()), INK, "bold")
+    lb = lv.get_bounding_rect()
+    x = right - nb.w
+    surf.blit(n, (x - nb.x, cy - nb.h // 2 - nb.y))
+    surf.blit(lv, (x - 3 - lb.right, cy + nb.h // 2 - lb.bottom))
+    return pygame.Rect(x - 3 - lb.w, cy - nb.h // 2, nb.w + lb.w + 3, nb.h)
 
 
 def icon_chip(surf: pygame.Surface, icon: str, center: tuple[int, int], size: int) -> None:
@@ -155,8 +203,8 @@ def _grid(surf, pairs: list[tuple[str, str]], y: int, size: int, fw: int) -> int
 
 
 def badge_size(big: bool) -> int:
-    """The kind badge: larger with the colour-blind setting (its letter with it)."""
-    return (36 if big else 27) if theme.colourblind() else (28 if big else 20)
+    """The kind badge: larger with the colour-blind setting."""
+    return (40 if big else 28) if theme.colourblind() else (30 if big else 22)
 
 
 def chip_size(big: bool) -> int:
@@ -185,18 +233,27 @@ def monster_card(m, size: tuple[int, int], hidden: bool = False) -> pygame.Surfa
     surf, fw = _frame(size, "monster")
     y = _band(surf, m.name, cg.mix(KIND_COLOURS["monster"], (0, 0, 0), 0.15), fw, big) + 2
     bottom = h - fw - 2 - (18 if hidden else 0)
-    if small:  # the map: as many numbers as the name leaves room for
-        for word in (f"HP {m.hp}", f"ATK {m.atk}", f"RNG {m.rng}"):
+    if small:  # the map: the emblem with the level, then as many numbers as there is room for
+        esz = min(26, bottom - y - 1)
+        if esz >= 18:  # a long name may leave no room for it: the zoom has it
+            e = emblem(m.id, esz)
+            er = e.get_rect(topleft=(fw + 3, y))
+            surf.blit(e, er)
+            _level(surf, m.level, w - fw - 4, er.centery, False)
+            y = er.bottom + 1
+        for word in (f"HP {m.hp}", f"ATK {m.atk}"):
             if y + 17 > bottom:
                 break
             y = _grid(surf, [(word, "")], y, 14, fw)
     else:
         tsz = 16 if big else 14
-        bsz = badge_size(big)
-        _badge(surf, "monster", (fw + 3 + bsz // 2, y + bsz // 2), bsz)
-        lv = text.render(f"Lv {m.level}", tsz + 2, INK, "bold")
-        surf.blit(lv, lv.get_rect(topright=(w - fw - 4, y + (bsz - lv.get_height()) // 2)))
-        y += bsz + 2
+        rows_h = 2 * (tsz + 3) + (0 if big else 2)  # the numbers under the emblem must fit
+        esz = min(round((72 if big else 36) * theme.symbol_scale() ** 0.5), bottom - y - rows_h - 1)
+        e = emblem(m.id, esz)
+        er = e.get_rect(topleft=(fw + 3, y))
+        surf.blit(e, er)
+        _level(surf, m.level, w - fw - 5, er.centery, big)
+        y = er.bottom + 1
         y = _grid(surf, [(f"HP {m.hp}", f"ATK {m.atk}"), (f"RNG {m.rng}", f"mat {m.material}")],
                   y, tsz, fw)
         marks = (["Eye"] if m.eye else []) + (["Unique"] if m.unique else [])
@@ -282,6 +339,67 @@ def item_card(card, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+HUNTER_COLOUR: Color = (150, 58, 40)
+
+
+def _gear_slot(surf, kind: str, card, rect: pygame.Rect) -> None:
+    """One equipment slot on a hunter's card: the kind's badge and the card's name (its
+    numbers are the hunter's now, in the grid above), or "no weapon" / "no armour" on an
+    empty, dashed slot."""
+    edge = cg.mix(PARCHMENT, INK, 0.4)
+    if card is None:
+        for x in range(rect.x, rect.right, 8):
+            for y in (rect.y, rect.bottom - 1):
+                pygame.draw.line(surf, edge, (x, y), (min(x + 4, rect.right), y))
+    else:
+        pygame.draw.rect(surf, cg.mix(PARCHMENT, KIND_COLOURS[kind], 0.3), rect, border_radius=5)
+    bsz = rect.h - 4
+    _badge(surf, kind, (rect.x + 2 + bsz // 2, rect.centery), bsz)
+    x = rect.x + bsz + 6
+    words = f"no {kind}" if card is None else card.name
+    colour = cg.mix(INK, PARCHMENT, 0.3) if card is None else INK
+    room = rect.right - 4 - x
+    face = next((f for f in ("sans", "narrow") if text.width(words, 14, f) <= room), None)
+    if face:  # else the filled slot and its badge say it; the zoom names it
+        t = text.render(words, 14, colour, face)
+        ib = t.get_bounding_rect()
+        surf.blit(t, (x, rect.centery - ib.centery))
+
+
+def hunter_card(hunter, size: tuple[int, int], weapon=None, armour=None) -> pygame.Surface:
+    """A hunter's card with what it has equipped (the view's "weapon" and "armour", as cards;
+    None: nothing): the name, the weapon system, the current ATK / DEF / MOV / RNG (equipment
+    replaces the hunter's own numbers, game.mhtcg.gear.current_stats), its item icons, its
+    ability (when zoomed), and the weapon and armour slots at the foot."""
+    w, h = size
+    big = w >= 150
+    fw = max(2, w // 22)
+    surf = cg.blank(size, PARCHMENT, HUNTER_COLOUR, fw)
+    y = _band(surf, hunter.name, cg.mix(HUNTER_COLOUR, (0, 0, 0), 0.2), fw, big) + 3
+    st = current_stats(hunter, weapon, armour)
+    tsz = 16 if big else 14
+    slot_h = round((28 if big else 22) * theme.symbol_scale() ** 0.5)
+    slots_top = h - fw - 3 - 2 * (slot_h + 3)
+    isz = chip_size(big)
+    spare = slots_top - y - 2 * (tsz + 3)  # what the grid leaves for the system and icons
+    system = SYSTEM_NAMES.get(st.system, st.system)
+    if text.width(system, 14, "sans") > w - 2 * fw - 8:
+        system = SYSTEM_SHORT.get(st.system, system)
+    if spare >= 17 + isz + 4:
+        face = "sans" if text.width(system, 14, "sans") <= w - 2 * fw - 8 else "narrow"
+        t = text.render(system, 14, cg.mix(INK, PARCHMENT, 0.2), face)
+        surf.blit(t, t.get_rect(midtop=(w // 2, y - 3)))
+        y += 16
+    y = _grid(surf, [(f"ATK {st.atk}", f"DEF {st.defence}"), (f"MOV {st.mov}", f"RNG {st.rng}")], y, tsz, fw)
+    if slots_top - y >= isz + 2:
+        y = _icons(surf, st.icons, y + 1, isz)
+    if big:
+        _text_block(surf, [hunter.text], y + 2, slots_top - 2, 14)
+    for i, (kind, card) in enumerate((("weapon", weapon), ("armour", armour))):
+        _gear_slot(surf, kind, card, pygame.Rect(fw + 3, slots_top + i * (slot_h + 3), w - 2 * fw - 6, slot_h))
+    return surf
+
+
 def deck_card(card, size: tuple[int, int], hidden: bool = False) -> pygame.Surface:
     if card.kind == "monster":
         return monster_card(card, size, hidden)
@@ -334,4 +452,10 @@ def card_faces(game, size: tuple[int, int], colourblind: bool = False):
             yield card.name, drawn(deck_card, card, size)
     for m in cs.monsters.values():
         yield f"{m.name} (hidden)", drawn(monster_card, m, size, True)
+    if size[0] >= HUNTER[0]:  # the hunters' cards: bare, and with the longest-named weapon and armour
+        weapon = max(cs.weapons.values(), key=lambda c: len(c.name))
+        armour = max(cs.armour.values(), key=lambda c: len(c.name))
+        for hunter in cs.hunters.values():
+            yield f"{hunter.name}", drawn(hunter_card, hunter, size)
+            yield f"{hunter.name} equipped", drawn(hunter_card, hunter, size, weapon, armour)
     yield "back", drawn(back, size)
