@@ -183,7 +183,8 @@ def _portrait_panel(surf: pygame.Surface, card, top: int, factor: int, fw: int) 
 
 
 def _cost_row(surf: pygame.Surface, cost, x: int, cy: int, size: int, gap: int = 1) -> int:
-    """An attack's cost as item icons; the x after the last."""
+    """An attack's cost as item icons, `gap` apart (less than 0: overlapping, the later on
+    top); the x after the last."""
     for point in cost:
         tile = icons.tile(point, size)
         surf.blit(tile, tile.get_rect(midleft=(x, cy)))
@@ -216,7 +217,8 @@ def hermit_face(card, size: tuple[int, int]) -> pygame.Surface:
         badge.topright = (w - fw - 2, fw + 2)
         pygame.draw.rect(surf, icons.HP_TRACK, badge, border_radius=4)
         _number(surf, str(card.health), 14, icons.WHITE, "center", badge.center)
-    below = 20 if board else 2 * 18 + 12  # the HP bar, or the attacks and the grass
+    isz = 0 if board else _cost_size(card, w - 2 * fw - 6)
+    below = 20 if board else 2 * (isz + 3) + 10  # the HP bar, or the attacks and the grass
     factor = max(1, min(3, (w - 2 * fw - 4) // 16, (h - band - 3 - below) // 16))
     panel = _portrait_panel(surf, card, band + 1, factor, fw)
     tsz = (18 if board else 20) if factor >= 3 else 14
@@ -226,14 +228,26 @@ def hermit_face(card, size: tuple[int, int]) -> pygame.Surface:
         icons.hp_bar(surf, icons.hp_bar_rect(surf.get_rect()), card.health, card.health)
         return surf
     y = panel.bottom + 3
-    isz = 15
     for which in ("primary", "secondary"):
         at = card.attack(which)
-        _cost_row(surf, at.cost, fw + 3, y + isz // 2, isz)
-        _number(surf, str(at.damage), 15, INK, "midright", (w - fw - 4, y + isz // 2))
+        dmg = _number(surf, str(at.damage), 15, INK, "midright", (w - fw - 4, y + isz // 2))
+        step = _cost_step(len(at.cost), isz, dmg.x - 3 - (fw + 3))
+        _cost_row(surf, at.cost, fw + 3, y + isz // 2, isz, step - isz)
         y += isz + 3
     pixel_band(surf, pygame.Rect(fw, h - fw - 8, w - 2 * fw, 8), GRASS, DIRT, 4)
     return surf
+
+
+def _cost_size(card, width: int) -> int:
+    """The item icons of a hand card's attack costs: 15 px, larger with the colour-blind
+    setting (a long cost then overlaps its icons a little: `_cost_step`)."""
+    del card, width
+    return round(15 * theme.symbol_scale())
+
+
+def _cost_step(n: int, isz: int, room: int) -> int:
+    """How far apart a cost's `n` icons of `isz` px are drawn to fit `room` px."""
+    return isz + 1 if n < 2 else max(isz * 3 // 5, min(isz + 1, (room - isz) // (n - 1)))
 
 
 def hermit_detail(card, size: tuple[int, int]) -> pygame.Surface:
