@@ -121,7 +121,8 @@ class Column:
              align: str = "left") -> bool:
         """A wrapped text, all of it or none of it."""
         lines = text.wrap(s, size, self.width, face)
-        h = len(lines) * (text.font(size, face).get_linesize() - 2)
+        line_h = text.font(size, face).get_height()  # what `line` needs for each, 2 px overlapping
+        h = len(lines) * (line_h - 2) + 2
         if not lines or not self.room(h) or any(text.width(ln, size, face) > self.width for ln in lines):
             return False
         for ln in lines:
@@ -257,10 +258,11 @@ def hermit_detail(card, size: tuple[int, int]) -> pygame.Surface:
     fw = max(3, w // 40)
     surf = cg.blank(size, PAPER, frame_colour(card), fw)
     band = _title(surf, card, fw, 20, 0)
-    panel = _portrait_panel(surf, card, band + 1, 7, fw)
+    bar = icons.hp_bar_rect(surf.get_rect())
+    factor = _detail_factor(card, w - 2 * (fw + 6), bar.y - 2 - band - 1)
+    panel = _portrait_panel(surf, card, band + 1, factor, fw)
     symbol(surf, card.type, (panel.x + 18, panel.bottom - 18), 30)
     star(surf, card.rarity, (panel.right - 18, panel.bottom - 18), 30)
-    bar = icons.hp_bar_rect(surf.get_rect())
     col = Column(surf, panel.bottom + 2, bar.y - 2, fw + 6)
     col.line(f"{RARITY_NAMES[card.rarity].capitalize()} · Hermit · {TYPE_NAMES[card.type]}", 14,
              "narrow", SOFT_INK)
@@ -289,6 +291,18 @@ def hermit_detail(card, size: tuple[int, int]) -> pygame.Surface:
         _type_list(col, words, types, colour)
     icons.hp_bar(surf, bar, card.health, card.health)
     return surf
+
+
+def _detail_factor(card, width: int, room: int) -> int:
+    """The zoom's portrait as large as leaves room for the whole ability text under it (the
+    kind line and both attacks above it): 7 times the pixel art, down to 4."""
+    lines = min(len(text.wrap(card.text, 14, width, f)) for f in ("sans", "narrow"))
+    text_h = lines * (text.font(14).get_height() - 2) + 2
+    fixed = 18 + 2 * (18 + 6) + 6  # the kind line, the attacks, the gaps
+    for factor in (7, 6, 5, 4):
+        if 16 * factor + fixed + text_h <= room:
+            return factor
+    return 4
 
 
 def _type_list(col: Column, words: str, types, colour: Color) -> None:

@@ -378,3 +378,28 @@ def test_faces_are_drawn_once_per_card_and_size(monkeypatch):
     first = hc.render(cards, "grian_c", hc.BOARD)
     monkeypatch.setattr(hc, "draw", lambda *a: pytest.fail("drawn again"))
     assert hc.render(cards, "grian_c", hc.BOARD) is first
+
+
+def test_a_hermit_zoom_shows_its_whole_ability_text(monkeypatch):
+    """The zoom shows a Hermit's rules text whole, never its first lines only."""
+    from game.hermitcraft.cards import card_set
+    from sprites import hermitcraft_cards as hc
+
+    cards = card_set()
+    hc.load_types(cards)
+    for card in cards.hermits:
+        _, seen = draw_face(lambda c=card: hc.card_face(c, hc.DETAIL), monkeypatch)
+        shown = " ".join(s for s, *_ in seen)
+        assert card.text in shown, card.id
+
+
+def test_a_monster_hunter_zoom_shows_each_card_text_whole(monkeypatch):
+    from game.mhtcg.cards import card_set
+    from sprites import mhtcg_cards as mc
+
+    cs = card_set()
+    for table in (cs.monsters, cs.weapons, cs.armour, cs.items):
+        for card in table.values():
+            _, seen = draw_face(lambda c=card: mc.deck_card(c, ZOOM), monkeypatch)
+            shown = " ".join(s for s, *_ in seen).replace(" · ", " ")
+            assert card.text in shown, card.id
