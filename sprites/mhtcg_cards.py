@@ -98,9 +98,9 @@ def _badge(surf: pygame.Surface, kind: str, center: tuple[int, int], size: int) 
     surf.blit(b, b.get_rect(center=center))
 
 
-def _level(surf: pygame.Surface, level: int, right: int, cy: int, big: bool) -> pygame.Rect:
+def _level(surf: pygame.Surface, level: int, right: int, cy: int, big: bool, small: bool = False) -> pygame.Rect:
     """The monster's level: "Lv" and the number, large, right-aligned at `right`."""
-    n = text.render(str(level), 26 if big else 20, INK, "bold")
+    n = text.render(str(level), 26 if big else 18 if small else 20, INK, "bold")
     nb = n.get_bounding_rect()
     lv = text.render("Lv", round(14 * theme.symbol_scale()), INK, "bold")
     lb = lv.get_bounding_rect()
@@ -234,12 +234,12 @@ def monster_card(m, size: tuple[int, int], hidden: bool = False) -> pygame.Surfa
     y = _band(surf, m.name, cg.mix(KIND_COLOURS["monster"], (0, 0, 0), 0.15), fw, big) + 2
     bottom = h - fw - 2 - (18 if hidden else 0)
     if small:  # the map: the emblem with the level, then as many numbers as there is room for
-        esz = min(26, bottom - y - 1)
+        esz = min(22, bottom - y - 1)
         if esz >= 18:  # a long name may leave no room for it: the zoom has it
             e = emblem(m.id, esz)
             er = e.get_rect(topleft=(fw + 3, y))
             surf.blit(e, er)
-            _level(surf, m.level, w - fw - 4, er.centery, False)
+            _level(surf, m.level, w - fw - 3, er.centery, False, True)
             y = er.bottom + 1
         for word in (f"HP {m.hp}", f"ATK {m.atk}"):
             if y + 17 > bottom:
