@@ -26,6 +26,7 @@ from game.hermitcraft.cards import RARITY_NAMES
 from game.hermitcraft.queries import strong_against, weak_to
 from sprites import cards as cg
 from sprites import hermit_icons as icons
+from sprites import hermit_pictures as pictures
 from sprites import hermit_portraits as portraits
 from sprites import summaries, text, theme
 
@@ -382,13 +383,23 @@ def effect_face(card, size: tuple[int, int]) -> pygame.Surface:
     words = [] if small else [SUMMARIES[card.id]] if not detail else []
     lines, face = cg.text_lines(words, 14, w - 2 * fw - 6, 3) if words else ([], "sans")
     text_h = len(lines) * 17
-    tsz = 28 if small else 30 if not detail else 64
     room = bottom - band - 6 - text_h
-    tsz = max(16, min(tsz, round(room / theme.symbol_scale())))
-    r = symbol(surf, card.kind, (w // 2, band + 3 + round(tsz * theme.symbol_scale()) // 2), tsz)
-    if not small:  # the rarity beside the symbol, clear of the name
+    art = pictures.picture(card.id, max(16, min(room, 44 if small else 56 if not detail else 120)))
+    if art is None:  # no picture: the kind's symbol, large
+        tsz = max(16, min(28 if small else 30 if not detail else 64, round(room / theme.symbol_scale())))
+        r = symbol(surf, card.kind, (w // 2, band + 3 + round(tsz * theme.symbol_scale()) // 2), tsz)
+    else:  # the picture, the kind's symbol in its upper left corner (not in a board slot,
+        # whose place on the board says the kind)
+        r = art.get_rect(midtop=(w // 2, band + 3))
+        surf.blit(art, r)
+    if art is not None and not small:
+        ksz = 18 if not detail else 30
+        k = round(ksz * theme.symbol_scale())
+        symbol(surf, card.kind, (fw + 2 + k // 2, band + 3 + k // 2), ksz)
+    if not small:  # the rarity beside the picture, clear of the name
         ssz = 18 if not detail else 30
-        star(surf, card.rarity, (w - fw - 3 - ssz // 2, r.centery), ssz)
+        star(surf, card.rarity, (w - fw - 3 - round(ssz * theme.symbol_scale()) // 2,
+                                 band + 3 + round(ssz * theme.symbol_scale()) // 2), ssz)
     if detail:
         col = Column(surf, r.bottom + 2, bottom, fw + 6)
         col.line(f"{KIND_WORDS[card.kind]} · {RARITY_NAMES[card.rarity]} · {card.tokens} token"

@@ -403,3 +403,13 @@ def test_a_monster_hunter_zoom_shows_each_card_text_whole(monkeypatch):
             _, seen = draw_face(lambda c=card: mc.deck_card(c, ZOOM), monkeypatch)
             shown = " ".join(s for s, *_ in seen).replace(" · ", " ")
             assert card.text in shown, card.id
+
+
+def test_every_effect_and_single_use_card_has_its_picture():
+    from game.hermitcraft.cards import card_set
+    from sprites import hermit_pictures as pics
+
+    cards = card_set()
+    for card in cards.effects + cards.single_uses:
+        art = pics.picture(card.id, 40)
+        assert art is not None and art.get_bounding_rect().w > 16, card.id
