@@ -384,8 +384,11 @@ def effect_face(card, size: tuple[int, int]) -> pygame.Surface:
     lines, face = cg.text_lines(words, 14, w - 2 * fw - 6, 3) if words else ([], "sans")
     text_h = len(lines) * 17
     room = bottom - band - 6 - text_h
-    art = pictures.picture(card.id, max(16, min(room, 44 if small else 56 if not detail else 120)))
-    if art is None:  # no picture: the kind's symbol, large
+    art = pictures.picture(card.id, min(room, 44 if small else 56 if not detail else 120)) \
+        if room >= 16 else None  # a long name on a board slot leaves no room: the name says it
+    if art is None and room < 16:
+        r = pygame.Rect(0, band, w, 0)
+    elif art is None:  # no picture: the kind's symbol, large
         tsz = max(16, min(28 if small else 30 if not detail else 64, round(room / theme.symbol_scale())))
         r = symbol(surf, card.kind, (w // 2, band + 3 + round(tsz * theme.symbol_scale()) // 2), tsz)
     else:  # the picture, the kind's symbol in its upper left corner (not in a board slot,

@@ -36,7 +36,6 @@ KIND_LETTERS = {"monster": "M", "weapon": "W", "armour": "A", "item": "I"}
 ICON_COLOURS: dict[str, Color] = {"heal": (60, 140, 70), "whetstone": (110, 116, 130),
                                   "bomb": (170, 60, 40), "trap": (150, 110, 40),
                                   "ammo": (60, 90, 150)}
-ICON_LETTERS = {"heal": "H", "whetstone": "W", "bomb": "B", "trap": "T", "ammo": "A"}
 SYSTEM_NAMES = {"great_sword": "Great sword", "sword_and_shield": "Sword & shield",
                 "lance": "Lance", "bowgun": "Bowgun"}
 ABILITY_NAMES = {"pack": "Pack", "leader": "Leader", "ambush": "Ambush", "armoured": "Armoured",
@@ -110,13 +109,62 @@ def _level(surf: pygame.Surface, level: int, right: int, cy: int, big: bool, sma
     return pygame.Rect(x - 3 - lb.w, cy - nb.h // 2, nb.w + lb.w + 3, nb.h)
 
 
-def icon_chip(surf: pygame.Surface, icon: str, center: tuple[int, int], size: int) -> None:
-    """An item icon: a coloured disc with its letter."""
+def _heal(pen: Pen) -> None:  # a green potion with a cross
+    pen.disc((0.5, 0.6), 0.3, (230, 250, 230))
+    pen.poly([(0.42, 0.14), (0.58, 0.14), (0.58, 0.36), (0.42, 0.36)], WHITE, 0.04)
+    pen.line((0.5, 0.48), (0.5, 0.72), 0.08, (40, 150, 60), 0)
+    pen.line((0.38, 0.6), (0.62, 0.6), 0.08, (40, 150, 60), 0)
+
+
+def _whetstone(pen: Pen) -> None:  # a stone with a spark
+    pen.poly([(0.14, 0.62), (0.3, 0.4), (0.86, 0.4), (0.7, 0.62)], (220, 222, 230))
+    pen.poly([(0.14, 0.62), (0.7, 0.62), (0.7, 0.74), (0.14, 0.74)], (170, 172, 184))
+    pen.poly([(0.6, 0.1), (0.66, 0.26), (0.8, 0.3), (0.66, 0.34), (0.6, 0.48), (0.54, 0.34),
+              (0.4, 0.3), (0.54, 0.26)], (255, 230, 120), 0.03)
+
+
+def _bomb(pen: Pen) -> None:  # a round bomb and its fuse
+    pen.line((0.58, 0.34), (0.74, 0.16), 0.05, (200, 170, 120))
+    pen.disc((0.46, 0.6), 0.3, (60, 56, 62))
+    pen.disc((0.78, 0.14), 0.07, (255, 200, 60), 0.02)
+    pen.disc((0.36, 0.5), 0.06, (160, 160, 170), 0)
+
+
+def _trap(pen: Pen) -> None:  # a pitfall's jaws
+    pen.poly([(0.12, 0.7), (0.88, 0.7), (0.88, 0.82), (0.12, 0.82)], (200, 170, 110))
+    teeth = [(0.12, 0.7)]
+    for i in range(5):
+        x = 0.12 + 0.152 * i
+        teeth += [(x + 0.076, 0.3), (x + 0.152, 0.7)]
+    pen.poly(teeth, (240, 236, 226))
+
+
+def _ammo(pen: Pen) -> None:  # a shell
+    pen.poly([(0.36, 0.4), (0.5, 0.12), (0.64, 0.4), (0.64, 0.86), (0.36, 0.86)], (236, 200, 110))
+    pen.poly([(0.36, 0.4), (0.64, 0.4), (0.64, 0.5), (0.36, 0.5)], (200, 120, 60), 0.02)
+
+
+ICON_SYMBOLS = {"heal": _heal, "whetstone": _whetstone, "bomb": _bomb, "trap": _trap, "ammo": _ammo}
+
+
+@lru_cache(maxsize=64)
+def item_icon(icon: str, size: int) -> pygame.Surface:
+    """An item icon (heal, whetstone, bomb, trap, ammo): its own drawn shape on a disc of its
+    colour, so neither the colour nor a letter alone tells them apart."""
     col = ICON_COLOURS.get(icon, (120, 120, 120))
-    pygame.draw.circle(surf, col, center, size // 2)
-    lsz = max(14, size - 4) if theme.colourblind() else max(14, size - 6)
-    t = text.render(ICON_LETTERS.get(icon, "?"), lsz, INK_LIGHT, "bold")
-    surf.blit(t, t.get_rect(center=center))
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    pygame.draw.circle(surf, cg.mix(col, (0, 0, 0), 0.45), c, size // 2)
+    pygame.draw.circle(surf, col, c, size // 2 - max(1, size // 14))
+    if icon in ICON_SYMBOLS:
+        surf.blit(supersampled(ICON_SYMBOLS[icon], size, 0.9), (0, 0))
+    return surf
+
+
+def icon_chip(surf: pygame.Surface, icon: str, center: tuple[int, int], size: int) -> None:
+    """An item icon at `center` (`chip_size`: larger with the colour-blind setting)."""
+    art = item_icon(icon, size)
+    surf.blit(art, art.get_rect(center=center))
 
 
 def _band(surf: pygame.Surface, name: str, colour: Color, fw: int, big: bool) -> int:
@@ -204,7 +252,7 @@ def _grid(surf, pairs: list[tuple[str, str]], y: int, size: int, fw: int) -> int
 
 def badge_size(big: bool) -> int:
     """The kind badge: larger with the colour-blind setting."""
-    return (40 if big else 28) if theme.colourblind() else (30 if big else 22)
+    return (40 if big else 27) if theme.colourblind() else (30 if big else 20)
 
 
 def chip_size(big: bool) -> int:
@@ -281,13 +329,14 @@ def gear_card(card, size: tuple[int, int]) -> pygame.Surface:
         _grid(surf, [(f"ATK {card.atk}" if kind == "weapon" else f"DEF {card.defence}", "")], y, 14, fw)
         return surf
     bsz = badge_size(big)
+    if kind == "weapon":  # the system beside the badge (the badge a little smaller if need be)
+        name = SYSTEM_NAMES.get(card.system, card.system)
+        if text.width(name, 14, "sans") > w - 2 * fw - bsz - 12:
+            name = SYSTEM_SHORT.get(card.system, name)
+        face = "sans" if text.width(name, 14, "sans") <= w - 2 * fw - bsz - 12 else "narrow"
+        bsz = max(16, min(bsz, w - 2 * fw - 12 - text.width(name, 14, face)))
     _badge(surf, kind, (fw + 3 + bsz // 2, y + bsz // 2), bsz)
     if kind == "weapon":
-        room = w - 2 * fw - bsz - 12
-        name = SYSTEM_NAMES.get(card.system, card.system)
-        if text.width(name, 14, "sans") > room:
-            name = SYSTEM_SHORT.get(card.system, name)
-        face = "sans" if text.width(name, 14, "sans") <= room else "narrow"
         t = text.render(name, 14, INK, face)
         surf.blit(t, t.get_rect(midright=(w - fw - 4, y + bsz // 2)))
         y += bsz + 2
@@ -306,8 +355,13 @@ def gear_card(card, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def _icons(surf, icons, y: int, size: int) -> int:
-    w = surf.get_width()
+def _icons(surf, icons, y: int, size: int, bottom: int | None = None) -> int:
+    """The item icons in a centred row from `y`, as large as `size` but no wider than the card
+    and no lower than `bottom`; the row's bottom y."""
+    w, h = surf.get_size()
+    fw = max(2, w // 22)
+    n = max(1, len(icons))
+    size = min(size, (w - 2 * fw - 4) // n - 2, (h - fw - 1 if bottom is None else bottom) - y)
     step = size + 2
     x0 = w / 2 - step * (len(icons) - 1) / 2
     for i, icon in enumerate(icons):

@@ -88,7 +88,10 @@ def problems_of(label, card, seen) -> list[str]:
             out.append(f"{label}: no font draws {sorted(text.missing(s, face))}")
     inks = []
     for surf, rect in getattr(card, "placed", []):
-        if id(surf) not in texts:
+        if id(surf) not in texts:  # a drawn symbol or picture: on the card, not over its edge
+            ink = surf.get_bounding_rect().move(rect.topleft)
+            if ink.w and not card.get_rect().inflate(-2, -2).contains(ink):
+                out.append(f"{label}: a {surf.get_width()}×{surf.get_height()} picture runs off the card at {ink}")
             continue
         ink = surf.get_bounding_rect().move(rect.topleft)  # the glyphs, not the line's box
         if ink.w and not card.get_rect().inflate(-2, -2).contains(ink):
