@@ -445,17 +445,15 @@ def back(size: tuple[int, int]) -> pygame.Surface:
 
 
 TYPE_NAMES: dict[str, str] = {}
-TYPE_LETTERS: dict[str, str] = {}
 SUMMARIES: dict[str, str] = {}  # effect and single-use cards: what they do, in short
 CARDS: list = []  # the card set the faces were last drawn for (checked against the data)
 
 
 def load_types(cards) -> None:
-    """The type names and letters come from types.toml; the portraits are checked against the
+    """The type names come from types.toml; the portraits are checked against the
     card set (every Hermit has one) the first time."""
     for t in cards.types.values():
         TYPE_NAMES[t.id] = t.name
-        TYPE_LETTERS[t.id] = t.letter
     TYPE_NAMES.setdefault("any", "Any")
     portraits.check(cards)
     SUMMARIES.update({k: v["en"] for k, v in summaries.summaries(

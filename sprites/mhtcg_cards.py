@@ -32,7 +32,6 @@ OCHRE: Color = (196, 142, 52)
 FOREST: Color = (46, 96, 58)
 KIND_COLOURS: dict[str, Color] = {"monster": (112, 70, 38), "weapon": (84, 96, 110),
                                   "armour": (150, 100, 46), "item": (50, 116, 62)}
-KIND_LETTERS = {"monster": "M", "weapon": "W", "armour": "A", "item": "I"}
 ICON_COLOURS: dict[str, Color] = {"heal": (60, 140, 70), "whetstone": (110, 116, 130),
                                   "bomb": (170, 60, 40), "trap": (150, 110, 40),
                                   "ammo": (60, 90, 150)}

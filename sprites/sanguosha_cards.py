@@ -39,13 +39,10 @@ RED_INK: Color = (178, 22, 22)
 JADE: Color = (56, 176, 104)
 FILLS: dict[str, Color] = {"basic": (246, 236, 208), "trick": (226, 204, 160),
                            "equipment": (204, 204, 204)}
-TYPE_LETTERS = {"basic": "B", "trick": "T", "equipment": "E"}
-TYPE_ZH = {"basic": "基本", "trick": "錦囊", "equipment": "裝備"}
 SUBTYPE_WORDS = {"": "Basic", "ordinary": "Trick", "delayed": "Delayed trick", "weapon": "Weapon",
                  "armour": "Armour", "defensive_horse": "+1 horse", "offensive_horse": "−1 horse"}
 SUBTYPE_ZH = {"": "基本牌", "ordinary": "錦囊", "delayed": "延時錦囊", "weapon": "武器",
               "armour": "防具", "defensive_horse": "+1馬", "offensive_horse": "−1馬"}
-SLOT_TAGS = {"weapon": "W", "armour": "A", "defensive_horse": "+1", "offensive_horse": "−1"}
 HORSE_MARKS = {"defensive_horse": "+1", "offensive_horse": "−1"}
 KINGDOM_COLOURS: dict[str, Color] = {"wei": (58, 88, 158), "shu": (170, 48, 38),
                                      "wu": (46, 124, 68), "qun": (118, 112, 100)}
