@@ -63,9 +63,7 @@ def draw_plate(surface: pygame.Surface, r: pygame.Rect, seat: dict, general, nam
     surface.blit(nt, nt.get_rect(midleft=(x, r.y + 15)))
     y = r.y + 31
     px = r.x + 8
-    for i in range(seat["max_hp"]):
-        pygame.draw.circle(surface, (220, 60, 40) if i < hp else (70, 50, 44), (px + 6, y + 7), 5)
-        px += 13
+    px += sc.health_pips(surface, (px, y), hp, seat["max_hp"], 15)
     ht = text.render(f"{hp}/{seat['max_hp']}", 14, TEXT, "bold")
     surface.blit(ht, (px + 2, y - 2))
     held = text.render(f"{word('hand', zh)} {hand}", 14, TEXT, "cjk" if zh else "bold")

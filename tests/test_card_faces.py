@@ -88,7 +88,10 @@ def problems_of(label, card, seen) -> list[str]:
             out.append(f"{label}: no font draws {sorted(text.missing(s, face))}")
     inks = []
     for surf, rect in getattr(card, "placed", []):
-        if id(surf) not in texts:
+        if id(surf) not in texts:  # a drawn symbol or picture: on the card, not over its edge
+            ink = surf.get_bounding_rect().move(rect.topleft)
+            if ink.w and not card.get_rect().inflate(-2, -2).contains(ink):
+                out.append(f"{label}: a {surf.get_width()}×{surf.get_height()} picture runs off the card at {ink}")
             continue
         ink = surf.get_bounding_rect().move(rect.topleft)  # the glyphs, not the line's box
         if ink.w and not card.get_rect().inflate(-2, -2).contains(ink):
@@ -148,8 +151,9 @@ def test_the_fonts_draw_the_signs_card_texts_use():
 
 
 def symbol_letters(seen) -> list[int]:
-    """The sizes of the short letters drawn as symbols (M/R/U, K/H/B, G/Y/R, Ho/Ma …)."""
-    return [px for s, px, _, _ in seen if 1 <= len(s) <= 2 and s.isalpha()]
+    """The sizes of the short letters drawn as symbols (M/R/U, K/H/B, G/Y/R, Ho/Ma …); a Han
+    character is a name (殺, 桃), not a symbol letter."""
+    return [px for s, px, _, _ in seen if 1 <= len(s) <= 2 and s.isascii() and s.isalpha()]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -180,3 +184,235 @@ def test_the_colourblind_setting_draws_the_girls_symbols_much_larger():
 
     assert symbol_pixels(True) >= 1.6 * symbol_pixels(False)
 
+
+
+# --- the pictures behind the faces: portraits, emblems, summaries, symbols ---------------------
+
+def write(tmp_path, name: str, body: str):
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+ROW = "." * 16
+GRID = "grid = [" + ", ".join(['"SSSSSSSSSSSSSSSS"'] * 16) + "]"
+
+
+def test_every_hermit_card_has_a_portrait():
+    from game.hermitcraft.cards import card_set
+    from sprites import hermit_portraits as hp
+
+    cards = card_set()
+    hp.check(cards)  # raises if any is missing
+    for card in cards.hermits:
+        art = hp.portrait(card.name, 3)
+        assert art.get_size() == (48, 48), card.id
+        assert art.get_bounding_rect().w > 30, f"{card.name}'s portrait is nearly empty"
+
+
+def test_a_hermit_without_a_portrait_is_named_in_the_error(tmp_path):
+    from game.core.data import CardDataError
+    from sprites import hermit_portraits as hp
+
+    path = write(tmp_path, "portraits.toml", f'[palette]\nS = "#e8b890"\n[[portrait]]\nid = "a"\n'
+                                             f'hermit = "Bdubs"\n{GRID}\n')
+    with pytest.raises(CardDataError, match=r"portraits.toml: card 'Grian': field 'hermit'"):
+        hp.load(path, ["Bdubs", "Grian"])
+
+
+def test_a_portrait_row_of_the_wrong_size_is_named_in_the_error(tmp_path):
+    from game.core.data import CardDataError
+    from sprites import hermit_portraits as hp
+
+    rows = ['"SSSSSSSSSSSSSSSS"'] * 15 + ['"SSSSSSSSSSSSSSS"']
+    path = write(tmp_path, "portraits.toml", '[palette]\nS = "#e8b890"\n[[portrait]]\nid = "a"\n'
+                                             f'hermit = "Bdubs"\ngrid = [{", ".join(rows)}]\n')
+    with pytest.raises(CardDataError, match=r"card 'Bdubs': field 'grid': row 16 has 15 letters, expected 16"):
+        hp.load(path)
+
+
+def test_a_portrait_letter_missing_from_the_palette_is_named_in_the_error(tmp_path):
+    from game.core.data import CardDataError
+    from sprites import hermit_portraits as hp
+
+    rows = ['"SSSSSSSSSSSSSSSS"'] * 3 + ['"SSSSSSQSSSSSSSSS"'] + ['"SSSSSSSSSSSSSSSS"'] * 12
+    path = write(tmp_path, "portraits.toml", '[palette]\nS = "#e8b890"\n[[portrait]]\nid = "a"\n'
+                                             f'hermit = "Bdubs"\ngrid = [{", ".join(rows)}]\n')
+    with pytest.raises(CardDataError, match=r"field 'grid': row 4, column 7: letter 'Q' is not in the palette"):
+        hp.load(path)
+
+
+def test_a_portrait_is_scaled_without_smoothing():
+    from sprites import hermit_portraits as hp
+
+    small, big = hp.portrait("Grian", 1), hp.portrait("Grian", 4)
+    for x in range(16):
+        for y in range(16):
+            block = {tuple(big.get_at((4 * x + dx, 4 * y + dy))) for dx in range(4) for dy in range(4)}
+            assert block == {tuple(small.get_at((x, y)))}, (x, y)
+
+
+def test_every_monster_has_an_emblem_and_a_bad_one_is_named(tmp_path):
+    from game.core.data import CardDataError
+    from game.mhtcg.cards import card_set
+    from sprites import mhtcg_emblems as me
+
+    for m in card_set().monsters:
+        assert me.emblem(m, 32).get_size() == (32, 32)
+    path = write(tmp_path, "emblems.toml", '[[emblem]]\nid = "M01"\nshape = "teapot"\n'
+                                           'body = "#112233"\naccent = "#445566"\n')
+    with pytest.raises(CardDataError, match=r"card 'M01': field 'shape'"):
+        me.load(path, ["M01"])
+    path = write(tmp_path, "emblems.toml", '[[emblem]]\nid = "M01"\nshape = "raptor"\n'
+                                           'body = "blue"\naccent = "#445566"\n')
+    with pytest.raises(CardDataError, match=r"card 'M01': field 'body'"):
+        me.load(path, ["M01"])
+    path = write(tmp_path, "emblems.toml", '[[emblem]]\nid = "M01"\nshape = "raptor"\n'
+                                           'body = "#112233"\naccent = "#445566"\n')
+    with pytest.raises(CardDataError, match=r"card 'M02': field 'emblem'"):
+        me.load(path, ["M01", "M02"])
+
+
+def test_a_card_without_a_summary_is_named_in_the_error(tmp_path):
+    from game.core.data import CardDataError
+    from sprites import summaries
+
+    path = write(tmp_path, "summaries.toml", '[summary]\nslash = { en = "1 damage", zh = "傷害" }\n')
+    assert summaries.load(path, ["slash"], ("en", "zh"))["slash"]["zh"] == "傷害"
+    with pytest.raises(CardDataError, match=r"card 'dodge': field 'summary': missing"):
+        summaries.load(path, ["slash", "dodge"], ("en", "zh"))
+    path = write(tmp_path, "summaries.toml", '[summary]\nslash = { en = "1 damage" }\n')
+    with pytest.raises(CardDataError, match=r"card 'slash': field 'summary': expected a text in 'zh'"):
+        summaries.load(path, ["slash"], ("en", "zh"))
+
+
+def test_every_short_summary_fits_two_lines_of_a_hand_card():
+    from game.sanguosha.cards import card_set as sgs_cards
+    from sprites import sanguosha_cards as sc
+
+    width = HAND[0] - 2 * (max(2, HAND[0] // 30) + 4) + 2
+    for kind in sgs_cards().kinds.values():
+        for zh in (False, True):
+            lines, _ = sc._foot_lines(sc.summary(kind, zh), width, zh, 2)
+            assert len(lines) <= 2, (kind.id, zh, lines)
+
+
+def test_the_general_names_and_kingdoms_are_in_the_cjk_font():
+    from game.sanguosha.cards import card_set as sgs_cards
+    from sprites import sanguosha_cards as sc
+
+    cs = sgs_cards()
+    shown = [g.name_zh for g in cs.generals] + [s.name_zh for s in cs.skills.values()]
+    shown += [k.name_zh for k in cs.kinds.values()] + list(sc.KINGDOM_ZH.values())
+    shown += list(sc.SUBTYPE_ZH.values()) + [sc.summary(k, True) for k in cs.kinds.values()]
+    for s in shown:
+        assert not text.missing(s, "cjk"), (s, text.missing(s, "cjk"))
+        assert all(text.has_glyph("cjk", ch) for ch in s if "\u3400" <= ch <= "\u9fff"), s
+
+
+def test_each_hermit_type_has_its_own_symbol_shape():
+    """Colour is never the only carrier: the types' symbols differ in shape (their inked
+    outlines and details compared as masks, colour ignored)."""
+    from game.hermitcraft.cards import ANY, TYPES
+    from sprites import hermit_icons as hi
+    from sprites.icons import supersampled
+
+    masks = {}
+    for kind in (*TYPES, ANY):
+        art = supersampled(lambda pen, k=kind: hi.SYMBOLS[k](pen), 32)
+        masks[kind] = {(x, y) for x in range(32) for y in range(32)
+                       if art.get_at((x, y))[3] > 128 and sum(art.get_at((x, y))[:3]) < 240}
+    for a in masks:
+        for b in masks:
+            if a < b:
+                same = len(masks[a] & masks[b]) / len(masks[a] | masks[b])
+                assert same < 0.5, (a, b, same)
+
+
+@pytest.mark.parametrize("module, draws", [("hermitcraft", ("hermit_icons", "tile")),
+                                           ("sanguosha", ("sanguosha_cards", "kind_badge")),
+                                           ("mhtcg", ("mhtcg_cards", "kind_badge"))])
+def test_the_colourblind_setting_draws_the_drawn_symbols_larger(module, draws, monkeypatch):
+    """The kind and type symbols (drawn, not letters) are asked for at larger sizes: none
+    smaller, and most at least 1.25 times larger (a symbol already filling its card's room,
+    like an item's, cannot grow)."""
+    target = import_module(f"sprites.{draws[0]}")
+    real = getattr(target, draws[1])
+    sizes: list[int] = []
+
+    def record(kind, size):
+        sizes.append(size)
+        return real(kind, size)
+
+    monkeypatch.setattr(target, draws[1], record)
+    game = all_games()[module]
+    seen = {}
+    for colourblind in (False, True):
+        sizes.clear()
+        for _, build in face_module(module).card_faces(game, HAND, colourblind):
+            build()
+        assert sizes, "no symbol drawn"
+        seen[colourblind] = list(sizes)
+    assert len(seen[True]) == len(seen[False])
+    ratios = sorted(b / a for a, b in zip(seen[False], seen[True], strict=True))
+    assert ratios[0] >= 0.95, "a symbol is smaller with the colour-blind setting"  # rounding aside
+    assert ratios[len(ratios) // 2] >= 1.25, ratios[len(ratios) // 2]
+
+
+def test_a_status_icon_names_its_status_for_the_tooltip():
+    from sprites import hermit_icons as hi
+
+    card = pygame.Rect(100, 50, 64, 90)
+    marks = hi.status_marks(card, "poison", 2)
+    assert [m.status for m in marks] == ["poison", "sleep"]
+    assert all(card.contains(m.rect) for m in marks)
+    assert hi.tooltip_at(marks, marks[0].rect.center).startswith("Poison")
+    assert "2 more" in hi.tooltip_at(marks, marks[1].rect.center)
+    assert hi.tooltip_at(marks, (card.x + 2, card.bottom - 2)) is None
+    bar = hi.hp_bar_rect(card)
+    assert not any(m.rect.colliderect(bar) for m in marks)  # never over the HP bar
+
+
+def test_faces_are_drawn_once_per_card_and_size(monkeypatch):
+    from game.hermitcraft.cards import card_set
+    from sprites import hermitcraft_cards as hc
+
+    cards = card_set()
+    first = hc.render(cards, "grian_c", hc.BOARD)
+    monkeypatch.setattr(hc, "draw", lambda *a: pytest.fail("drawn again"))
+    assert hc.render(cards, "grian_c", hc.BOARD) is first
+
+
+def test_a_hermit_zoom_shows_its_whole_ability_text(monkeypatch):
+    """The zoom shows a Hermit's rules text whole, never its first lines only."""
+    from game.hermitcraft.cards import card_set
+    from sprites import hermitcraft_cards as hc
+
+    cards = card_set()
+    hc.load_types(cards)
+    for card in cards.hermits:
+        _, seen = draw_face(lambda c=card: hc.card_face(c, hc.DETAIL), monkeypatch)
+        shown = " ".join(s for s, *_ in seen)
+        assert card.text in shown, card.id
+
+
+def test_a_monster_hunter_zoom_shows_each_card_text_whole(monkeypatch):
+    from game.mhtcg.cards import card_set
+    from sprites import mhtcg_cards as mc
+
+    cs = card_set()
+    for table in (cs.monsters, cs.weapons, cs.armour, cs.items):
+        for card in table.values():
+            _, seen = draw_face(lambda c=card: mc.deck_card(c, ZOOM), monkeypatch)
+            shown = " ".join(s for s, *_ in seen).replace(" · ", " ")
+            assert card.text in shown, card.id
+
+
+def test_every_effect_and_single_use_card_has_its_picture():
+    from game.hermitcraft.cards import card_set
+    from sprites import hermit_pictures as pics
+
+    cards = card_set()
+    for card in cards.effects + cards.single_uses:
+        art = pics.picture(card.id, 40)
+        assert art is not None and art.get_bounding_rect().w > 16, card.id
