@@ -9,8 +9,6 @@ through `deal`: the target's effect card reduces it, then the HP falls.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.hermitcraft.board import (
     EFFECT,
     HERMIT,
@@ -32,11 +30,8 @@ from game.hermitcraft.board import (
 )
 from game.hermitcraft.hooks import EFFECTS
 
-if TYPE_CHECKING:
-    from game.hermitcraft.state import HermitState
 
-
-def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
+def declare_attack(s, p: int, kind: str, which: str) -> None:
     q = 1 - p
     r = s.active[p]
     s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
@@ -53,7 +48,7 @@ def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
     s.acted = s.attacked = True
 
 
-def ask_attack_choices(s: HermitState) -> bool:
+def ask_attack_choices(s) -> bool:
     """Step 1 of D35: the choices of targets and copied attacks, one frame at a time."""
     atk, p = s.attack, s.current
     if atk["kind"] == "hermit":
@@ -68,7 +63,7 @@ def ask_attack_choices(s: HermitState) -> bool:
     return False
 
 
-def resolve_attack(s: HermitState) -> None:
+def resolve_attack(s) -> None:
     """Steps 2-5 of D35: waiting effects, the attack's own effects, the hits, reactions,
     revivals, then the after-attack steps (queued in s.pending)."""
     atk, p = s.attack, s.current
@@ -117,7 +112,7 @@ def resolve_attack(s: HermitState) -> None:
     s.pending.sort(key=lambda step: step[0])
 
 
-def hermit_hits(s: HermitState, p: int, atk: dict, at) -> None:
+def hermit_hits(s, p: int, atk: dict, at) -> None:
     """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
     side, r = atk["target_side"], atk["target"]
     if r < 0 or s.hermit[side][r] < 0:
@@ -133,7 +128,7 @@ def hermit_hits(s: HermitState, p: int, atk: dict, at) -> None:
         deal(s, p, side, r, WEAKNESS_DAMAGE, HERMIT)
 
 
-def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> int:
+def deal(s, by: int, p: int, r: int, amount: int, source: str) -> int:
     """One hit on row r of seat p: reduced by its effect card (d), then the HP falls (e)."""
     iid = s.hermit[p][r]
     if iid < 0:
@@ -153,7 +148,7 @@ def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> i
     return amount
 
 
-def reactions(s: HermitState, p: int, atk: dict) -> None:
+def reactions(s, p: int, atk: dict) -> None:
     """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
     q = 1 - p
     hit_rows = set(atk["damaged"])
@@ -172,7 +167,7 @@ def reactions(s: HermitState, p: int, atk: dict) -> None:
                  THORNS if name == "thorns" else EFFECT)
 
 
-def revivals(s: HermitState) -> None:
+def revivals(s) -> None:
     """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives"); one that
     stays at 0 lets its effect card act at once, before any after-attack effect (D40)."""
     for p in (s.current, 1 - s.current):
@@ -183,7 +178,7 @@ def revivals(s: HermitState) -> None:
                     EFFECTS.run("hp_zero", card.id, s, p, r)
 
 
-def revive(s: HermitState, p: int, r: int) -> bool:
+def revive(s, p: int, r: int) -> bool:
     iid = s.hermit[p][r]
     if iid in s.armed and iid not in s.loop_used:
         s.armed.remove(iid)
@@ -203,7 +198,7 @@ def revive(s: HermitState, p: int, r: int) -> bool:
     return True
 
 
-def run_pending(s: HermitState, step: list) -> None:
+def run_pending(s, step: list) -> None:
     """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
     kind = step[1]
     if kind == "forced":
@@ -227,7 +222,7 @@ def run_pending(s: HermitState, step: list) -> None:
 
 # --- value queries: no side effects ---------------------------------------------------------
 
-def expected_damage(s: HermitState, p: int, which: str) -> int:
+def expected_damage(s, p: int, which: str) -> int:
     """The damage the table shows beside an attack: the Hermit hit (with the bonuses no coin
     decides) plus weakness, after the target's armour with its budget left this turn; coins
     and choices count as their base. Side-effect free."""

@@ -5,8 +5,6 @@ take, move or discard). Frames are pushed by rules.py, attacks.py and the card h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.hermitcraft.board import (
     BURN,
     ITEM_SLOTS,
@@ -27,11 +25,8 @@ from game.hermitcraft.board import (
     seat,
 )
 
-if TYPE_CHECKING:
-    from game.hermitcraft.state import HermitState
 
-
-def choice_options(s: HermitState, frame) -> list[tuple]:
+def choice_options(s, frame) -> list[tuple]:
     """(value, label) for every answer the frame allows now."""
     p = frame.seat
     kind = frame.kind
@@ -66,7 +61,7 @@ def choice_options(s: HermitState, frame) -> list[tuple]:
     raise ValueError(f"unknown choice {kind!r}")
 
 
-def choice_values(s: HermitState, frame) -> tuple:
+def choice_values(s, frame) -> tuple:
     """The answers the frame allows now (what `choice_options` labels)."""
     kind = frame.kind
     if kind == "composter_discard":
@@ -76,12 +71,12 @@ def choice_values(s: HermitState, frame) -> tuple:
     return frame.options
 
 
-def answer(s: HermitState, p: int, frame, value) -> None:
+def answer(s, p: int, frame, value) -> None:
     """What the answer to `frame` (closed already) does."""
     ANSWERS[frame.kind](s, p, frame, value)
 
 
-def picked(s: HermitState, p: int, value) -> None:
+def picked(s, p: int, value) -> None:
     """What one pick of a "pick k of n" frame does at once."""
     PICKED[s.decisions[-1].kind](s, p, value)
 
