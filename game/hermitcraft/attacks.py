@@ -36,8 +36,8 @@ def declare_attack(s, p: int, kind: str, which: str) -> None:
     r = s.active[p]
     s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
                 "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
-                "copied": -1, "target": s.active[q], "opp_active": s.active[q],
-                "hypno_done": False, "heal_row": -1, "su_targets": None,
+                "target": s.active[q], "opp_active": s.active[q], "notes": (),
+                "su_targets": None,
                 "add": 0, "mults": (), "miss": False, "self_hit": 0, "damaged": (), "su": -1}
     if kind == "hermit":
         at = s.card(s.hermit[p][r]).attack(which)

@@ -42,6 +42,21 @@ def ask(s, kind: str, p: int, options=(), context=(), *, prompt: str = "") -> No
     decisions.ask(s, kind, p, options, context, prompt=prompt, then=RESOLVE)
 
 
+def noted(atk: dict, key: str, default=None):
+    """What the attack in progress noted under `key` (a card's answer to its own question,
+    D35 step 1), else `default`."""
+    for k, value in atk["notes"]:
+        if k == key:
+            return value
+    return default
+
+
+def note(atk: dict, key: str, value) -> None:
+    """Note `value` under `key` for the rest of the attack (its values stay immutable, so
+    copies of the state share them)."""
+    atk["notes"] += ((key, value),)
+
+
 def owner(iid: int) -> int:
     return iid // DECK_SIZE
 

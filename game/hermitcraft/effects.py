@@ -12,7 +12,9 @@ from game.core import decisions
 from game.core.decisions import PICK, Decision
 from game.core.flow import mark, marked, unmark
 from game.hermitcraft import board as B
+from game.hermitcraft import choices as C
 from game.hermitcraft.board import BURN, ITEM_SLOTS, POISON
+from game.hermitcraft.choices import question
 from game.hermitcraft.hooks import EFFECTS
 
 on = EFFECTS.on
@@ -138,20 +140,26 @@ def time_skip(s, p, atk):
 
 @on("attack_choices", "keralis_r")
 def sweet_face_target(s, p, atk):
-    if atk["heal_row"] != -1:
+    if B.noted(atk, "keralis_r") is not None:
         return False
     afk = B.afk_rows(s, p)
     if not afk:
-        atk["heal_row"] = -2
+        B.note(atk, "keralis_r", -1)  # nobody to heal
         return False
     B.ask(s, "keralis_heal", p, tuple(afk), prompt="{seat}: choose an AFK Hermit to heal")
     return True
 
 
+@question("keralis_heal", C.own_rows)
+def sweet_face_row(s, p, frame, r):
+    B.note(s.attack, "keralis_r", r)
+
+
 @on("own_effects", "keralis_r")
 def sweet_face(s, p, atk):
-    if atk["heal_row"] >= 0:
-        B.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
+    r = B.noted(atk, "keralis_r", -1)
+    if r >= 0:
+        B.heal(s, p, r, _params(s, "keralis_r")["heal"])
 
 
 @on("known_bonus", "mumbo_r")
@@ -275,16 +283,33 @@ def sheep_stare_flip(s, p, atk):
 
 @on("attack_choices", "hypno_r")
 def got_em_target(s, p, atk):
-    if atk["hypno_done"]:
+    if B.noted(atk, "hypno_r"):
         return False
-    atk["hypno_done"] = True
+    B.note(atk, "hypno_r", True)
     q = 1 - p
     afk = B.afk_rows(s, q) if s.items[p][atk["row"]] else []
     if not afk:
         return False
     B.ask(s, "hypno_target", p, (s.active[q], *afk),
-                  prompt="{seat}: choose the target (an AFK Hermit costs one item)")
+          prompt="{seat}: choose the target (an AFK Hermit costs one item)")
     return True
+
+
+@question("hypno_target", C.their_rows)
+def got_em_aim(s, p, frame, r):
+    s.attack["target"] = r
+    if r != s.active[1 - p]:
+        B.ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
+              prompt="{seat}: discard one of your Hermit's items")
+
+
+@question("hypno_discard", C.cards)
+def got_em_cost(s, p, frame, iid):
+    r = s.attack["row"]
+    s.items[p][r].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} discards {s.name(iid)} to aim at an AFK Hermit.",
+           p, card=iid, to="discard")
 
 
 @on("own_effects", "hypno_r")
@@ -323,11 +348,26 @@ def copy_allowed(s, p, which, card):
 
 @on("attack_choices", "rendog_r", "cleo_r")
 def choose_copied_attack(s, p, atk):
-    if atk["copied"] >= 0:
+    if B.noted(atk, "copied") is not None:
         return False
     B.ask(s, "copy_attack", p, tuple(copy_options(s, p, atk["card"])),
-                  prompt="{seat}: choose the attack to copy")
+          prompt="{seat}: choose the attack to copy")
     return True
+
+
+def _copies_shown(s, frame):
+    return [((iid, which), f"Copy {B.row_desc(s, *B.board_place(s, iid))}: "
+             f"{s.card(iid).attack(which).name}") for iid, which in frame.options]
+
+
+@question("copy_attack", _copies_shown)
+def copy_attack(s, p, frame, value):
+    """The copier uses the chosen attack as its own (D31)."""
+    iid, which = value
+    s.attack["card"], s.attack["which"] = s.defs[iid], which
+    B.note(s.attack, "copied", iid)
+    s.emit("copy", lambda: f"{s.name(s.hermit[p][s.attack['row']])} copies {s.name(iid)}'s "
+           f"{s.card(iid).attack(which).name}.", p)
 
 
 @on("after_attack", "cub_r")
@@ -368,12 +408,29 @@ def borrow_steal(s, p, opp_row, own_row):
                   and not B.is_down(s, p, own_row))
     if can_attach:  # the card stays where it is until Grian's player answers
         B.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row, opp_row),
-                      prompt="{seat}: attach the stolen card to your Hermit, or discard it")
+              prompt="{seat}: attach the stolen card to your Hermit, or discard it")
     else:
         s.effect[q][opp_row] = -1
         B.discard(s, iid, to=p)
         s.emit("move", lambda: f"{B.seat(s, p)} takes and discards {s.name(iid)}.", p, card=iid,
                to="discard")
+
+
+@question("grian_steal", C.worded({"attach": "Attach it to your Hermit",
+                                   "discard": "Discard it"}))
+def borrow_keep_or_discard(s, p, frame, choice):
+    iid, r, opp_row = frame.context
+    s.effect[1 - p][opp_row] = -1
+    if choice == "attach":
+        s.effect[p][r] = iid
+        s.emit("move", lambda: f"{s.name(s.hermit[p][r])} takes {s.name(iid)}.", p, card=iid,
+               to=["effect", p, r])
+        B.moved(s, iid)
+        B.arrived(s, p, r, iid)
+    else:
+        B.discard(s, iid, to=p)  # to the stealer's discard pile (D40)
+        s.emit("move", lambda: f"{B.seat(s, p)} discards the stolen {s.name(iid)}.", p,
+               card=iid, to="discard")
 
 
 # === Attached effect cards =====================================================================
@@ -471,8 +528,12 @@ def wolf(row, hit_rows):
 
 # === Buckets as single-use cards (D38) ===========================================================
 
+#: the status each bucket cures
+_CURES = {"milk_bucket": POISON, "water_bucket": BURN}
+
+
 def _bucket_rows(s, p, card_id):
-    dot = POISON if card_id == "milk_bucket" else BURN
+    dot = _CURES[card_id]
     return [r for r in B.rows_with_hermits(s, p) if s.dot[p][r] == dot]
 
 
@@ -486,7 +547,12 @@ def bucket_usable(s, p, card_id):
 def bucket_use(s, p, iid):
     rows = _bucket_rows(s, p, s.defs[iid])
     B.ask(s, "bucket_target", p, tuple(rows), (iid,),
-                  prompt="{seat}: choose the Hermit to cure")
+          prompt="{seat}: choose the Hermit to cure")
+
+
+@question("bucket_target", C.own_rows)
+def bucket_cure(s, p, frame, r):
+    B.cure(s, p, r, _CURES[s.defs[frame.context[0]]])
 
 
 # === Single-use cards ============================================================================
@@ -540,6 +606,11 @@ def bow_target(s, p, atk):
     return True
 
 
+@question("bow_target", C.their_rows)
+def bow_aim(s, p, frame, r):
+    s.attack["su_targets"] = (r,)
+
+
 @on("su_hits", "bow", "crossbow")
 def arrows(s, p, atk):
     damage = s.card(atk["su"]).params["damage"]
@@ -559,8 +630,13 @@ def crossbow_targets(s, p, atk):
         atk["su_targets"] = tuple(rows)
         return False
     B.ask(s, "crossbow_targets", p, tuple(combinations(rows, n)),
-                  prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
+          prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
     return True
+
+
+@question("crossbow_targets", C.their_row_sets)
+def crossbow_aim(s, p, frame, rows):
+    s.attack["su_targets"] = tuple(rows)
 
 
 @on("can_use", "knockback")
@@ -599,7 +675,15 @@ def _chest_cards(s, p):
 @on("use", "chest")
 def chest(s, p, iid):
     B.ask(s, "chest_card", p, tuple(_chest_cards(s, p)), (iid,),
-                  prompt="{seat}: choose a card to take from your discard pile")
+          prompt="{seat}: choose a card to take from your discard pile")
+
+
+@question("chest_card", C.cards)
+def chest_take(s, p, frame, iid):
+    s.discards[p].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} takes {s.name(iid)} from the discard pile.", p,
+           card=iid, to="hand")
 
 
 @on("can_use", "clock")
@@ -629,6 +713,21 @@ def composter(s, p, iid):
     n = _params(s, "composter")["discard"]
     decisions.push(s, Decision("composter_discard", (p,), PICK, (), (iid,), (), n, n,
                                prompt=f"{{seat}}: choose {n} cards to discard", then=B.RESOLVE))
+
+
+def composter_pick(s, p, iid):
+    # each picked card goes at once (it is public from then on, so nothing hidden waits in
+    # the frame)
+    s.hands[p].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} discards {B.hermit_desc(s, iid)}.", p, card=iid,
+           to="discard")
+
+
+@question("composter_discard", C.discard_from(C.own_hand), values=C.own_hand,
+          picked=composter_pick)
+def composter_draw(s, p, frame, picked):
+    B.draw(s, p, s.card(frame.context[0]).params["draw"])
 
 
 @on("use", "curse_of_binding")
@@ -708,13 +807,18 @@ def golden_apple_usable(s, p, card_id):
 @on("use", "golden_apple")
 def golden_apple(s, p, iid):
     B.ask(s, "heal_target", p, tuple(B.afk_rows(s, p)), (iid,),
-                  prompt="{seat}: choose an AFK Hermit to heal")
+          prompt="{seat}: choose an AFK Hermit to heal")
 
 
 @on("use", "instant_health", "instant_health_ii")
 def instant_health(s, p, iid):
     B.ask(s, "heal_target", p, tuple(B.rows_with_hermits(s, p)), (iid,),
-                  prompt="{seat}: choose a Hermit to heal")
+          prompt="{seat}: choose a Hermit to heal")
+
+
+@question("heal_target", C.own_rows)
+def heal_chosen(s, p, frame, r):
+    B.heal(s, p, r, s.card(frame.context[0]).params["heal"])
 
 
 @on("use", "invisibility_potion")
@@ -745,8 +849,24 @@ def lead_usable(s, p, card_id):
 @on("use", "lead")
 def lead(s, p, iid):
     q, r = _opp_active(s, p)
-    B.ask(s, "lead_item", p, tuple(s.items[q][r]),
-                  prompt="{seat}: choose the item to move")
+    B.ask(s, "lead_item", p, tuple(s.items[q][r]), prompt="{seat}: choose the item to move")
+
+
+@question("lead_item", C.cards)
+def lead_item(s, p, frame, iid):
+    q = 1 - p
+    targets = tuple(r for r in B.afk_rows(s, q) if len(s.items[q][r]) < ITEM_SLOTS)
+    B.ask(s, "lead_row", p, targets, (iid,),
+          prompt="{seat}: choose the AFK Hermit that gets the item")
+
+
+@question("lead_row", C.their_rows)
+def lead_row(s, p, frame, r):
+    q, iid = 1 - p, frame.context[0]
+    s.items[q][s.active[q]].remove(iid)
+    s.items[q][r].append(iid)
+    s.emit("move", lambda: f"Lead moves {s.name(iid)} to {B.row_desc(s, q, r)}.", p, card=iid,
+           to=["item", q, r])
 
 
 @on("can_use", "looting")
@@ -760,7 +880,15 @@ def looting(s, p, iid):
     q, r = _opp_active(s, p)
     if B.flip(s, p, "looting")[0]:
         B.ask(s, "looting_item", p, tuple(s.items[q][r]),
-                      prompt="{seat}: choose the item to take")
+              prompt="{seat}: choose the item to take")
+
+
+@question("looting_item", C.cards)
+def looting_take(s, p, frame, iid):
+    q = 1 - p
+    s.items[q][s.active[q]].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} loots {s.name(iid)}.", p, card=iid, to="hand")
 
 
 def _mending_rows(s, p):
@@ -777,7 +905,18 @@ def mending_usable(s, p, card_id):
 @on("use", "mending")
 def mending(s, p, iid):
     B.ask(s, "mending_row", p, tuple(_mending_rows(s, p)),
-                  prompt="{seat}: choose the AFK Hermit that gets the effect card")
+          prompt="{seat}: choose the AFK Hermit that gets the effect card")
+
+
+@question("mending_row", C.own_rows)
+def mending_move(s, p, frame, r):
+    a = s.active[p]
+    iid = s.effect[p][a]
+    s.effect[p][a], s.effect[p][r] = -1, iid
+    s.emit("move", lambda: f"Mending moves {s.name(iid)} to {B.row_desc(s, p, r)}.", p,
+           card=iid, to=["effect", p, r])
+    B.moved(s, iid)
+    B.arrived(s, p, r, iid)
 
 
 @on("use", "splash_potion_of_healing")
@@ -802,7 +941,16 @@ def spyglass(s, p, iid):
            seen_by=(p,), secret={"hand": list(s.hands[q])})
     if B.flip(s, p, "spyglass")[0] and s.hands[q]:
         B.ask(s, "spyglass_discard", p, (),
-                      prompt="{seat}: choose a card for the opponent to discard")
+              prompt="{seat}: choose a card for the opponent to discard")
+
+
+@question("spyglass_discard", C.discard_from(C.their_hand), values=C.their_hand)
+def spyglass_discard(s, p, frame, iid):
+    q = 1 - p
+    s.hands[q].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, q)} discards {B.hermit_desc(s, iid)} (Spyglass).", p,
+           card=iid, to="discard")
 
 
 def check_handlers(cards) -> None:

@@ -29,12 +29,9 @@ The actions (what the table matches a gesture against; rows are the acting seat'
 | end_turn | | | |
 | choose / pick | | the answer (see choices.choice_options) | |
 
-Choice frames (`s.decisions[-1].kind`): new_active, forced_switch, self_switch (-1 = stay),
-keralis_heal, heal_target, mending_row, bucket_target (the asked seat's rows); hypno_target,
-bow_target, lead_row (the opponent's rows); crossbow_targets (tuples of the opponent's rows);
-copy_attack ((Hermit instance, "primary" / "secondary")); hypno_discard, chest_card, lead_item,
-looting_item (card instances); composter_discard (pick 2 of your hand), spyglass_discard (a
-card of the opponent's hand); grian_steal ("attach" / "discard").
+Questions (`s.decisions[-1].kind`): the rules ask new_active, forced_switch and self_switch
+(rows of the asked seat; -1 = stay); a card asks its own questions, registered with its handler
+in effects.py (choices.py shows and answers them all the same way).
 """
 
 from __future__ import annotations
@@ -630,12 +627,14 @@ def end_turn(s, p: int, a: Action) -> None:
 
 # --- answering a choice ---------------------------------------------------------------------------
 
-@rules.kind("choose", answers=choices.CHOOSE, candidates=choice_candidates, check=check_choice)
+@rules.kind("choose", answers=choices.one_answer_questions(), candidates=choice_candidates,
+            check=check_choice)
 def choose(s, p: int, a: Action) -> None:
     choices.answer(s, p, close(s), a.target)
 
 
-@rules.kind("pick", answers=choices.PICKS, candidates=choice_candidates, check=check_choice)
+@rules.kind("pick", answers=choices.pick_questions(), candidates=choice_candidates,
+            check=check_choice)
 def pick(s, p: int, a: Action) -> None:
     """One card of a "pick k of n"; the question closes once enough are picked."""
     choices.picked(s, p, a.target)
