@@ -9,13 +9,15 @@ through `deal`: the target's effect card reduces it, then the HP falls.
 
 from __future__ import annotations
 
+from game.core.flow import marked, unmark
 from game.hermitcraft.board import (
     EFFECT,
     HERMIT,
+    NEXT_ATTACK,
     ROWS,
     SELF,
-    THORNS,
     WEAKNESS_DAMAGE,
+    about,
     afk_rows,
     ask,
     clear_statuses,
@@ -69,7 +71,7 @@ def resolve_attack(s) -> None:
     atk, p = s.attack, s.current
     q = 1 - p
     atk["stage"] = "resolved"
-    s.shield_used = {}
+    s.absorbed = {}
     row = atk["row"]
     hermit_attack = atk["kind"] == "hermit"
     su = s.su_slot if s.su_ready else -1
@@ -107,8 +109,8 @@ def resolve_attack(s) -> None:
             EFFECTS.run("after_attack", attack_card.id, s, p, atk)
         if su >= 0 and s.card(su).use == "follow_up":
             EFFECTS.run("follow_up", s.defs[su], s, p, atk)
-        # a Hermit attack uses up a waiting Invisibility Potion on its attacker
-        s.invis[p] = []
+        # a Hermit attack uses up what waited for the attacker's next attack (Invisibility)
+        unmark(s, p, NEXT_ATTACK)
     s.pending.sort(key=lambda step: step[0])
 
 
@@ -118,7 +120,8 @@ def hermit_hits(s, p: int, atk: dict, at) -> None:
     if r < 0 or s.hermit[side][r] < 0:
         return
     damage = at.damage + atk["add"]  # (b) base and additions
-    for percent in (*atk["mults"], *s.invis[p], *((0,) if atk["miss"] else ())):  # (c) multipliers
+    percents = (*atk["mults"], *marked(s, p, NEXT_ATTACK, ()), *((0,) if atk["miss"] else ()))
+    for percent in percents:  # (c) multipliers
         damage = damage * percent // 100 // 10 * 10
     deal(s, p, side, r, damage, HERMIT)
     attacker_type = s.card(s.hermit[p][atk["row"]]).type
@@ -137,7 +140,7 @@ def deal(s, by: int, p: int, r: int, amount: int, source: str) -> int:
     if card is not None and amount > 0:
         if EFFECTS.has("reduce", card.id):
             amount = EFFECTS.run("reduce", card.id, s, s.effect[p][r], amount, source,
-                                   s.budget, s.shield_used)
+                                 s.budget, s.absorbed)
     amount = max(0, amount)
     before = s.hp[p][r]
     s.hp[p][r] = max(0, before - amount)
@@ -149,22 +152,24 @@ def deal(s, by: int, p: int, r: int, amount: int, source: str) -> int:
 
 
 def reactions(s, p: int, atk: dict) -> None:
-    """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
+    """The defender's cards that strike back (D33: Thorns, then Wolf, in their handlers'
+    order; rows in order): once per turn each, on the attacking player's active Hermit."""
     q = 1 - p
     hit_rows = set(atk["damaged"])
     if not hit_rows or s.active[p] < 0:
         return
-    for name in ("thorns", "wolf"):
+    held = [s.defs[iid] for iid in s.effect[q] if iid >= 0]
+    for key, strikes in EFFECTS.ordered("reaction", held):
         for r in range(ROWS):
             iid = s.effect[q][r]
-            if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
+            if iid < 0 or s.defs[iid] != key or iid in s.fired or is_ignored(s, q, iid):
                 continue
-            if not EFFECTS.run("reaction", name, r, hit_rows):
+            source = strikes(r, hit_rows)
+            if source is None:
                 continue
             s.fired.append(iid)
             s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
-            deal(s, q, p, s.active[p], s.card(iid).params["damage"],
-                 THORNS if name == "thorns" else EFFECT)
+            deal(s, q, p, s.active[p], s.card(iid).params["damage"], source)
 
 
 def revivals(s) -> None:
@@ -179,18 +184,20 @@ def revivals(s) -> None:
 
 
 def revive(s, p: int, r: int) -> bool:
-    iid = s.hermit[p][r]
-    if iid in s.armed and iid not in s.loop_used:
-        s.armed.remove(iid)
-        s.loop_used.append(iid)
-        hp = s.cs.by_id["scar_r"].params["revive_health"]
-        how = "Deathloop"
+    """What the Hermit carries revives it first (Deathloop's mark), then its effect card
+    (Totem)."""
+    me = about(s.hermit[p][r])
+    keys = [name for who, name in s.marks if who == me]
+    card = working_effect(s, p, r)
+    if card is not None:
+        keys.append(card.id)
+    for key in keys:
+        saved = EFFECTS.run("revive", key, s, p, r)
+        if saved is not None:
+            break
     else:
-        card = working_effect(s, p, r)
-        if card is None or not EFFECTS.has("revive", card.id):
-            return False
-        hp = EFFECTS.run("revive", card.id, s, p, r)
-        how = card.name
+        return False
+    hp, how = saved
     s.hp[p][r] = hp
     clear_statuses(s, p, r)
     s.emit("revive", lambda: f"{how}: {row_desc(s, p, r)} revives at {hp} HP.", p, row=r,
@@ -199,7 +206,7 @@ def revive(s, p: int, r: int) -> bool:
 
 
 def run_pending(s, step: list) -> None:
-    """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
+    """One after-attack step (forced switch, own switch, a card's own step, a grant)."""
     kind = step[1]
     if kind == "forced":
         victim = step[2]
@@ -213,8 +220,8 @@ def run_pending(s, step: list) -> None:
             ask(s, "self_switch", p, options,
                           prompt="{seat}: you may switch your active Hermit" if optional
                           else "{seat}: choose your new active Hermit")
-    elif kind == "steal":
-        EFFECTS.run("steal", "grian_r", s, *step[2:])
+    elif kind == "card":
+        EFFECTS.run("card_step", step[2], s, *step[3:])
     elif kind == "grant":
         s.grant += 1
         s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
@@ -236,18 +243,18 @@ def expected_damage(s, p: int, which: str) -> int:
     if at.special and EFFECTS.has("known_bonus", card.id):
         add, mults = EFFECTS.run("known_bonus", card.id, s, p, r, q, target)
         damage += add
-    for percent in mults + s.invis[p]:
+    for percent in (*mults, *marked(s, p, NEXT_ATTACK, ())):
         damage = damage * percent // 100 // 10 * 10
     hits = [damage]
     if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):
         hits.append(WEAKNESS_DAMAGE)
     budget = {k: list(v) for k, v in s.budget.items()}
-    shield_used = dict(s.shield_used)
+    absorbed = dict(s.absorbed)
     total = 0
     eff = working_effect(s, q, target)
     for h in hits:
         if eff is not None and EFFECTS.has("reduce", eff.id):
             h = EFFECTS.run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
-                              shield_used)
+                            absorbed)
         total += max(0, h)
     return total

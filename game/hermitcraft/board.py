@@ -27,11 +27,25 @@ POISON_FLOOR = 10
 SLEEP_TURNS = 3  # the owner's turn starts until a sleeper wakes (D16)
 DECK_SIZE = 42
 
-# hit sources (D12): what a reduction looks at
-HERMIT, EFFECT, THORNS, BURNING, SELF = "hermit", "effect", "thorns", "burn", "self"
+# hit sources (D12): what a reduction looks at; a piercing hit is effect-card damage that
+# armour does not stop (Thorns, D33)
+HERMIT, EFFECT, PIERCING, BURNING, SELF = "hermit", "effect", "piercing", "burn", "self"
 
-# order of after-attack steps (spec "Hits and the damage pipeline")
-FORCED, SELF_SWITCH, STEAL, GRANT = 0, 1, 2, 3
+#: a seat's mark: the multipliers (percent) waiting for its next Hermit attack (Invisibility
+#: Potion; used up when that attack resolves, D36)
+NEXT_ATTACK = "next_attack_percents"
+
+#: a seat's mark: the turn on which its Hermit attacks without paying (Efficiency)
+FREE_ATTACK = "free_attack_turn"
+#: a seat's mark: cards it draws at the end of this turn on top of the draw (TFC rare)
+EXTRA_DRAWS = "extra_draws"
+
+#: a seat's mark: the turn during which it sees the opponent's hand (Spyglass)
+SEES_HAND = "sees_hand_turn"
+
+# order of after-attack steps (spec "Hits and the damage pipeline"): forced switches, own
+# switches, a card's own step (Grian's steal), grants
+FORCED, SELF_SWITCH, CARD_STEP, GRANT = 0, 1, 2, 3
 
 #: the rules step every choice frame resumes at once answered (rules.resolve_action)
 RESOLVE = "resolve_action"
@@ -55,6 +69,23 @@ def note(atk: dict, key: str, value) -> None:
     """Note `value` under `key` for the rest of the attack (its values stay immutable, so
     copies of the state share them)."""
     atk["notes"] += ((key, value),)
+
+
+# --- card memory (game/core/flow.py marks) ------------------------------------------------------
+# A seat's marks are about the seat number; a card's are about `about(iid)` (or a pair of
+# cards, `about(a, b)`), so that the two never meet.
+
+def about(*iids: int) -> tuple:
+    """Who a mark about these card instances is about."""
+    return ("card", *iids)
+
+
+def forget(s, iid: int) -> None:
+    """Card `iid` leaves its place: every mark about it goes (if it comes back, it is a new
+    card)."""
+    gone = [key for key in s.marks if type(key[0]) is tuple and iid in key[0][1:]]
+    for key in gone:
+        del s.marks[key]
 
 
 def owner(iid: int) -> int:
@@ -144,15 +175,11 @@ def flip(s, p: int, card_id: str, n: int = 1) -> list[bool]:
 
 
 def wake(s, p: int, r: int) -> None:
-    """The Hermit wakes; a Bed on it is discarded (D16)."""
+    """The Hermit wakes; its effect card may act (a Bed is discarded, D16)."""
     s.sleep[p][r] = 0
     iid = s.effect[p][r]
-    if iid >= 0 and [iid, s.hermit[p][r]] in s.beds:  # a moved Bed does nothing (D16)
-        s.beds.remove([iid, s.hermit[p][r]])
-        s.effect[p][r] = -1
-        discard(s, iid)
-        s.emit("move", f"{row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
-               to="discard")
+    if iid >= 0:
+        EFFECTS.run("woke", s.defs[iid], s, p, r, iid)
 
 
 def copy_suffix(s, p: int, iid: int) -> str:
@@ -181,8 +208,13 @@ def make_active(s, p: int, r: int, forced: bool = False) -> None:
 def own_switch_blocked(s, p: int) -> bool:
     """Your own cards' switches (Cub, Chorus Fruit, Tango's own side) do nothing (D7, D34)."""
     r = s.active[p]
-    return (r < 0 or is_down(s, p, r) or s.sleep[p][r] > 0 or s.bound_turn[p] == s.turn
+    return (r < 0 or is_down(s, p, r) or s.sleep[p][r] > 0 or is_bound(s, p)
             or not afk_rows(s, p))
+
+
+def is_bound(s, p: int) -> bool:
+    """p's active Hermit cannot go AFK this turn by p's own doing (Curse of Binding, D7)."""
+    return marked(s, p, "bound_turn") == s.turn
 
 
 def forced_switch_blocked(s, p: int) -> bool:
@@ -196,10 +228,11 @@ def forced_switch_blocked(s, p: int) -> bool:
 
 
 def moved(s, iid: int) -> None:
-    """A card moved by an effect works in its new slot as if attached there (D37); a moved Bed
-    only occupies the slot (D16)."""
-    s.shield_used.pop(iid, None)
-    s.beds = [pair for pair in s.beds if pair[0] != iid]
+    """A card moved by an effect works in its new slot as if attached there (D37): what it
+    absorbed in this action and what it remembered of its old slot go (a moved Bed only
+    occupies the slot, D16); an armour's budget moves with it (D12)."""
+    s.absorbed.pop(iid, None)
+    forget(s, iid)
 
 
 def arrived(s, p: int, r: int, iid: int) -> None:

@@ -120,9 +120,14 @@ def bird_poop(s, p, atk):
     _apply_bonus(s, p, atk, bird_poop_bonus)
 
 
+def _time_skip_barred(s, p):
+    """Time Skip skipped the opponent's last turn: not again on this one (D29)."""
+    return marked(s, p, "time_skip_bar") == s.turn
+
+
 @on("attack_check", "joe_r")
 def time_skip_allowed(s, p, which, card):
-    if s.time_skip_bar[p] == s.turn:
+    if _time_skip_barred(s, p):
         return "Time Skip cannot be used on the turn after it skipped a turn."
     return None
 
@@ -134,7 +139,7 @@ def time_skip(s, p, atk):
         return  # no two skipped turns in a row: no flip (D29, D41)
     if B.flip(s, p, "joe_r")[0]:
         s.skip_next[q] = True
-        s.time_skip_bar[p] = s.turn + 2
+        mark(s, p, "time_skip_bar", s.turn + 2)
         s.emit("message", lambda: f"{B.seat(s, q)} will skip their next turn.", p)
 
 
@@ -193,11 +198,28 @@ def aussie_ping_flip(s, p, atk):
         mark(s, 1 - p, "aussie_missed", s.turn)
 
 
+def deathloop_armed(s, iid):
+    """Deathloop waits on this Hermit (marked with the last turn it lasts)."""
+    return marked(s, B.about(iid), "scar_r", -1) >= s.turn
+
+
 @on("own_effects", "scar_r")
 def deathloop(s, p, atk):
+    """The attacker revives once if knocked out before its owner's next turn starts (D36)."""
     iid = _attacker(s, p, atk)
-    if iid not in s.loop_used and iid not in s.armed:
-        s.armed.append(iid)
+    if not marked(s, B.about(iid), "deathloop_used") and not deathloop_armed(s, iid):
+        mark(s, B.about(iid), "scar_r", s.turn + 1)
+
+
+@on("revive", "scar_r")
+def deathloop_revives(s, p, r):
+    iid = s.hermit[p][r]
+    if not deathloop_armed(s, iid):
+        return None
+    unmark(s, B.about(iid), "scar_r")
+    mark(s, B.about(iid), "deathloop_used")  # once while this card stays on the board
+    scar = s.cs.by_id["scar_r"]
+    return scar.params["revive_health"], scar.secondary.name
 
 
 @on("known_bonus", "stress_r")
@@ -214,7 +236,8 @@ def yolo(s, p, atk):
 @on("own_effects", "tfc_r")
 def branch_mine(s, p, atk):
     if B.flip(s, p, "tfc_r")[0]:
-        s.extra_draw += _params(s, "tfc_r")["extra_draw"]
+        more = _params(s, "tfc_r")["extra_draw"]
+        mark(s, p, B.EXTRA_DRAWS, marked(s, p, B.EXTRA_DRAWS, 0) + more)
 
 
 @on("own_effects", "tfc_ur")
@@ -222,14 +245,14 @@ def take_it_easy(s, p, atk):
     q, r = _opp_active(s, p)
     if r < 0 or s.effect[q][r] < 0:
         return
-    pair = [_attacker(s, p, atk), s.hermit[q][r]]
-    if pair in s.tfc_done:
+    pair = B.about(_attacker(s, p, atk), s.hermit[q][r])
+    if marked(s, pair, "tfc_ur"):  # once for each pair of these two Hermits
         return
     if B.flip(s, p, "tfc_ur")[0]:
         iid = s.effect[q][r]
         s.effect[q][r] = -1
         B.discard(s, iid)
-        s.tfc_done.append(pair)
+        mark(s, pair, "tfc_ur")
         s.emit("move", lambda: f"Take It Easy discards {s.name(iid)}.", p, card=iid,
                to="discard")
 
@@ -332,7 +355,7 @@ def copy_options(s, p, copier):
         for which in ("primary", "secondary"):
             if (s.defs[iid], which) in _COPIERS:
                 continue
-            if s.defs[iid] == "joe_r" and which == "secondary" and s.time_skip_bar[p] == s.turn:
+            if s.defs[iid] == "joe_r" and which == "secondary" and _time_skip_barred(s, p):
                 continue
             out.append((iid, which))
     return out
@@ -393,10 +416,10 @@ def geminislay(s, p, atk):
 
 @on("after_attack", "grian_r")
 def borrow(s, p, atk):
-    s.pending.append([B.STEAL, "steal", p, atk["opp_active"], atk["row"]])
+    s.pending.append([B.CARD_STEP, "card", "grian_r", p, atk["opp_active"], atk["row"]])
 
 
-@on("steal", "grian_r")
+@on("card_step", "grian_r")
 def borrow_steal(s, p, opp_row, own_row):
     q = 1 - p
     if opp_row < 0 or s.hermit[q][opp_row] < 0 or s.effect[q][opp_row] < 0:
@@ -436,10 +459,10 @@ def borrow_keep_or_discard(s, p, frame, choice):
 # === Attached effect cards =====================================================================
 
 @on("reduce", "gold_armour", "iron_armour", "diamond_armour", "netherite_armour")
-def armour(s, iid, amount, source, budget, shields):
+def armour(s, iid, amount, source, budget, absorbed):
     """A per-turn budget (D12); Diamond's extra allowance and Netherite's immunity are for
     effect-card damage only; Thorns ignores armour (D33)."""
-    if source == B.THORNS:
+    if source == B.PIERCING:
         return amount
     card = s.card(iid)
     used = budget.setdefault(iid, [0, 0])
@@ -460,22 +483,35 @@ def netherite_stays(*_):
 
 
 @on("reduce", "shield")
-def shield(s, iid, amount, source, budget, shields):
+def shield(s, iid, amount, source, budget, absorbed):
     """Absorbs up to 60 in total from one action's hits (not burn); discarded after it."""
     if source == B.BURNING:
         return amount
-    left = s.card(iid).params["absorb"] - shields.get(iid, 0)
-    absorbed = min(left, amount)
-    if absorbed > 0:
-        shields[iid] = shields.get(iid, 0) + absorbed
-    return amount - absorbed
+    left = s.card(iid).params["absorb"] - absorbed.get(iid, 0)
+    taken = min(left, amount)
+    if taken > 0:
+        absorbed[iid] = absorbed.get(iid, 0) + taken
+    return amount - taken
 
 
 @on("played", "bed")
 def bed(s, p, r, iid):
     B.heal(s, p, r, s.card(s.hermit[p][r]).health)
     B.fall_asleep(s, p, r)
-    s.beds.append([iid, s.hermit[p][r]])  # discarded when this Hermit wakes
+    mark(s, B.about(iid, s.hermit[p][r]), "bed")  # discarded when this Hermit wakes
+
+
+@on("woke", "bed")
+def bed_woke(s, p, r, iid):
+    """The Bed played on this Hermit is discarded; a moved Bed does nothing (D16)."""
+    slept = B.about(iid, s.hermit[p][r])
+    if not marked(s, slept, "bed"):
+        return
+    unmark(s, slept, "bed")
+    s.effect[p][r] = -1
+    B.discard(s, iid)
+    s.emit("move", f"{B.row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
+           to="discard")
 
 
 @on("attached", "milk_bucket")
@@ -503,7 +539,7 @@ def totem(s, p, r):
     iid = s.effect[p][r]
     s.effect[p][r] = -1
     B.discard(s, iid)
-    return s.card(iid).params["revive_health"]
+    return s.card(iid).params["revive_health"], s.card(iid).name
 
 
 @on("hp_zero", "loyalty")
@@ -516,14 +552,16 @@ def loyalty(s, p, r):
                f"{B.seat(s, p)}'s hand.", p, to="hand")
 
 
-@on("reaction", "thorns")
+@on("reaction", "thorns", order=0)
 def thorns(row, hit_rows):
-    return row in hit_rows  # only when its own Hermit was hit
+    """Only when its own Hermit was hit; armour does not stop it (D33)."""
+    return B.PIERCING if row in hit_rows else None
 
 
-@on("reaction", "wolf")
+@on("reaction", "wolf", order=1)
 def wolf(row, hit_rows):
-    return True  # when any Hermit of its owner was hit
+    """When any Hermit of its owner was hit."""
+    return B.EFFECT
 
 
 # === Buckets as single-use cards (D38) ===========================================================
@@ -653,7 +691,7 @@ def knockback(s, p, atk):
 def chorus_usable(s, p, card_id):
     if s.sleep[p][s.active[p]] > 0:
         return "Your active Hermit is asleep: it cannot attack, so Chorus Fruit has no use."
-    if s.bound_turn[p] == s.turn:
+    if B.is_bound(s, p):
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None if B.afk_rows(s, p) else "You have no AFK Hermit to switch to."
 
@@ -732,7 +770,7 @@ def composter_draw(s, p, frame, picked):
 
 @on("use", "curse_of_binding")
 def curse_of_binding(s, p, iid):
-    s.bound_turn[1 - p] = s.turn + 1
+    mark(s, 1 - p, "bound_turn", s.turn + 1)
 
 
 @on("can_use", "curse_of_vanishing")
@@ -754,7 +792,7 @@ def curse_of_vanishing(s, p, iid):
 
 @on("use", "efficiency")
 def efficiency(s, p, iid):
-    s.efficiency = True
+    mark(s, p, B.FREE_ATTACK, s.turn)
 
 
 @on("can_use", "emerald")
@@ -825,7 +863,8 @@ def heal_chosen(s, p, frame, r):
 def invisibility_potion(s, p, iid):
     q = 1 - p
     heads = B.flip(s, p, "invisibility_potion")[0]
-    s.invis[q].append(0 if heads else _params(s, "invisibility_potion")["tails_percent"])
+    percent = 0 if heads else _params(s, "invisibility_potion")["tails_percent"]
+    mark(s, q, B.NEXT_ATTACK, (*marked(s, q, B.NEXT_ATTACK, ()), percent))
     s.emit("message", lambda: f"{B.seat(s, q)}'s next Hermit attack "
            + ("will miss." if heads else "will deal double damage."), p)
 
@@ -934,7 +973,7 @@ def splash_poison(s, p, iid):
 @on("use", "spyglass")
 def spyglass(s, p, iid):
     q = 1 - p
-    s.revealed[p] = True
+    mark(s, p, B.SEES_HAND, s.turn)
     s.emit("reveal", f"{B.seat(s, p)} looks at {B.seat(s, q)}'s hand.", p,
            private=lambda: "You see: " + (", ".join(B.hermit_desc(s, c) for c in s.hands[q])
                                           or "nothing") + ".",

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Action
-from game.core.flow import Rules, close, go
+from game.core.flow import Rules, close, go, marked, unmark
 from game.hermitcraft import attacks, choices
 from game.hermitcraft import effects as _cards  # noqa: F401  (registers every card's handlers)
 from game.hermitcraft.board import (
@@ -46,6 +46,8 @@ from game.hermitcraft.board import (
     BURN_DAMAGE,
     BURNING,
     DECK_SIZE,
+    EXTRA_DRAWS,
+    FREE_ATTACK,
     HAND_SIZE,
     ITEM_SLOTS,
     LIVES,
@@ -60,9 +62,10 @@ from game.hermitcraft.board import (
     count_single_use,
     discard,
     draw,
+    forget,
     hermit_desc,
+    is_bound,
     make_active,
-    owner,
     row_desc,
     rows_with_hermits,
     seat,
@@ -111,13 +114,11 @@ def deal_opening_hand(s, p: int) -> None:
 def start_turn(s, p: int) -> None:
     s.turn += 1
     s.current = p
-    s.item_played = s.acted = s.attacked = s.efficiency = s.su_ready = s.su_granted = False
-    s.su_used = s.grant = s.su_after = s.extra_draw = 0
+    s.item_played = s.acted = s.attacked = s.su_ready = s.su_granted = False
+    s.su_used = s.grant = s.su_after = 0
     s.taken_back, s.coins = [], []
     # 1. armour budgets, Thorns and Wolf reset for both players (D12, D33)
     s.budget, s.fired = {}, []
-    # Deathloop lasts until its owner's next turn starts (D36)
-    s.armed = [iid for iid in s.armed if owner(iid) != p]
     # 2. sleep counts down; a Hermit whose sleep ends wakes (D16)
     for r in rows_with_hermits(s, p):
         if s.sleep[p][r] > 0:
@@ -437,7 +438,8 @@ def attack_problem(s, p: int, which: str) -> str | None:
         return f"{s.name(s.hermit[p][r])} is asleep."
     card = s.card(s.hermit[p][r])
     at = card.attack(which)
-    if not s.efficiency and not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
+    if marked(s, p, FREE_ATTACK) != s.turn and \
+            not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
         return f"{card.name}'s items do not pay for {at.name}."
     if at.special:
         return EFFECTS.run("attack_check", card.id, s, p, which, card)
@@ -485,7 +487,7 @@ def switch_problem(s, p: int) -> str | None:
         return "You have no active Hermit."
     if s.sleep[p][r] > 0:
         return f"{s.name(s.hermit[p][r])} is asleep and cannot go AFK."
-    if s.bound_turn[p] == s.turn:
+    if is_bound(s, p):
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None
 
@@ -667,16 +669,17 @@ def resolve_action(s) -> None:
 
 
 def finish_action(s) -> None:
-    """After an action has fully resolved: the used single-use card and used Shields are
-    discarded, knock-outs are resolved, losing conditions checked (D18, D19)."""
+    """After an action has fully resolved: the used single-use card and the cards that
+    absorbed hits in it (Shield) are discarded, knock-outs are resolved, losing conditions
+    checked (D18, D19)."""
     p = s.current
     if s.su_slot >= 0 and not s.su_ready:
         iid, s.su_slot = s.su_slot, -1
         discard(s, iid)
         s.emit("move", lambda: f"{s.name(iid)} is discarded.", p, card=iid, to="discard")
-    for iid in list(s.shield_used):
+    for iid in list(s.absorbed):
         discard_attached(s, iid)
-    s.shield_used = {}
+    s.absorbed = {}
     s.attack = {}
     # lives and boards change only by knock-outs: nothing to check while nobody is down
     if any(hp <= 0 and h >= 0 for side in range(2)
@@ -718,13 +721,8 @@ def knock_out(s, p: int, r: int) -> None:
     s.hermit[p][r] = s.effect[p][r] = -1
     s.dot[p][r] = s.sleep[p][r] = 0
     s.budget.pop(eff, None)
-    for gone in (iid, eff):
-        if gone in s.armed:
-            s.armed.remove(gone)
-        if gone in s.loop_used:
-            s.loop_used.remove(gone)
-    s.tfc_done = [pair for pair in s.tfc_done if iid not in pair]
-    s.beds = [pair for pair in s.beds if iid not in pair]
+    forget(s, iid)
+    forget(s, eff)
     s.lives[p] -= 1
     if s.active[p] == r:
         s.active[p] = -1
@@ -793,11 +791,12 @@ def end_of_turn(s) -> None:
             decked_out = p
         else:
             draw(s, p, 1)
-            draw(s, p, s.extra_draw)
+            draw(s, p, marked(s, p, EXTRA_DRAWS, 0))  # (TFC rare)
+            unmark(s, p, EXTRA_DRAWS)
     # 5. losing conditions; then the opponent's turn
     if check_game_end(s, decked_out):
         return
-    s.ignored, s.ignore_side, s.revealed = [], -1, [False, False]
+    s.ignored, s.ignore_side = [], -1
     go(s, "start_of_turn")
 
 
