@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Action
-from game.core.flow import Rules, close, go, marked, unmark
+from game.core.flow import TIMEOUT, Rules, close, go, marked, unmark
 from game.hermitcraft import attacks, choices
 from game.hermitcraft import effects as _cards  # noqa: F401  (registers every card's handlers)
 from game.hermitcraft.board import (
@@ -802,13 +802,32 @@ def end_of_turn(s) -> None:
 
 # --- the turn timer (option, D23) -----------------------------------------------------------------
 
+def out_of_time_candidates(s, p: int) -> list[Action]:
+    return []  # never a move: the flow's timeout answers with it (HermitState.default_answer)
+
+
+def check_out_of_time(s, p, a):
+    return "Only the turn timer can end the game this way."
+
+
+@rules.kind("out_of_time", answers=(), candidates=out_of_time_candidates,
+            check=check_out_of_time)
+def out_of_time(s, p: int, a: Action) -> None:
+    """The turn's time ran out while the player has no Hermit on the board: they lose (the
+    seed's fourth losing condition, D23)."""
+    s.winners = (1 - p,)
+    s.over_reason = f"{seat(s, p)} ran out of time with no Hermit on the board"
+    s.decisions.clear()
+    s.emit("game_over", lambda: f"{s.over_reason}: {seat(s, 1 - p)} wins.")
+
+
+OUT_OF_TIME = Action("out_of_time", label="the game is lost (no Hermit on the board)")
+
+
 def timeout_action(s, player: int) -> Action | None:
-    """What the table applies when `player`'s time runs out (D23): the first legal answer of a
-    pending choice (the lowest row for a new active Hermit), else End turn. None: the player
-    has no Hermit on the board, and loses (the table calls `surrender`)."""
+    """What the table applies when `player`'s time runs out (D23): the flow's timeout, which
+    answers with `HermitState.default_answer`; None when the seat is not being waited for.
+    (game/local_session.py calls this.)"""
     if s.is_over() or player not in s.to_act():
         return None
-    legal = s.legal_actions(player)
-    if decisions.top(s).kind != "turn":
-        return legal[0]
-    return next((a for a in legal if a.kind == "end_turn"), None)
+    return Action(TIMEOUT, label="Out of time")

@@ -15,11 +15,11 @@ from typing import Any
 
 from game.core import decisions
 from game.core import fields as F
-from game.core.contract import Outcome
-from game.core.flow import FlowState, marked
+from game.core.contract import Action, Outcome
+from game.core.flow import CONCEDE, FlowState, marked
 from game.core.rng import Rng
 from game.hermitcraft.board import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS, SEES_HAND
-from game.hermitcraft.rules import rules
+from game.hermitcraft.rules import OUT_OF_TIME, rules
 
 __all__ = ["BURN", "DOT_NAMES", "ITEM_SLOTS", "NONE", "POISON", "ROWS", "HermitState"]
 
@@ -98,19 +98,28 @@ class HermitState(FlowState):
             "turns": self.turn, "lives": list(self.lives), "reason": self.over_reason,
             "draw": not winners})
 
-    def surrender(self, player: int) -> None:
-        """The player gives up (D24): the other player wins at once. Any seat, any time."""
-        self.check_seat(player)
-        if self.winners is not None:
-            return
+    def concede(self, player: int) -> None:
+        """Surrender (D24): the other player wins at once. Any seat, any time (the flow's
+        CONCEDE action has recorded it)."""
         self.winners = (1 - player,)
         self.over_reason = f"{self.seat_name(player)} surrendered"
         self.decisions.clear()
-        self.version += 1
 
-    def concede(self, player: int) -> None:
-        """Conceding is surrendering (D24)."""
-        self.surrender(player)
+    def surrender(self, player: int) -> None:
+        """Surrender through the flow's CONCEDE action (game/local_session.py still calls
+        this); nothing once the game is over."""
+        if not self.is_over():
+            self.apply(player, Action(CONCEDE))
+
+    def default_answer(self, player: int) -> Action:
+        """The turn timer ran out (D23): a pending choice takes its first legal answer (a new
+        active Hermit: the lowest row), else the turn ends; a player with no Hermit on the
+        board loses."""
+        legal = self.legal_actions(player)
+        if self.decisions[-1].kind != "turn":
+            return legal[0]
+        end = next((a for a in legal if a.kind == "end_turn"), None)
+        return end if end is not None else OUT_OF_TIME
 
     @property
     def rounds(self) -> int:
