@@ -91,19 +91,19 @@ def discard_to_pile(s, player: int, c: int, why: str) -> None:
 
 # --- Setup -------------------------------------------------------------------------------------
 
-def setup(s, players: int, seed: int, qb: bool) -> None:
+def setup(s, players: int, seed: int, variant: bool) -> None:
     """Shuffle the girl deck, deal hands (D1), pick the first player, build the witch deck (D2)."""
     game = s.game
-    s.players, s.qb = players, qb
+    s.players, s.variant = players, variant
     s.rng = rng = Rng(seed)
     # Card instance ids 0..N-1 get their identities from a shuffled list, so an id says nothing
     # about the card; the deck is then simply the ids in order (top = last).
-    deck_order, witch_order = shuffled_order(rng, len(game.identity_codes[qb]), 8)
+    deck_order, witch_order = shuffled_order(rng, len(game.identity_codes[variant]), 8)
     deal = itemgetter(*deck_order)
-    girls, numbers, bits = game.identity_columns[qb]
+    girls, numbers, bits = game.identity_columns[variant]
     s.girl_of, s.number_of, s.card_bits = deal(girls), deal(numbers), deal(bits)
     total = len(s.girl_of)
-    s.girl_count = 6 if qb else 5
+    s.girl_count = 6 if variant else 5
     s.all_girls = (1 << s.girl_count) - 1
     s.girls_possible = [s.all_girls] * total
     s.numbers_possible = [ALL_NUMBERS] * total
@@ -190,9 +190,9 @@ def tell_parts(s, player: int) -> list[int]:
     g = s.game
     final = s.final_turns >= 0
     wup = s.witches_up
-    if final or wup or s.elly_blocked >= 0 or s.qb:
+    if final or wup or s.elly_blocked >= 0 or s.variant:
         flags = (final | (s.elly_blocked == player) << 1
-                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.qb << 3)
+                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.variant << 3)
     else:
         flags = 0  # the usual case, quickly
     cbit, hands = s.card_bits, s.hands
@@ -208,7 +208,7 @@ def tell_parts(s, player: int) -> list[int]:
 def tell_candidates(s, player: int, key: int) -> tuple[Action, ...]:
     """Every tell to the seat of `key` (see tell_parts): each girl of the game, then each
     number."""
-    return s.game.tells_to[s.qb][key >> 4 & 3]
+    return s.game.tells_to[s.variant][key >> 4 & 3]
 
 
 def check_tell(s, player: int, action: Action) -> str | None:
@@ -569,7 +569,7 @@ def score_details(s) -> dict:
             done.add(ids[g])
     bonuses = []
     for b in sc.bonuses:
-        if b.variant and not s.qb:
+        if b.variant and not s.variant:
             continue
         if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.charlotte_ate_mami):
             bonuses.append({"id": b.id, "name": b.name, "points": b.points})
@@ -660,7 +660,7 @@ def tell_options(s, giver: int, target: int) -> list[dict]:
     number: {"action", "what", "value", "cards" (ids it points at), "legal", "reason" (why not,
     None when legal), "cost", "loses"}. Entries that point at no card are left out (D3)."""
     out = []
-    for a in s.game.tells_to[s.qb][target]:
+    for a in s.game.tells_to[s.variant][target]:
         what, value = a.option
         cards = points_at(s, giver, target, what, value)
         if not cards:

@@ -20,7 +20,7 @@ with its candidates and its check, are declared in game/madoka/rules.py; the cor
 
 MadokaState attributes (read them, never write them outside game/madoka)
 -----------------------------------------------------------------------
-players, qb          seat count; Kyubey variant on?
+players, variant     seat count; Kyubey variant on (the game's option "qb")?
 girl_count           5 or 6 girls in play
 all_girls            bit mask of every girl in play
 rng                  the state's Rng
@@ -105,14 +105,14 @@ class MadokaState(FlowState):
     `MadokaState(game, players)` and then filled in. Run by the core flow with the rules of
     game/madoka/rules.py; copied and saved from `fields`."""
 
-    __slots__ = ("qb", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
+    __slots__ = ("variant", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
                  "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows",
                  "discard", "grief", "witch_deck", "returned_on_top", "witches_up",
                  "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
                  "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
     rules = madoka_rules
-    fields = {"qb": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
+    fields = {"variant": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
               # identities never change inside one state: tuples, shared by clones
               "girl_of": F.VALUE, "number_of": F.VALUE, "card_bits": F.VALUE,
               "deck": F.LIST, "hands": F.LISTS, "girls_possible": F.LIST,
@@ -217,7 +217,7 @@ class MadokaState(FlowState):
         """The best possible team score: 100, or 150 with Kyubey (ISMCTS scales rewards by it)."""
         from game.madoka.cards import max_score
 
-        return max_score(self.game.cards.scoring, self.qb)
+        return max_score(self.game.cards.scoring, self.variant)
 
     def _view(self, player: int | None) -> dict:
         g = self.game
@@ -233,7 +233,7 @@ class MadokaState(FlowState):
             "current": self.current,
             "to_act": list(self.to_act()),
             "turn": self.turn,
-            "qb": self.qb,
+            **g.shown_options(self),
             "girls": list(ids[: self.girl_count]),
             "hands": [[self._hand_card(c, player is None or p == player) for c in hand]
                       for p, hand in enumerate(self.hands)],
