@@ -112,6 +112,7 @@ class MadokaState(FlowState):
                  "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
 
     rules = madoka_rules
+    concedable = True  # D13
     fields = {"variant": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
               # identities never change inside one state: tuples, shared by clones
               "girl_of": F.VALUE, "number_of": F.VALUE, "card_bits": F.VALUE,
@@ -288,10 +289,23 @@ class MadokaState(FlowState):
             s.witch_deck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
         return s
 
+    # --- table actions (the core flow's concede and timeout) ---------------------------------
+    def concede(self, player: int) -> None:
+        """D13: a player who concedes ends the game at once as the team's defeat, as when the
+        third grief marker is placed (score 0, rank "Witch")."""
+        rules.loss(self, f"{self.seat_name(player)} conceded: the magical girl becomes a witch "
+                         "and the team loses.")
+
+    def default_answer(self, player: int) -> Action:
+        """A seat out of time discards its oldest card: the one move that never adds a grief
+        marker (a tell always does, a play may). None to discard: the first legal move."""
+        legal = self.legal_actions(player)
+        return next((a for a in legal if a.kind == "discard"), legal[0])
+
     def outcome(self) -> Outcome:
         d = rules.score_details(self)
         total = d["total"]
-        details = dict(d, lost=self.lost, reason=self.reason)
+        details = dict(d, lost=self.lost, reason=self.reason, conceded=list(self.conceded))
         winners = () if self.lost else tuple(range(self.players))
         return Outcome(winners, (float(total),) * self.players, rules.rank(self), details)
 

@@ -11,6 +11,7 @@ import pytest
 from game.ai.agents import bots_for
 from game.core.contract import Action, IllegalAction, State
 from game.core.data import CardDataError
+from game.core.flow import CONCEDE, TIMEOUT
 from game.core.resources import data_path
 from game.core.rng import Rng
 from game.madoka import GAME, MadokaGame, knowledge
@@ -470,6 +471,23 @@ def test_loss_scores_zero_and_ranks_witch():
     s.apply(0, play(s, s.hands[0][0]))
     assert s.lost and score(s) == 0 and rank(s) == "Witch"
     assert s.outcome().scores == (0.0, 0.0)
+
+
+def test_d13_conceding_ends_the_game_as_the_teams_defeat():
+    s = make_state(2, hands=[["kyoko2"], ["homura2"]], rows=full_rows("mami"), current=0)
+    events = s.apply(1, Action(CONCEDE))  # any seat, also while another is to act
+    assert s.is_over() and s.lost and s.to_act() == ()
+    out = s.outcome()
+    assert out.winners == () and out.scores == (0.0, 0.0) and out.rank == "Witch"
+    assert out.details["conceded"] == [1] and "conceded" in out.details["reason"]
+    assert [e.kind for e in events] == ["concede", "game_over"]
+
+
+def test_a_seat_out_of_time_discards_its_oldest_card():
+    s = make_state(2, hands=[["kyoko2", "mami1"], ["homura2"]], current=0)
+    oldest = s.hands[0][0]
+    events = s.apply(0, Action(TIMEOUT))
+    assert oldest in s.discard and s.grief == 0 and events[0].kind == "timeout"
 
 
 # --- Scoring ---------------------------------------------------------------------------------
