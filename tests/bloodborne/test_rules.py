@@ -13,6 +13,7 @@ from game.bloodborne import GAME, rules
 from game.bloodborne.bots import HeuristicAgent
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
 from game.core.contract import Action, IllegalAction, NoSuchSeat, State
+from game.core.flow import CONCEDE, TIMEOUT
 from game.core.rng import Rng
 
 DREAM_ALL = {1: "hunters_dream_card", 2: "hunters_dream_card", 3: "hunters_dream_card"}
@@ -365,6 +366,33 @@ def test_still_tied_hunters_share_the_win():
     s.banked = [7, 7, 7, 2]
     rules.game_over(s, "final_boss")
     assert s.outcome().winners == (0, 1, 2)
+
+
+def test_d10_a_hunter_who_concedes_can_no_longer_win_and_is_played_on():
+    s = make_state(final="rom", monster="rom", hp=3, dice=[0], collected={1: 4})
+    events = s.apply(1, Action(CONCEDE))
+    assert [e.kind for e in events] == ["concede"] and not s.is_over()
+    assert 1 in s.to_act()  # the seat plays on (a bot, seated by the table)
+    choose_all(s, {0: "hunter_axe", **DREAM_ALL})  # the final boss falls
+    out = s.outcome()
+    assert out.scores[:2] == (3 + 1, 4)  # seat 1 banked the most,
+    assert out.winners == (0,) and out.details["conceded"] == [1]  # but cannot win
+
+
+def test_d10_when_one_hunter_who_may_win_is_left_they_win_at_once():
+    s = make_state(players=3)
+    s.banked = [1, 9, 9]
+    s.apply(1, Action(CONCEDE))
+    assert not s.is_over()
+    events = s.apply(2, Action(CONCEDE))
+    assert s.is_over() and s.outcome().winners == (0,) and s.to_act() == ()
+    assert events_of(events, "game_over") and s.outcome().details["reason"] == "conceded"
+
+
+def test_a_hunter_out_of_time_rests_in_the_hunters_dream():
+    s = make_state()
+    s.apply(0, Action(TIMEOUT))
+    assert s.cards[s.secret_answer(0, "choose")].id == "hunters_dream_card"
 
 
 # --- final bosses (whole game) -----------------------------------------------------------------
