@@ -1151,27 +1151,44 @@ def next_dealer(s) -> None:
 
 # --- the end of the game -------------------------------------------------------------------
 
+def contenders(s) -> list[int]:
+    """The players who may still win: not forfeited and not conceded (D41)."""
+    return [p for p in range(s.players) if not s.forfeited[p] and p not in s.conceded]
+
+
 def check_victory(s) -> None:
     """20 HRP first (D40), most HRP among those there, ties share; then the last player
-    standing (unless doomed); everyone forfeited: nobody wins."""
+    standing."""
     if s.over:
         return
-    there = [p for p in range(s.players)
-             if s.hrp[p] >= WIN_HRP and not s.doomed[p] and not s.forfeited[p]]
+    there = [p for p in contenders(s) if s.hrp[p] >= WIN_HRP and not s.doomed[p]]
     if there:
         best = max(s.hrp[p] for p in there)
         end_game(s, [p for p in there if s.hrp[p] == best], "20 HRP")
         return
-    alive = [p for p in range(s.players) if not s.forfeited[p]]
+    last_player_standing(s)
+
+
+def last_player_standing(s) -> None:
+    """When every other player has forfeited or conceded, the one left wins, unless doomed
+    (play goes on until they forfeit too, D26); nobody left: nobody wins."""
+    alive = contenders(s)
     if len(alive) == 1 and not s.doomed[alive[0]]:
         end_game(s, alive, "last player standing")
     elif not alive:
-        end_game(s, [], "every player forfeited")
+        end_game(s, [], "every player forfeited" if not s.conceded
+                 else "every player forfeited or conceded")
+
+
+def concede(s, p: int) -> None:
+    """D41: the player can no longer win; a bot plays their seat on (the table seats it). The
+    last player standing wins at once."""
+    last_player_standing(s)
 
 
 def round_limit(s) -> None:
     """D31: after round 50, the most HRP wins; ties share."""
-    alive = [p for p in range(s.players) if not s.forfeited[p] and not s.doomed[p]]
+    alive = [p for p in contenders(s) if not s.doomed[p]]
     best = max((s.hrp[p] for p in alive), default=0)
     end_game(s, [p for p in alive if s.hrp[p] == best], "round limit")
 
@@ -1194,13 +1211,14 @@ def outcome(s) -> Outcome:
     return Outcome(tuple(s.winners), tuple(float(h) for h in s.hrp), details={
         "reason": s.end_reason, "rounds": s.round, "first_dealer": s.first_dealer,
         "decks": list(s.decks), "retreats": list(s.retreats),
-        "forfeited": list(s.forfeited), "hrp_by_source": sources})
+        "forfeited": list(s.forfeited), "conceded": list(s.conceded),
+        "hrp_by_source": sources})
 
 
 def evaluate(s) -> list[float]:
     """Rewards in [0, 1] for a game cut off early (ISMCTS playouts): each seat's share of the
     HRP on the table, nothing for a forfeited or doomed seat."""
-    weights = [0.0 if s.forfeited[p] or s.doomed[p] else 1.0 + s.hrp[p]
+    weights = [0.0 if s.forfeited[p] or s.doomed[p] or p in s.conceded else 1.0 + s.hrp[p]
                for p in range(s.players)]
     total = sum(weights) or 1.0
     return [w / total for w in weights]

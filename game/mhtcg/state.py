@@ -16,7 +16,7 @@ from typing import Any
 
 from game.core import decisions
 from game.core import fields as F
-from game.core.contract import Outcome
+from game.core.contract import Action, Outcome
 from game.core.flow import FlowState, marked
 from game.core.rng import Rng
 from game.mhtcg import (
@@ -62,6 +62,7 @@ class MhState(FlowState):
                  "board") + _ZONES + _SEAT + _SCALARS + _LISTS
 
     rules = rules.rules
+    concedable = True  # D41
     fields = {"cards": F.VALUE, "rng": F.RNG, "decks": F.LIST, "hunters": F.LIST,
               "board": F.RECORDS, **{k: F.LISTS for k in _ZONES}, **{k: F.LIST for k in _SEAT},
               **{k: F.VALUE for k in _SCALARS}, **{k: F.LIST for k in _LISTS}}
@@ -141,6 +142,22 @@ class MhState(FlowState):
 
     def outcome(self) -> Outcome:
         return rules.outcome(self)
+
+    # --- table actions (the core flow's concede and timeout) ---------------------------------
+    def concede(self, player: int) -> None:
+        rules.concede(self, player)
+
+    def default_answer(self, player: int) -> Action:
+        """A seat out of time does the least it may: passes, is done, stays where it is, does
+        not attack, cancels a payment; else it takes the first answer offered (a card to
+        discard, the next monster, the eye monster that stays)."""
+        legal = self.legal_actions(player)
+        here = self.pos[player]
+        for a in legal:
+            if a.kind in ("pass", "done", "no_attack", "cancel") or (
+                    a.kind == "move" and a.target == here):
+                return a
+        return legal[0]
 
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
