@@ -28,7 +28,7 @@ import struct
 from operator import itemgetter
 
 from game.core.contract import Action
-from game.core.flow import Rules, close
+from game.core.flow import Rules, close, mark, marked, unmark
 from game.core.rng import Rng
 
 MAX_GRIEF = 3
@@ -125,15 +125,35 @@ def setup(s, players: int, seed: int, variant: bool) -> None:
     ask_for_a_turn(s)
 
 
+# --- card memory (game/core/flow.py marks) ------------------------------------------------------
+
+#: a seat's mark: a witch forbids it to give information on its coming turn (the witch's name)
+NO_TELLS = "no_tells"
+#: who marks about the whole game are about; ATE_MAMI: Charlotte ate a Mami card (a bonus of
+#: the QB variant needs it: `needs_charlotte_ate_mami` in the data)
+GAME_MARKS, ATE_MAMI = "game", "charlotte_ate_mami"
+
+
+def forbid_telling(s, seat: int, witch: str) -> None:
+    """`seat` may not give information on its coming turn (a later block replaces this one)."""
+    for p in range(s.players):
+        unmark(s, p, NO_TELLS)
+    mark(s, seat, NO_TELLS, witch)
+
+
+def blocked_teller(s) -> int | None:
+    """The seat that may not give information on its coming or current turn, or None."""
+    return next((p for p in range(s.players) if (p, NO_TELLS) in s.marks), None)
+
+
 def start_of_game_flags(s, final_turns: int = -1) -> None:
     """No witch has acted yet, the game is not over, it is turn 1."""
-    s.elly_blocked = -1
+    s.marks = {}
     s.final_turns = final_turns
     s.over = False
     s.lost = False
     s.reason = ""
     s.walpurgis_defeated = False
-    s.charlotte_ate_mami = False
     s.turn = 1
     s.last_told = -1
 
@@ -190,8 +210,8 @@ def tell_parts(s, player: int) -> list[int]:
     g = s.game
     final = s.final_turns >= 0
     wup = s.witches_up
-    if final or wup or s.elly_blocked >= 0 or s.variant:
-        flags = (final | (s.elly_blocked == player) << 1
+    if final or wup or s.marks or s.variant:
+        flags = (final | ((player, NO_TELLS) in s.marks) << 1
                  | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.variant << 3)
     else:
         flags = 0  # the usual case, quickly
@@ -221,8 +241,9 @@ def check_tell(s, player: int, action: Action) -> str | None:
         return "Give information to another player at the table."
     if t == player:
         return "You cannot give information about your own hand."
-    if s.elly_blocked == player:
-        return "You cannot give information: H.N. Elly forbids it this turn."
+    witch = marked(s, player, NO_TELLS)
+    if witch is not None:
+        return f"You cannot give information: {witch} forbids it this turn."
     opt = action.option
     if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
         return "Information names one girl or one number."
@@ -510,8 +531,7 @@ def end_turn(s) -> None:
     """Pass the turn on; count down the final round (D10)."""
     if s.over:
         return
-    if s.elly_blocked == s.current:
-        s.elly_blocked = -1
+    unmark(s, s.current, NO_TELLS)
     if s.final_turns > 0:
         s.final_turns -= 1
         if s.final_turns == 0:
@@ -571,7 +591,7 @@ def score_details(s) -> dict:
     for b in sc.bonuses:
         if b.variant and not s.variant:
             continue
-        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.charlotte_ate_mami):
+        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or marked(s, GAME_MARKS, ATE_MAMI)):
             bonuses.append({"id": b.id, "name": b.name, "points": b.points})
     walp = sc.walpurgisnacht if s.walpurgis_defeated else 0
     total = sum(by_girl.values()) + walp + sum(b["points"] for b in bonuses)
