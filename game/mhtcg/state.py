@@ -17,7 +17,7 @@ from typing import Any
 from game.core import decisions
 from game.core import fields as F
 from game.core.contract import Action, Outcome
-from game.core.flow import FlowState, marked
+from game.core.flow import FlowState
 from game.core.rng import Rng
 from game.mhtcg import (
     moves,  # noqa: F401 - declares the action kinds on rules.rules
@@ -213,9 +213,9 @@ def view_of(s, viewer: int | None) -> dict:
             "grave": list(s.grave[p]), "materials": list(s.materials[p]),
             "weapon": s.weapon[p], "armour": s.armour[p],
             "atk_bonus": s.atk_bonus[p], "def_bonus": s.def_bonus[p],
-            "atk_minus": s.atk_minus[p], "stench": marked(s, p, "stench", False),
-            "charge": marked(s, p, "charge", False),
-            "spotter_used": marked(s, p, "spotter_used", False), "hunter_acted": s.hunter_acted[p],
+            "atk_minus": s.atk_minus[p], "hunter_acted": s.hunter_acted[p],
+            # what abilities remember about the seat this round (Stench, Charge, Spotter)
+            "marks": {name: v for (who, name), v in s.marks.items() if who == p},
             "stats": _stats(rules.stats(s, p)),  # printed, from public gear
         })
     monsters = []
