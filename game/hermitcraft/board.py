@@ -214,7 +214,7 @@ def own_switch_blocked(s, p: int) -> bool:
 
 def is_bound(s, p: int) -> bool:
     """p's active Hermit cannot go AFK this turn by p's own doing (Curse of Binding, D7)."""
-    return marked(s, p, "bound_turn") == s.turn
+    return s.marks.get((p, "bound_turn")) == s.turn  # (marked(), inline: asked at every switch)
 
 
 def forced_switch_blocked(s, p: int) -> bool:

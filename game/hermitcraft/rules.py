@@ -438,8 +438,8 @@ def attack_problem(s, p: int, which: str) -> str | None:
         return f"{s.name(s.hermit[p][r])} is asleep."
     card = s.card(s.hermit[p][r])
     at = card.attack(which)
-    if marked(s, p, FREE_ATTACK) != s.turn and \
-            not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
+    if not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]) and \
+            marked(s, p, FREE_ATTACK) != s.turn:
         return f"{card.name}'s items do not pay for {at.name}."
     if at.special:
         return EFFECTS.run("attack_check", card.id, s, p, which, card)
