@@ -192,14 +192,14 @@ def test_every_hunters_card_flips_face_up_together_at_the_reveal(app):
 def rest_in_the_dream(app, table) -> None:
     """Drag the Hunter's Dream to your chosen slot and wait until the Dream step waits on you."""
     st = state_of(table)
-    dream = hand_card(table, "hunters_dream")
+    dream = hand_card(table, "hunters_dream_card")
     drag(table.sprites[dream].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: asked(st) == "upgrade" and st.to_act() == (0,) and not table.timeline.busy, 20)
 
 
 def test_in_the_dream_you_drag_an_available_upgrade_into_your_hand(app):
     state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
-                       hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver"]},
+                       hands={0: ["hunters_dream_card", "hunter_axe", "saw_cleaver"]},
                        available=["kirkhammer", "chikage", "rakuyo", "burial_blade"])
     table = open_bloodborne(app, state)
     st = state_of(table)
@@ -238,7 +238,7 @@ def test_hunter_pistol_protects_you_or_is_aimed_at_another_hunters_board_to_canc
 def over_the_hand_limit(app):
     """You rest in the Dream with 7 cards and take an upgrade: 8 cards, one must go."""
     state = make_state(players=4, monster="carrion_crow", first=0, seed=3,
-                       hands={0: ["hunters_dream", "hunter_axe", "saw_cleaver", "transform",
+                       hands={0: ["hunters_dream_card", "hunter_axe", "saw_cleaver", "transform_card",
                                   "hunter_pistol", "kirkhammer", "rakuyo"]},
                        available=["chikage", "burial_blade", "threaded_cane", "ludwigs_holy_blade"])
     table = open_bloodborne(app, state)

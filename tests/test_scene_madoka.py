@@ -11,6 +11,7 @@ import pytest
 
 from game.core.contract import Action, IllegalAction
 from game.local_session import LocalSession
+from game.madoka.rules import forbid_telling
 from tests.scene_helpers import (  # noqa: I001
     apply_behind,
     click,
@@ -142,7 +143,7 @@ def test_the_tell_menu_offers_only_tells_that_point_at_a_card_of_that_player(app
 def test_a_tell_the_rules_refuse_says_why_in_the_menu_and_changes_nothing(app):
     table = open_hand_made(app, hands=HANDS)
     st = state_of(table)
-    st.elly_blocked = 0  # H.N. Elly: you may give no information this turn
+    forbid_telling(st, 0, "H.N. Elly")  # you may give no information this turn
     table.sync(animate=False)
     before = st.to_json()
     menu = tell_menu_for(app, table, seat=1)

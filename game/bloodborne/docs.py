@@ -85,6 +85,8 @@ The highest total wins; a tie goes to more banked echoes; still tied, the win is
   melee attack to cancel protects its owner.
 - Under Rom, if every hunter is out of the game, the game ends and no one wins.
 - After 100 rounds the dungeon closes: the game is scored as if the final boss had fallen.
+- A hunter who concedes can no longer win; a bot plays their seat to the end. When only one
+  hunter who may win is left, they win at once.
 """
 
 

@@ -1006,19 +1006,32 @@ def trophy_points(s, p: int) -> int:
 
 END_REASONS = {"final_boss": "The final boss falls.",
                "round_limit": "The dungeon closes: the hunt is over.",
-               "all_out": "No hunter is left in the game."}
+               "all_out": "No hunter is left in the game.",
+               "conceded": "Every other hunter has conceded."}
+
+
+def contenders(s) -> list[int]:
+    """The hunters who may still win: in the game (D9) and not conceded (D10)."""
+    return [p for p in range(s.players) if not s.out[p] and p not in s.conceded]
+
+
+def concede(s, p: int) -> None:
+    """D10: the conceding hunter can no longer win; a bot plays on for them (the table seats
+    it). When at most one hunter who may win is left, the game ends at once: they win."""
+    if len(contenders(s)) <= 1:
+        game_over(s, "conceded")
 
 
 def game_over(s, reason: str) -> None:
     """Everyone banks; the highest total wins; ties: more banked echoes; still tied: shared.
-    A hunter out of the game (Rom) is never among the winners (D9)."""
+    A hunter out of the game (Rom, D9) or who conceded (D10) is never among the winners."""
     del s.decisions[:]
     s.next_step = ""  # nothing follows, whatever step or answer ended it
     s.end_reason = reason
     for p in range(s.players):
         s.banked[p] += s.collected[p]
         s.collected[p] = 0
-    alive = [p for p in range(s.players) if not s.out[p]]
+    alive = contenders(s)
     s.tie_break = False
     if not alive:
         s.winners = []

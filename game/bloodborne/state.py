@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.bloodborne import rules
 from game.core import decisions
 from game.core import fields as F
-from game.core.contract import Outcome
+from game.core.contract import Action, Outcome
 from game.core.flow import FlowState
 from game.core.rng import Rng
 
@@ -36,6 +36,7 @@ class BloodborneState(FlowState):
                  "_asked_by", "_asked", "_tables", "recording") + _LISTS + _SCALARS
 
     rules = rules.rules  # the module's Rules: the steps and action kinds
+    concedable = True  # D10
     fields = {"rng": F.RNG, "hand": F.LISTS, "used": F.LISTS,
               **{k: F.LIST for k in _LISTS}, **{k: F.VALUE for k in _SCALARS}}
 
@@ -289,6 +290,20 @@ class BloodborneState(FlowState):
     def is_over(self) -> bool:
         return self.end_reason != ""
 
+    # --- table actions (the core flow's concede and timeout) ---------------------------------
+    def concede(self, player: int) -> None:
+        rules.concede(self, player)
+
+    def default_answer(self, player: int) -> Action:
+        """A hunter out of time rests in the Hunter's Dream when they may choose it (the safe
+        card), else takes the first answer offered (prevent damage before cancelling; the first
+        weapon, upgrade or card to remove)."""
+        legal = self.legal_actions(player)
+        if self.decisions[-1].kind == "choose":
+            cards = self.cards
+            return next((a for a in legal if rules.rests_in_dream(cards[a.source])), legal[0])
+        return legal[0]
+
     def outcome(self) -> Outcome:
         P = self.players
         scores = tuple(float(rules.score(self, p)) for p in range(P))
@@ -298,6 +313,7 @@ class BloodborneState(FlowState):
             "start_player": self.start_player,
             "reason": self.end_reason,
             "tie_break": self.tie_break,
+            "conceded": list(self.conceded),
             "hunters": [{"seat": p, "banked": self.banked[p],
                          "trophy_points": rules.trophy_points(self, p),
                          "trophies": self.trophies[3 * p:3 * p + 3],

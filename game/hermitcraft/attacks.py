@@ -9,15 +9,15 @@ through `deal`: the target's effect card reduces it, then the HP falls.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from game.core.flow import marked, unmark
 from game.hermitcraft.board import (
     EFFECT,
     HERMIT,
+    NEXT_ATTACK,
     ROWS,
     SELF,
-    THORNS,
     WEAKNESS_DAMAGE,
+    about,
     afk_rows,
     ask,
     clear_statuses,
@@ -32,17 +32,14 @@ from game.hermitcraft.board import (
 )
 from game.hermitcraft.hooks import EFFECTS
 
-if TYPE_CHECKING:
-    from game.hermitcraft.state import HermitState
 
-
-def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
+def declare_attack(s, p: int, kind: str, which: str) -> None:
     q = 1 - p
     r = s.active[p]
     s.attack = {"stage": "choose", "kind": kind, "row": r, "which": which,
                 "card": s.defs[s.hermit[p][r]] if kind == "hermit" else "",
-                "copied": -1, "target": s.active[q], "opp_active": s.active[q],
-                "hypno_done": False, "heal_row": -1, "su_targets": None,
+                "target": s.active[q], "opp_active": s.active[q], "notes": (),
+                "su_targets": None,
                 "add": 0, "mults": (), "miss": False, "self_hit": 0, "damaged": (), "su": -1}
     if kind == "hermit":
         at = s.card(s.hermit[p][r]).attack(which)
@@ -53,7 +50,7 @@ def declare_attack(s: HermitState, p: int, kind: str, which: str) -> None:
     s.acted = s.attacked = True
 
 
-def ask_attack_choices(s: HermitState) -> bool:
+def ask_attack_choices(s) -> bool:
     """Step 1 of D35: the choices of targets and copied attacks, one frame at a time."""
     atk, p = s.attack, s.current
     if atk["kind"] == "hermit":
@@ -68,13 +65,13 @@ def ask_attack_choices(s: HermitState) -> bool:
     return False
 
 
-def resolve_attack(s: HermitState) -> None:
+def resolve_attack(s) -> None:
     """Steps 2-5 of D35: waiting effects, the attack's own effects, the hits, reactions,
     revivals, then the after-attack steps (queued in s.pending)."""
     atk, p = s.attack, s.current
     q = 1 - p
     atk["stage"] = "resolved"
-    s.shield_used = {}
+    s.absorbed = {}
     row = atk["row"]
     hermit_attack = atk["kind"] == "hermit"
     su = s.su_slot if s.su_ready else -1
@@ -112,18 +109,19 @@ def resolve_attack(s: HermitState) -> None:
             EFFECTS.run("after_attack", attack_card.id, s, p, atk)
         if su >= 0 and s.card(su).use == "follow_up":
             EFFECTS.run("follow_up", s.defs[su], s, p, atk)
-        # a Hermit attack uses up a waiting Invisibility Potion on its attacker
-        s.invis[p] = []
+        # a Hermit attack uses up what waited for the attacker's next attack (Invisibility)
+        unmark(s, p, NEXT_ATTACK)
     s.pending.sort(key=lambda step: step[0])
 
 
-def hermit_hits(s: HermitState, p: int, atk: dict, at) -> None:
+def hermit_hits(s, p: int, atk: dict, at) -> None:
     """The Hermit hit and the weakness hit (D12 steps 1-2; D11)."""
     side, r = atk["target_side"], atk["target"]
     if r < 0 or s.hermit[side][r] < 0:
         return
     damage = at.damage + atk["add"]  # (b) base and additions
-    for percent in (*atk["mults"], *s.invis[p], *((0,) if atk["miss"] else ())):  # (c) multipliers
+    percents = (*atk["mults"], *marked(s, p, NEXT_ATTACK, ()), *((0,) if atk["miss"] else ()))
+    for percent in percents:  # (c) multipliers
         damage = damage * percent // 100 // 10 * 10
     deal(s, p, side, r, damage, HERMIT)
     attacker_type = s.card(s.hermit[p][atk["row"]]).type
@@ -133,7 +131,7 @@ def hermit_hits(s: HermitState, p: int, atk: dict, at) -> None:
         deal(s, p, side, r, WEAKNESS_DAMAGE, HERMIT)
 
 
-def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> int:
+def deal(s, by: int, p: int, r: int, amount: int, source: str) -> int:
     """One hit on row r of seat p: reduced by its effect card (d), then the HP falls (e)."""
     iid = s.hermit[p][r]
     if iid < 0:
@@ -142,7 +140,7 @@ def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> i
     if card is not None and amount > 0:
         if EFFECTS.has("reduce", card.id):
             amount = EFFECTS.run("reduce", card.id, s, s.effect[p][r], amount, source,
-                                   s.budget, s.shield_used)
+                                 s.budget, s.absorbed)
     amount = max(0, amount)
     before = s.hp[p][r]
     s.hp[p][r] = max(0, before - amount)
@@ -153,26 +151,28 @@ def deal(s: HermitState, by: int, p: int, r: int, amount: int, source: str) -> i
     return amount
 
 
-def reactions(s: HermitState, p: int, atk: dict) -> None:
-    """Thorns, then Wolf (D33): once per turn each, 20 on the attacking player's active."""
+def reactions(s, p: int, atk: dict) -> None:
+    """The defender's cards that strike back (D33: Thorns, then Wolf, in their handlers'
+    order; rows in order): once per turn each, on the attacking player's active Hermit."""
     q = 1 - p
     hit_rows = set(atk["damaged"])
     if not hit_rows or s.active[p] < 0:
         return
-    for name in ("thorns", "wolf"):
+    held = [s.defs[iid] for iid in s.effect[q] if iid >= 0]
+    for key, strikes in EFFECTS.ordered("reaction", held):
         for r in range(ROWS):
             iid = s.effect[q][r]
-            if iid < 0 or s.defs[iid] != name or iid in s.fired or is_ignored(s, q, iid):
+            if iid < 0 or s.defs[iid] != key or iid in s.fired or is_ignored(s, q, iid):
                 continue
-            if not EFFECTS.run("reaction", name, r, hit_rows):
+            source = strikes(r, hit_rows)
+            if source is None:
                 continue
             s.fired.append(iid)
             s.emit("message", lambda iid=iid: f"{s.name(iid)} strikes back.", q)
-            deal(s, q, p, s.active[p], s.card(iid).params["damage"],
-                 THORNS if name == "thorns" else EFFECT)
+            deal(s, q, p, s.active[p], s.card(iid).params["damage"], source)
 
 
-def revivals(s: HermitState) -> None:
+def revivals(s) -> None:
     """Hermits at 0 HP: Deathloop first, then Totem (spec "Knock-outs and lives"); one that
     stays at 0 lets its effect card act at once, before any after-attack effect (D40)."""
     for p in (s.current, 1 - s.current):
@@ -183,19 +183,21 @@ def revivals(s: HermitState) -> None:
                     EFFECTS.run("hp_zero", card.id, s, p, r)
 
 
-def revive(s: HermitState, p: int, r: int) -> bool:
-    iid = s.hermit[p][r]
-    if iid in s.armed and iid not in s.loop_used:
-        s.armed.remove(iid)
-        s.loop_used.append(iid)
-        hp = s.cs.by_id["scar_r"].params["revive_health"]
-        how = "Deathloop"
+def revive(s, p: int, r: int) -> bool:
+    """What the Hermit carries revives it first (Deathloop's mark), then its effect card
+    (Totem)."""
+    me = about(s.hermit[p][r])
+    keys = [name for who, name in s.marks if who == me]
+    card = working_effect(s, p, r)
+    if card is not None:
+        keys.append(card.id)
+    for key in keys:
+        saved = EFFECTS.run("revive", key, s, p, r)
+        if saved is not None:
+            break
     else:
-        card = working_effect(s, p, r)
-        if card is None or not EFFECTS.has("revive", card.id):
-            return False
-        hp = EFFECTS.run("revive", card.id, s, p, r)
-        how = card.name
+        return False
+    hp, how = saved
     s.hp[p][r] = hp
     clear_statuses(s, p, r)
     s.emit("revive", lambda: f"{how}: {row_desc(s, p, r)} revives at {hp} HP.", p, row=r,
@@ -203,8 +205,8 @@ def revive(s: HermitState, p: int, r: int) -> bool:
     return True
 
 
-def run_pending(s: HermitState, step: list) -> None:
-    """One after-attack step (forced switch, own switch, Grian's steal, Gem's grant)."""
+def run_pending(s, step: list) -> None:
+    """One after-attack step (forced switch, own switch, a card's own step, a grant)."""
     kind = step[1]
     if kind == "forced":
         victim = step[2]
@@ -218,8 +220,8 @@ def run_pending(s: HermitState, step: list) -> None:
             ask(s, "self_switch", p, options,
                           prompt="{seat}: you may switch your active Hermit" if optional
                           else "{seat}: choose your new active Hermit")
-    elif kind == "steal":
-        EFFECTS.run("steal", "grian_r", s, *step[2:])
+    elif kind == "card":
+        EFFECTS.run("card_step", step[2], s, *step[3:])
     elif kind == "grant":
         s.grant += 1
         s.emit("message", f"{seat(s, s.current)} may use one more single-use card.", s.current)
@@ -227,7 +229,7 @@ def run_pending(s: HermitState, step: list) -> None:
 
 # --- value queries: no side effects ---------------------------------------------------------
 
-def expected_damage(s: HermitState, p: int, which: str) -> int:
+def expected_damage(s, p: int, which: str) -> int:
     """The damage the table shows beside an attack: the Hermit hit (with the bonuses no coin
     decides) plus weakness, after the target's armour with its budget left this turn; coins
     and choices count as their base. Side-effect free."""
@@ -241,18 +243,18 @@ def expected_damage(s: HermitState, p: int, which: str) -> int:
     if at.special and EFFECTS.has("known_bonus", card.id):
         add, mults = EFFECTS.run("known_bonus", card.id, s, p, r, q, target)
         damage += add
-    for percent in mults + s.invis[p]:
+    for percent in (*mults, *marked(s, p, NEXT_ATTACK, ())):
         damage = damage * percent // 100 // 10 * 10
     hits = [damage]
     if damage > 0 and s.cs.weak_against(card.type, s.card(s.hermit[q][target]).type):
         hits.append(WEAKNESS_DAMAGE)
     budget = {k: list(v) for k, v in s.budget.items()}
-    shield_used = dict(s.shield_used)
+    absorbed = dict(s.absorbed)
     total = 0
     eff = working_effect(s, q, target)
     for h in hits:
         if eff is not None and EFFECTS.has("reduce", eff.id):
             h = EFFECTS.run("reduce", eff.id, s, s.effect[q][target], h, HERMIT, budget,
-                              shield_used)
+                            absorbed)
         total += max(0, h)
     return total

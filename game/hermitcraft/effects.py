@@ -12,7 +12,9 @@ from game.core import decisions
 from game.core.decisions import PICK, Decision
 from game.core.flow import mark, marked, unmark
 from game.hermitcraft import board as B
+from game.hermitcraft import choices as C
 from game.hermitcraft.board import BURN, ITEM_SLOTS, POISON
+from game.hermitcraft.choices import question
 from game.hermitcraft.hooks import EFFECTS
 
 on = EFFECTS.on
@@ -118,9 +120,14 @@ def bird_poop(s, p, atk):
     _apply_bonus(s, p, atk, bird_poop_bonus)
 
 
+def _time_skip_barred(s, p):
+    """Time Skip skipped the opponent's last turn: not again on this one (D29)."""
+    return marked(s, p, "time_skip_bar") == s.turn
+
+
 @on("attack_check", "joe_r")
 def time_skip_allowed(s, p, which, card):
-    if s.time_skip_bar[p] == s.turn:
+    if _time_skip_barred(s, p):
         return "Time Skip cannot be used on the turn after it skipped a turn."
     return None
 
@@ -132,26 +139,32 @@ def time_skip(s, p, atk):
         return  # no two skipped turns in a row: no flip (D29, D41)
     if B.flip(s, p, "joe_r")[0]:
         s.skip_next[q] = True
-        s.time_skip_bar[p] = s.turn + 2
+        mark(s, p, "time_skip_bar", s.turn + 2)
         s.emit("message", lambda: f"{B.seat(s, q)} will skip their next turn.", p)
 
 
 @on("attack_choices", "keralis_r")
 def sweet_face_target(s, p, atk):
-    if atk["heal_row"] != -1:
+    if B.noted(atk, "keralis_r") is not None:
         return False
     afk = B.afk_rows(s, p)
     if not afk:
-        atk["heal_row"] = -2
+        B.note(atk, "keralis_r", -1)  # nobody to heal
         return False
     B.ask(s, "keralis_heal", p, tuple(afk), prompt="{seat}: choose an AFK Hermit to heal")
     return True
 
 
+@question("keralis_heal", C.own_rows)
+def sweet_face_row(s, p, frame, r):
+    B.note(s.attack, "keralis_r", r)
+
+
 @on("own_effects", "keralis_r")
 def sweet_face(s, p, atk):
-    if atk["heal_row"] >= 0:
-        B.heal(s, p, atk["heal_row"], _params(s, "keralis_r")["heal"])
+    r = B.noted(atk, "keralis_r", -1)
+    if r >= 0:
+        B.heal(s, p, r, _params(s, "keralis_r")["heal"])
 
 
 @on("known_bonus", "mumbo_r")
@@ -185,11 +198,28 @@ def aussie_ping_flip(s, p, atk):
         mark(s, 1 - p, "aussie_missed", s.turn)
 
 
+def deathloop_armed(s, iid):
+    """Deathloop waits on this Hermit (marked with the last turn it lasts)."""
+    return marked(s, B.about(iid), "scar_r", -1) >= s.turn
+
+
 @on("own_effects", "scar_r")
 def deathloop(s, p, atk):
+    """The attacker revives once if knocked out before its owner's next turn starts (D36)."""
     iid = _attacker(s, p, atk)
-    if iid not in s.loop_used and iid not in s.armed:
-        s.armed.append(iid)
+    if not marked(s, B.about(iid), "deathloop_used") and not deathloop_armed(s, iid):
+        mark(s, B.about(iid), "scar_r", s.turn + 1)
+
+
+@on("revive", "scar_r")
+def deathloop_revives(s, p, r):
+    iid = s.hermit[p][r]
+    if not deathloop_armed(s, iid):
+        return None
+    unmark(s, B.about(iid), "scar_r")
+    mark(s, B.about(iid), "deathloop_used")  # once while this card stays on the board
+    scar = s.cs.by_id["scar_r"]
+    return scar.params["revive_health"], scar.secondary.name
 
 
 @on("known_bonus", "stress_r")
@@ -206,7 +236,8 @@ def yolo(s, p, atk):
 @on("own_effects", "tfc_r")
 def branch_mine(s, p, atk):
     if B.flip(s, p, "tfc_r")[0]:
-        s.extra_draw += _params(s, "tfc_r")["extra_draw"]
+        more = _params(s, "tfc_r")["extra_draw"]
+        mark(s, p, B.EXTRA_DRAWS, marked(s, p, B.EXTRA_DRAWS, 0) + more)
 
 
 @on("own_effects", "tfc_ur")
@@ -214,14 +245,14 @@ def take_it_easy(s, p, atk):
     q, r = _opp_active(s, p)
     if r < 0 or s.effect[q][r] < 0:
         return
-    pair = [_attacker(s, p, atk), s.hermit[q][r]]
-    if pair in s.tfc_done:
+    pair = B.about(_attacker(s, p, atk), s.hermit[q][r])
+    if marked(s, pair, "tfc_ur"):  # once for each pair of these two Hermits
         return
     if B.flip(s, p, "tfc_ur")[0]:
         iid = s.effect[q][r]
         s.effect[q][r] = -1
         B.discard(s, iid)
-        s.tfc_done.append(pair)
+        mark(s, pair, "tfc_ur")
         s.emit("move", lambda: f"Take It Easy discards {s.name(iid)}.", p, card=iid,
                to="discard")
 
@@ -275,16 +306,33 @@ def sheep_stare_flip(s, p, atk):
 
 @on("attack_choices", "hypno_r")
 def got_em_target(s, p, atk):
-    if atk["hypno_done"]:
+    if B.noted(atk, "hypno_r"):
         return False
-    atk["hypno_done"] = True
+    B.note(atk, "hypno_r", True)
     q = 1 - p
     afk = B.afk_rows(s, q) if s.items[p][atk["row"]] else []
     if not afk:
         return False
     B.ask(s, "hypno_target", p, (s.active[q], *afk),
-                  prompt="{seat}: choose the target (an AFK Hermit costs one item)")
+          prompt="{seat}: choose the target (an AFK Hermit costs one item)")
     return True
+
+
+@question("hypno_target", C.their_rows)
+def got_em_aim(s, p, frame, r):
+    s.attack["target"] = r
+    if r != s.active[1 - p]:
+        B.ask(s, "hypno_discard", p, tuple(s.items[p][s.attack["row"]]),
+              prompt="{seat}: discard one of your Hermit's items")
+
+
+@question("hypno_discard", C.cards)
+def got_em_cost(s, p, frame, iid):
+    r = s.attack["row"]
+    s.items[p][r].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} discards {s.name(iid)} to aim at an AFK Hermit.",
+           p, card=iid, to="discard")
 
 
 @on("own_effects", "hypno_r")
@@ -307,7 +355,7 @@ def copy_options(s, p, copier):
         for which in ("primary", "secondary"):
             if (s.defs[iid], which) in _COPIERS:
                 continue
-            if s.defs[iid] == "joe_r" and which == "secondary" and s.time_skip_bar[p] == s.turn:
+            if s.defs[iid] == "joe_r" and which == "secondary" and _time_skip_barred(s, p):
                 continue
             out.append((iid, which))
     return out
@@ -323,11 +371,26 @@ def copy_allowed(s, p, which, card):
 
 @on("attack_choices", "rendog_r", "cleo_r")
 def choose_copied_attack(s, p, atk):
-    if atk["copied"] >= 0:
+    if B.noted(atk, "copied") is not None:
         return False
     B.ask(s, "copy_attack", p, tuple(copy_options(s, p, atk["card"])),
-                  prompt="{seat}: choose the attack to copy")
+          prompt="{seat}: choose the attack to copy")
     return True
+
+
+def _copies_shown(s, frame):
+    return [((iid, which), f"Copy {B.row_desc(s, *B.board_place(s, iid))}: "
+             f"{s.card(iid).attack(which).name}") for iid, which in frame.options]
+
+
+@question("copy_attack", _copies_shown)
+def copy_attack(s, p, frame, value):
+    """The copier uses the chosen attack as its own (D31)."""
+    iid, which = value
+    s.attack["card"], s.attack["which"] = s.defs[iid], which
+    B.note(s.attack, "copied", iid)
+    s.emit("copy", lambda: f"{s.name(s.hermit[p][s.attack['row']])} copies {s.name(iid)}'s "
+           f"{s.card(iid).attack(which).name}.", p)
 
 
 @on("after_attack", "cub_r")
@@ -353,10 +416,10 @@ def geminislay(s, p, atk):
 
 @on("after_attack", "grian_r")
 def borrow(s, p, atk):
-    s.pending.append([B.STEAL, "steal", p, atk["opp_active"], atk["row"]])
+    s.pending.append([B.CARD_STEP, "card", "grian_r", p, atk["opp_active"], atk["row"]])
 
 
-@on("steal", "grian_r")
+@on("card_step", "grian_r")
 def borrow_steal(s, p, opp_row, own_row):
     q = 1 - p
     if opp_row < 0 or s.hermit[q][opp_row] < 0 or s.effect[q][opp_row] < 0:
@@ -368,7 +431,7 @@ def borrow_steal(s, p, opp_row, own_row):
                   and not B.is_down(s, p, own_row))
     if can_attach:  # the card stays where it is until Grian's player answers
         B.ask(s, "grian_steal", p, ("attach", "discard"), (iid, own_row, opp_row),
-                      prompt="{seat}: attach the stolen card to your Hermit, or discard it")
+              prompt="{seat}: attach the stolen card to your Hermit, or discard it")
     else:
         s.effect[q][opp_row] = -1
         B.discard(s, iid, to=p)
@@ -376,13 +439,30 @@ def borrow_steal(s, p, opp_row, own_row):
                to="discard")
 
 
+@question("grian_steal", C.worded({"attach": "Attach it to your Hermit",
+                                   "discard": "Discard it"}))
+def borrow_keep_or_discard(s, p, frame, choice):
+    iid, r, opp_row = frame.context
+    s.effect[1 - p][opp_row] = -1
+    if choice == "attach":
+        s.effect[p][r] = iid
+        s.emit("move", lambda: f"{s.name(s.hermit[p][r])} takes {s.name(iid)}.", p, card=iid,
+               to=["effect", p, r])
+        B.moved(s, iid)
+        B.arrived(s, p, r, iid)
+    else:
+        B.discard(s, iid, to=p)  # to the stealer's discard pile (D40)
+        s.emit("move", lambda: f"{B.seat(s, p)} discards the stolen {s.name(iid)}.", p,
+               card=iid, to="discard")
+
+
 # === Attached effect cards =====================================================================
 
 @on("reduce", "gold_armour", "iron_armour", "diamond_armour", "netherite_armour")
-def armour(s, iid, amount, source, budget, shields):
+def armour(s, iid, amount, source, budget, absorbed):
     """A per-turn budget (D12); Diamond's extra allowance and Netherite's immunity are for
     effect-card damage only; Thorns ignores armour (D33)."""
-    if source == B.THORNS:
+    if source == B.PIERCING:
         return amount
     card = s.card(iid)
     used = budget.setdefault(iid, [0, 0])
@@ -403,22 +483,35 @@ def netherite_stays(*_):
 
 
 @on("reduce", "shield")
-def shield(s, iid, amount, source, budget, shields):
+def shield(s, iid, amount, source, budget, absorbed):
     """Absorbs up to 60 in total from one action's hits (not burn); discarded after it."""
     if source == B.BURNING:
         return amount
-    left = s.card(iid).params["absorb"] - shields.get(iid, 0)
-    absorbed = min(left, amount)
-    if absorbed > 0:
-        shields[iid] = shields.get(iid, 0) + absorbed
-    return amount - absorbed
+    left = s.card(iid).params["absorb"] - absorbed.get(iid, 0)
+    taken = min(left, amount)
+    if taken > 0:
+        absorbed[iid] = absorbed.get(iid, 0) + taken
+    return amount - taken
 
 
 @on("played", "bed")
 def bed(s, p, r, iid):
     B.heal(s, p, r, s.card(s.hermit[p][r]).health)
     B.fall_asleep(s, p, r)
-    s.beds.append([iid, s.hermit[p][r]])  # discarded when this Hermit wakes
+    mark(s, B.about(iid, s.hermit[p][r]), "bed")  # discarded when this Hermit wakes
+
+
+@on("woke", "bed")
+def bed_woke(s, p, r, iid):
+    """The Bed played on this Hermit is discarded; a moved Bed does nothing (D16)."""
+    slept = B.about(iid, s.hermit[p][r])
+    if not marked(s, slept, "bed"):
+        return
+    unmark(s, slept, "bed")
+    s.effect[p][r] = -1
+    B.discard(s, iid)
+    s.emit("move", f"{B.row_desc(s, p, r)} wakes; the Bed is discarded.", p, card=iid,
+           to="discard")
 
 
 @on("attached", "milk_bucket")
@@ -446,7 +539,7 @@ def totem(s, p, r):
     iid = s.effect[p][r]
     s.effect[p][r] = -1
     B.discard(s, iid)
-    return s.card(iid).params["revive_health"]
+    return s.card(iid).params["revive_health"], s.card(iid).name
 
 
 @on("hp_zero", "loyalty")
@@ -459,20 +552,26 @@ def loyalty(s, p, r):
                f"{B.seat(s, p)}'s hand.", p, to="hand")
 
 
-@on("reaction", "thorns")
+@on("reaction", "thorns", order=0)
 def thorns(row, hit_rows):
-    return row in hit_rows  # only when its own Hermit was hit
+    """Only when its own Hermit was hit; armour does not stop it (D33)."""
+    return B.PIERCING if row in hit_rows else None
 
 
-@on("reaction", "wolf")
+@on("reaction", "wolf", order=1)
 def wolf(row, hit_rows):
-    return True  # when any Hermit of its owner was hit
+    """When any Hermit of its owner was hit."""
+    return B.EFFECT
 
 
 # === Buckets as single-use cards (D38) ===========================================================
 
+#: the status each bucket cures
+_CURES = {"milk_bucket": POISON, "water_bucket": BURN}
+
+
 def _bucket_rows(s, p, card_id):
-    dot = POISON if card_id == "milk_bucket" else BURN
+    dot = _CURES[card_id]
     return [r for r in B.rows_with_hermits(s, p) if s.dot[p][r] == dot]
 
 
@@ -486,7 +585,12 @@ def bucket_usable(s, p, card_id):
 def bucket_use(s, p, iid):
     rows = _bucket_rows(s, p, s.defs[iid])
     B.ask(s, "bucket_target", p, tuple(rows), (iid,),
-                  prompt="{seat}: choose the Hermit to cure")
+          prompt="{seat}: choose the Hermit to cure")
+
+
+@question("bucket_target", C.own_rows)
+def bucket_cure(s, p, frame, r):
+    B.cure(s, p, r, _CURES[s.defs[frame.context[0]]])
 
 
 # === Single-use cards ============================================================================
@@ -540,6 +644,11 @@ def bow_target(s, p, atk):
     return True
 
 
+@question("bow_target", C.their_rows)
+def bow_aim(s, p, frame, r):
+    s.attack["su_targets"] = (r,)
+
+
 @on("su_hits", "bow", "crossbow")
 def arrows(s, p, atk):
     damage = s.card(atk["su"]).params["damage"]
@@ -559,8 +668,13 @@ def crossbow_targets(s, p, atk):
         atk["su_targets"] = tuple(rows)
         return False
     B.ask(s, "crossbow_targets", p, tuple(combinations(rows, n)),
-                  prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
+          prompt=f"{{seat}}: choose {n} Hermits for the Crossbow")
     return True
+
+
+@question("crossbow_targets", C.their_row_sets)
+def crossbow_aim(s, p, frame, rows):
+    s.attack["su_targets"] = tuple(rows)
 
 
 @on("can_use", "knockback")
@@ -577,7 +691,7 @@ def knockback(s, p, atk):
 def chorus_usable(s, p, card_id):
     if s.sleep[p][s.active[p]] > 0:
         return "Your active Hermit is asleep: it cannot attack, so Chorus Fruit has no use."
-    if s.bound_turn[p] == s.turn:
+    if B.is_bound(s, p):
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None if B.afk_rows(s, p) else "You have no AFK Hermit to switch to."
 
@@ -599,7 +713,15 @@ def _chest_cards(s, p):
 @on("use", "chest")
 def chest(s, p, iid):
     B.ask(s, "chest_card", p, tuple(_chest_cards(s, p)), (iid,),
-                  prompt="{seat}: choose a card to take from your discard pile")
+          prompt="{seat}: choose a card to take from your discard pile")
+
+
+@question("chest_card", C.cards)
+def chest_take(s, p, frame, iid):
+    s.discards[p].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} takes {s.name(iid)} from the discard pile.", p,
+           card=iid, to="hand")
 
 
 @on("can_use", "clock")
@@ -631,9 +753,24 @@ def composter(s, p, iid):
                                prompt=f"{{seat}}: choose {n} cards to discard", then=B.RESOLVE))
 
 
+def composter_pick(s, p, iid):
+    # each picked card goes at once (it is public from then on, so nothing hidden waits in
+    # the frame)
+    s.hands[p].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} discards {B.hermit_desc(s, iid)}.", p, card=iid,
+           to="discard")
+
+
+@question("composter_discard", C.discard_from(C.own_hand), values=C.own_hand,
+          picked=composter_pick)
+def composter_draw(s, p, frame, picked):
+    B.draw(s, p, s.card(frame.context[0]).params["draw"])
+
+
 @on("use", "curse_of_binding")
 def curse_of_binding(s, p, iid):
-    s.bound_turn[1 - p] = s.turn + 1
+    mark(s, 1 - p, "bound_turn", s.turn + 1)
 
 
 @on("can_use", "curse_of_vanishing")
@@ -655,7 +792,7 @@ def curse_of_vanishing(s, p, iid):
 
 @on("use", "efficiency")
 def efficiency(s, p, iid):
-    s.efficiency = True
+    mark(s, p, B.FREE_ATTACK, s.turn)
 
 
 @on("can_use", "emerald")
@@ -708,20 +845,26 @@ def golden_apple_usable(s, p, card_id):
 @on("use", "golden_apple")
 def golden_apple(s, p, iid):
     B.ask(s, "heal_target", p, tuple(B.afk_rows(s, p)), (iid,),
-                  prompt="{seat}: choose an AFK Hermit to heal")
+          prompt="{seat}: choose an AFK Hermit to heal")
 
 
 @on("use", "instant_health", "instant_health_ii")
 def instant_health(s, p, iid):
     B.ask(s, "heal_target", p, tuple(B.rows_with_hermits(s, p)), (iid,),
-                  prompt="{seat}: choose a Hermit to heal")
+          prompt="{seat}: choose a Hermit to heal")
+
+
+@question("heal_target", C.own_rows)
+def heal_chosen(s, p, frame, r):
+    B.heal(s, p, r, s.card(frame.context[0]).params["heal"])
 
 
 @on("use", "invisibility_potion")
 def invisibility_potion(s, p, iid):
     q = 1 - p
     heads = B.flip(s, p, "invisibility_potion")[0]
-    s.invis[q].append(0 if heads else _params(s, "invisibility_potion")["tails_percent"])
+    percent = 0 if heads else _params(s, "invisibility_potion")["tails_percent"]
+    mark(s, q, B.NEXT_ATTACK, (*marked(s, q, B.NEXT_ATTACK, ()), percent))
     s.emit("message", lambda: f"{B.seat(s, q)}'s next Hermit attack "
            + ("will miss." if heads else "will deal double damage."), p)
 
@@ -745,8 +888,24 @@ def lead_usable(s, p, card_id):
 @on("use", "lead")
 def lead(s, p, iid):
     q, r = _opp_active(s, p)
-    B.ask(s, "lead_item", p, tuple(s.items[q][r]),
-                  prompt="{seat}: choose the item to move")
+    B.ask(s, "lead_item", p, tuple(s.items[q][r]), prompt="{seat}: choose the item to move")
+
+
+@question("lead_item", C.cards)
+def lead_item(s, p, frame, iid):
+    q = 1 - p
+    targets = tuple(r for r in B.afk_rows(s, q) if len(s.items[q][r]) < ITEM_SLOTS)
+    B.ask(s, "lead_row", p, targets, (iid,),
+          prompt="{seat}: choose the AFK Hermit that gets the item")
+
+
+@question("lead_row", C.their_rows)
+def lead_row(s, p, frame, r):
+    q, iid = 1 - p, frame.context[0]
+    s.items[q][s.active[q]].remove(iid)
+    s.items[q][r].append(iid)
+    s.emit("move", lambda: f"Lead moves {s.name(iid)} to {B.row_desc(s, q, r)}.", p, card=iid,
+           to=["item", q, r])
 
 
 @on("can_use", "looting")
@@ -760,7 +919,15 @@ def looting(s, p, iid):
     q, r = _opp_active(s, p)
     if B.flip(s, p, "looting")[0]:
         B.ask(s, "looting_item", p, tuple(s.items[q][r]),
-                      prompt="{seat}: choose the item to take")
+              prompt="{seat}: choose the item to take")
+
+
+@question("looting_item", C.cards)
+def looting_take(s, p, frame, iid):
+    q = 1 - p
+    s.items[q][s.active[q]].remove(iid)
+    s.hands[p].append(iid)
+    s.emit("move", lambda: f"{B.seat(s, p)} loots {s.name(iid)}.", p, card=iid, to="hand")
 
 
 def _mending_rows(s, p):
@@ -777,7 +944,18 @@ def mending_usable(s, p, card_id):
 @on("use", "mending")
 def mending(s, p, iid):
     B.ask(s, "mending_row", p, tuple(_mending_rows(s, p)),
-                  prompt="{seat}: choose the AFK Hermit that gets the effect card")
+          prompt="{seat}: choose the AFK Hermit that gets the effect card")
+
+
+@question("mending_row", C.own_rows)
+def mending_move(s, p, frame, r):
+    a = s.active[p]
+    iid = s.effect[p][a]
+    s.effect[p][a], s.effect[p][r] = -1, iid
+    s.emit("move", lambda: f"Mending moves {s.name(iid)} to {B.row_desc(s, p, r)}.", p,
+           card=iid, to=["effect", p, r])
+    B.moved(s, iid)
+    B.arrived(s, p, r, iid)
 
 
 @on("use", "splash_potion_of_healing")
@@ -795,14 +973,23 @@ def splash_poison(s, p, iid):
 @on("use", "spyglass")
 def spyglass(s, p, iid):
     q = 1 - p
-    s.revealed[p] = True
+    mark(s, p, B.SEES_HAND, s.turn)
     s.emit("reveal", f"{B.seat(s, p)} looks at {B.seat(s, q)}'s hand.", p,
            private=lambda: "You see: " + (", ".join(B.hermit_desc(s, c) for c in s.hands[q])
                                           or "nothing") + ".",
            seen_by=(p,), secret={"hand": list(s.hands[q])})
     if B.flip(s, p, "spyglass")[0] and s.hands[q]:
         B.ask(s, "spyglass_discard", p, (),
-                      prompt="{seat}: choose a card for the opponent to discard")
+              prompt="{seat}: choose a card for the opponent to discard")
+
+
+@question("spyglass_discard", C.discard_from(C.their_hand), values=C.their_hand)
+def spyglass_discard(s, p, frame, iid):
+    q = 1 - p
+    s.hands[q].remove(iid)
+    B.discard(s, iid)
+    s.emit("move", lambda: f"{B.seat(s, q)} discards {B.hermit_desc(s, iid)} (Spyglass).", p,
+           card=iid, to="discard")
 
 
 def check_handlers(cards) -> None:

@@ -18,17 +18,21 @@ EFFECTS = Effects("hermitcraft", hooks={
     "after_attack": "after the hits: queue switches, steals and grants (s.pending)",
     "known_bonus": "the attack's additions and multipliers that no coin decides (pure): "
                    "(add, [percent, ...])",
-    "steal": "Grian's Borrow: flip, then take the opposing active's effect card",
+    "card_step": "a card's own after-attack step, queued by after_attack (Grian's Borrow: "
+                 "flip, then take the opposing active's effect card)",
     # attached effect cards
     "reduce": "reduce one hit on the card's Hermit (armour budgets, Shield, Netherite)",
     "played": "the card is played from the hand onto a Hermit (Bed)",
     "attached": "the card arrives in a slot, played or moved (buckets cure, D37)",
     "immune": "the card refuses a status effect (buckets)",
-    "revive": "the Hermit at 0 HP revives instead of being knocked out (Totem): its HP",
+    "revive": "the Hermit at 0 HP revives instead of being knocked out (Deathloop's mark on "
+              "the Hermit, then Totem): (its HP, what revived it), or None",
     "hp_zero": "the Hermit's HP reached 0 and no revival saved it; acts before any "
                "after-attack effect (Loyalty, D40)",
+    "woke": "the card's Hermit wakes up (the Bed played on it is discarded)",
     "stays_active": "the opponent cannot force this Hermit AFK (Netherite)",
-    "reaction": "strike back after being damaged (Thorns, Wolf): does it fire?",
+    "reaction": "strike back after its side was damaged (Thorns, then Wolf: the handlers' "
+                "order): the hit's source, or None when it does not fire",
     # single-use cards
     "can_use": "can the card apply at all? (a reason, or None)",
     "use": "an instant card's effect, on confirmation",

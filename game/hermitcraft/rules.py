@@ -29,21 +29,16 @@ The actions (what the table matches a gesture against; rows are the acting seat'
 | end_turn | | | |
 | choose / pick | | the answer (see choices.choice_options) | |
 
-Choice frames (`s.decisions[-1].kind`): new_active, forced_switch, self_switch (-1 = stay),
-keralis_heal, heal_target, mending_row, bucket_target (the asked seat's rows); hypno_target,
-bow_target, lead_row (the opponent's rows); crossbow_targets (tuples of the opponent's rows);
-copy_attack ((Hermit instance, "primary" / "secondary")); hypno_discard, chest_card, lead_item,
-looting_item (card instances); composter_discard (pick 2 of your hand), spyglass_discard (a
-card of the opponent's hand); grian_steal ("attach" / "discard").
+Questions (`s.decisions[-1].kind`): the rules ask new_active, forced_switch and self_switch
+(rows of the asked seat; -1 = stay); a card asks its own questions, registered with its handler
+in effects.py (choices.py shows and answers them all the same way).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.core import decisions
 from game.core.contract import Action
-from game.core.flow import Rules, close, go
+from game.core.flow import TIMEOUT, Rules, close, go, marked, unmark
 from game.hermitcraft import attacks, choices
 from game.hermitcraft import effects as _cards  # noqa: F401  (registers every card's handlers)
 from game.hermitcraft.board import (
@@ -51,6 +46,8 @@ from game.hermitcraft.board import (
     BURN_DAMAGE,
     BURNING,
     DECK_SIZE,
+    EXTRA_DRAWS,
+    FREE_ATTACK,
     HAND_SIZE,
     ITEM_SLOTS,
     LIVES,
@@ -65,9 +62,10 @@ from game.hermitcraft.board import (
     count_single_use,
     discard,
     draw,
+    forget,
     hermit_desc,
+    is_bound,
     make_active,
-    owner,
     row_desc,
     rows_with_hermits,
     seat,
@@ -75,9 +73,6 @@ from game.hermitcraft.board import (
 )
 from game.hermitcraft.hooks import EFFECTS
 from game.hermitcraft.queries import can_pay
-
-if TYPE_CHECKING:
-    from game.hermitcraft.state import HermitState
 
 __all__ = ["DECK_SIZE", "HAND_SIZE", "LIVES", "rules"]
 
@@ -87,7 +82,7 @@ TURN = ("turn",)  # the main phase's question
 
 # --- setup (spec "Setup") ----------------------------------------------------------------------
 
-def setup(s: HermitState, decks: list[list[str]]) -> None:
+def setup(s, decks: list[list[str]]) -> None:
     s.defs = [card_id for deck in decks for card_id in deck]
     s.lives = [LIVES, LIVES]
     for p in range(2):
@@ -98,7 +93,7 @@ def setup(s: HermitState, decks: list[list[str]]) -> None:
     start_turn(s, s.first)
 
 
-def deal_opening_hand(s: HermitState, p: int) -> None:
+def deal_opening_hand(s, p: int) -> None:
     """Shuffle and draw 7 until the hand holds a Hermit (D5)."""
     if not any(s.card(c).kind == "hermit" for c in s.decks[p]):
         raise ValueError(f"{seat(s, p)}'s deck has no Hermit card")
@@ -116,16 +111,14 @@ def deal_opening_hand(s: HermitState, p: int) -> None:
 
 # --- the start of a turn (spec "Start of the turn") --------------------------------------------
 
-def start_turn(s: HermitState, p: int) -> None:
+def start_turn(s, p: int) -> None:
     s.turn += 1
     s.current = p
-    s.item_played = s.acted = s.attacked = s.efficiency = s.su_ready = s.su_granted = False
-    s.su_used = s.grant = s.su_after = s.extra_draw = 0
+    s.item_played = s.acted = s.attacked = s.su_ready = s.su_granted = False
+    s.su_used = s.grant = s.su_after = 0
     s.taken_back, s.coins = [], []
     # 1. armour budgets, Thorns and Wolf reset for both players (D12, D33)
     s.budget, s.fired = {}, []
-    # Deathloop lasts until its owner's next turn starts (D36)
-    s.armed = [iid for iid in s.armed if owner(iid) != p]
     # 2. sleep counts down; a Hermit whose sleep ends wakes (D16)
     for r in rows_with_hermits(s, p):
         if s.sleep[p][r] > 0:
@@ -145,13 +138,13 @@ def start_turn(s: HermitState, p: int) -> None:
         ask_new_active(s, p)
 
 
-def ask_new_active(s: HermitState, p: int) -> None:
+def ask_new_active(s, p: int) -> None:
     decisions.ask(s, "new_active", p, tuple(afk_rows(s, p)), then=RESOLVE,
                   prompt="{seat}: choose your new active Hermit")
 
 
 @rules.step
-def start_of_turn(s: HermitState) -> None:
+def start_of_turn(s) -> None:
     """The opponent's turn starts (after the end of the turn)."""
     start_turn(s, 1 - s.current)
 
@@ -160,14 +153,14 @@ def start_of_turn(s: HermitState) -> None:
 
 # --- what the current player may do: candidates ------------------------------------------------
 
-def choice_candidates(s: HermitState, player: int) -> list[Action]:
+def choice_candidates(s, player: int) -> list[Action]:
     """The answers the question on top allows now (choices.choice_options)."""
     top = s.decisions[-1]
     kind = "pick" if top.how == decisions.PICK else "choose"
     return [Action(kind, target=v, label=label) for v, label in choices.choice_options(s, top)]
 
 
-def _made(s: HermitState, p: int, kind: str, source, target, option, context,
+def _made(s, p: int, kind: str, source, target, option, context,
           label) -> Action:
     """The Action offered to p with these parts, made once: `s.made[p]` is shared by clones
     (and by p's determinizations: it holds only p's own offers), keyed by the parts and by
@@ -180,7 +173,7 @@ def _made(s: HermitState, p: int, kind: str, source, target, option, context,
     return action
 
 
-def hand_card_candidates(s: HermitState, p: int) -> list[Action]:
+def hand_card_candidates(s, p: int) -> list[Action]:
     """The cards of the hand, in hand order: Hermits to play, items and effect cards to
     attach, single-use cards to use (the four kinds are offered together, so the order stays
     the hand's). Built to pass the checks below: a group that cannot be legal now is left out
@@ -227,12 +220,12 @@ def hand_card_candidates(s: HermitState, p: int) -> list[Action]:
     return out
 
 
-def offered_with_the_hand(s: HermitState, p: int) -> list[Action]:
+def offered_with_the_hand(s, p: int) -> list[Action]:
     """Attaching and single-use actions come with the Hermits, in hand order."""
     return []
 
 
-def take_back_candidates(s: HermitState, p: int) -> list[Action]:
+def take_back_candidates(s, p: int) -> list[Action]:
     if s.su_slot < 0 or not s.su_ready:
         return []
     iid = s.su_slot
@@ -240,7 +233,7 @@ def take_back_candidates(s: HermitState, p: int) -> list[Action]:
                   lambda: f"Take {s.name(iid)} back into your hand")]
 
 
-def su_attack_candidates(s: HermitState, p: int) -> list[Action]:
+def su_attack_candidates(s, p: int) -> list[Action]:
     if s.su_slot < 0 or not s.su_ready or su_attack_problem(s, p) is not None:
         return []
     iid = s.su_slot
@@ -248,7 +241,7 @@ def su_attack_candidates(s: HermitState, p: int) -> list[Action]:
                   lambda: f"Attack with {s.name(iid)} alone")]
 
 
-def attack_candidates(s: HermitState, p: int) -> list[Action]:
+def attack_candidates(s, p: int) -> list[Action]:
     r = s.active[p]
     if r < 0 or s.acted or s.skipping:
         return []
@@ -263,7 +256,7 @@ def attack_candidates(s: HermitState, p: int) -> list[Action]:
     return out
 
 
-def switch_candidates(s: HermitState, p: int) -> list[Action]:
+def switch_candidates(s, p: int) -> list[Action]:
     r = s.active[p]
     if r < 0 or switch_problem(s, p) is not None:
         return []
@@ -273,30 +266,30 @@ def switch_candidates(s: HermitState, p: int) -> list[Action]:
             for x in range(ROWS) if hermits[x] >= 0 and x != r]
 
 
-def end_turn_candidates(s: HermitState, p: int) -> list[Action]:
+def end_turn_candidates(s, p: int) -> list[Action]:
     if s.active[p] < 0:
         return []
     return [_made(s, p, "end_turn", None, None, None, None, lambda: "End your turn")]
 
 
-def _play_action(s: HermitState, p: int, iid: int, x: int, tag: str) -> Action:
+def _play_action(s, p: int, iid: int, x: int, tag: str) -> Action:
     return _made(s, p, "play_hermit", iid, x, None, tag,
                  lambda: f"Play {hermit_desc(s, iid)}{tag} in row {x + 1}")
 
 
-def _attach_action(s: HermitState, p: int, kind: str, iid: int, x: int, tag: str) -> Action:
+def _attach_action(s, p: int, kind: str, iid: int, x: int, tag: str) -> Action:
     return _made(s, p, kind, iid, x, None, (tag, s.hermit[p][x]),
                  lambda: f"Attach {s.name(iid)}{tag} to {row_desc(s, p, x)}")
 
 
-def _single_use_action(s: HermitState, p: int, iid: int, tag: str) -> Action:
+def _single_use_action(s, p: int, iid: int, tag: str) -> Action:
     return _made(s, p, "single_use", iid, "single_use", None, tag,
                  lambda: f"Use {s.name(iid)}{tag} as your single-use card")
 
 
 # --- the checks: one per action kind, a reason or None (legality written once) ---------------
 
-def _main_phase(s: HermitState, p: int) -> str | None:
+def _main_phase(s, p: int) -> str | None:
     if not s.decisions:
         return "Not now."
     top = s.decisions[-1]
@@ -305,7 +298,7 @@ def _main_phase(s: HermitState, p: int) -> str | None:
     return None
 
 
-def _hand_card(s: HermitState, p: int, a: Action, kinds: tuple[str, ...]):
+def _hand_card(s, p: int, a: Action, kinds: tuple[str, ...]):
     if not isinstance(a.source, int) or a.source not in s.hands[p]:
         return None, "That card is not in your hand."
     card = s.card(a.source)
@@ -314,7 +307,7 @@ def _hand_card(s: HermitState, p: int, a: Action, kinds: tuple[str, ...]):
     return card, None
 
 
-def _play_problem(s: HermitState, p: int) -> str | None:
+def _play_problem(s, p: int) -> str | None:
     """Common to playing any card from the hand."""
     if s.skipping:
         return "This turn is skipped: you may only switch or end the turn."
@@ -397,7 +390,7 @@ def check_single_use(s, p, a):
     return single_use_problem(s, p, a.source, card)
 
 
-def single_use_problem(s: HermitState, p: int, iid: int, card) -> str | None:
+def single_use_problem(s, p: int, iid: int, card) -> str | None:
     """Why `card` (instance `iid`, a single-use card in p's hand) may not be used now."""
     if s.skipping:
         return "This turn is skipped: you may only switch or end the turn."
@@ -430,7 +423,7 @@ def check_take_back(s, p, a):
     return None
 
 
-def attack_problem(s: HermitState, p: int, which: str) -> str | None:
+def attack_problem(s, p: int, which: str) -> str | None:
     """Why the active Hermit may not use this attack now (None: it may)."""
     if s.skipping:
         return "This turn is skipped: you may only switch or end the turn."
@@ -445,7 +438,8 @@ def attack_problem(s: HermitState, p: int, which: str) -> str | None:
         return f"{s.name(s.hermit[p][r])} is asleep."
     card = s.card(s.hermit[p][r])
     at = card.attack(which)
-    if not s.efficiency and not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]):
+    if not can_pay(at.cost, [s.card(i) for i in s.items[p][r]]) and \
+            marked(s, p, FREE_ATTACK) != s.turn:
         return f"{card.name}'s items do not pay for {at.name}."
     if at.special:
         return EFFECTS.run("attack_check", card.id, s, p, which, card)
@@ -472,7 +466,7 @@ def check_su_attack(s, p, a):
     return su_attack_problem(s, p)
 
 
-def su_attack_problem(s: HermitState, p: int) -> str | None:
+def su_attack_problem(s, p: int) -> str | None:
     """Why the card waiting in the single-use slot may not attack by itself now."""
     card = s.card(s.su_slot)
     if card.kind != "single_use" or card.use != "attack":
@@ -484,7 +478,7 @@ def su_attack_problem(s: HermitState, p: int) -> str | None:
     return EFFECTS.run("can_use", card.id, s, p, card.id)
 
 
-def switch_problem(s: HermitState, p: int) -> str | None:
+def switch_problem(s, p: int) -> str | None:
     """Why the voluntary switch is not allowed (D7)."""
     if s.acted:
         return "You have already attacked or switched this turn."
@@ -493,7 +487,7 @@ def switch_problem(s: HermitState, p: int) -> str | None:
         return "You have no active Hermit."
     if s.sleep[p][r] > 0:
         return f"{s.name(s.hermit[p][r])} is asleep and cannot go AFK."
-    if s.bound_turn[p] == s.turn:
+    if is_bound(s, p):
         return "Curse of Binding: your active Hermit cannot go AFK this turn."
     return None
 
@@ -533,7 +527,7 @@ def check_choice(s, p, a):
 
 @rules.kind("play_hermit", answers=TURN, candidates=hand_card_candidates,
             check=check_play_hermit)
-def play_hermit(s: HermitState, p: int, a: Action) -> None:
+def play_hermit(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.hermit[p][r] = iid
@@ -550,7 +544,7 @@ def play_hermit(s: HermitState, p: int, a: Action) -> None:
 
 @rules.kind("attach_effect", answers=TURN, candidates=offered_with_the_hand,
             check=check_attach_effect)
-def attach_effect(s: HermitState, p: int, a: Action) -> None:
+def attach_effect(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.effect[p][r] = iid
@@ -566,7 +560,7 @@ def attach_effect(s: HermitState, p: int, a: Action) -> None:
 
 @rules.kind("attach_item", answers=TURN, candidates=offered_with_the_hand,
             check=check_attach_item)
-def attach_item(s: HermitState, p: int, a: Action) -> None:
+def attach_item(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
     s.items[p][r].append(iid)
@@ -578,7 +572,7 @@ def attach_item(s: HermitState, p: int, a: Action) -> None:
 
 @rules.kind("single_use", answers=TURN, candidates=offered_with_the_hand,
             check=check_single_use)
-def use_single_use(s: HermitState, p: int, a: Action) -> None:
+def use_single_use(s, p: int, a: Action) -> None:
     """Confirm a single-use card (D28): an instant card acts now; an attack or follow-up card
     waits face up for your attack."""
     iid = a.source
@@ -598,7 +592,7 @@ def use_single_use(s: HermitState, p: int, a: Action) -> None:
 
 
 @rules.kind("take_back", answers=TURN, candidates=take_back_candidates, check=check_take_back)
-def take_back(s: HermitState, p: int, a: Action) -> None:
+def take_back(s, p: int, a: Action) -> None:
     iid = s.su_slot
     s.su_slot, s.su_ready = -1, False
     s.hands[p].append(iid)
@@ -608,13 +602,13 @@ def take_back(s: HermitState, p: int, a: Action) -> None:
 
 
 @rules.kind("su_attack", answers=TURN, candidates=su_attack_candidates, check=check_su_attack)
-def su_attack(s: HermitState, p: int, a: Action) -> None:
+def su_attack(s, p: int, a: Action) -> None:
     attacks.declare_attack(s, p, "single_use", "")
     go(s, RESOLVE)
 
 
 @rules.kind("attack", answers=TURN, candidates=attack_candidates, check=check_attack)
-def attack(s: HermitState, p: int, a: Action) -> None:
+def attack(s, p: int, a: Action) -> None:
     attacks.declare_attack(s, p, "hermit", a.option)
     go(s, RESOLVE)
 
@@ -622,26 +616,28 @@ def attack(s: HermitState, p: int, a: Action) -> None:
 # --- switching (D7) ----------------------------------------------------------------------------
 
 @rules.kind("switch", answers=TURN, candidates=switch_candidates, check=check_switch)
-def voluntary_switch(s: HermitState, p: int, a: Action) -> None:
+def voluntary_switch(s, p: int, a: Action) -> None:
     s.acted = True
     make_active(s, p, a.target)
     go(s, RESOLVE)
 
 
 @rules.kind("end_turn", answers=TURN, candidates=end_turn_candidates, check=check_end_turn)
-def end_turn(s: HermitState, p: int, a: Action) -> None:
+def end_turn(s, p: int, a: Action) -> None:
     go(s, "end_of_turn")
 
 
 # --- answering a choice ---------------------------------------------------------------------------
 
-@rules.kind("choose", answers=choices.CHOOSE, candidates=choice_candidates, check=check_choice)
-def choose(s: HermitState, p: int, a: Action) -> None:
+@rules.kind("choose", answers=choices.one_answer_questions(), candidates=choice_candidates,
+            check=check_choice)
+def choose(s, p: int, a: Action) -> None:
     choices.answer(s, p, close(s), a.target)
 
 
-@rules.kind("pick", answers=choices.PICKS, candidates=choice_candidates, check=check_choice)
-def pick(s: HermitState, p: int, a: Action) -> None:
+@rules.kind("pick", answers=choices.pick_questions(), candidates=choice_candidates,
+            check=check_choice)
+def pick(s, p: int, a: Action) -> None:
     """One card of a "pick k of n"; the question closes once enough are picked."""
     choices.picked(s, p, a.target)
     if decisions.pick(s, a.target):
@@ -652,7 +648,7 @@ def pick(s: HermitState, p: int, a: Action) -> None:
 # --- the action resolves (D35, D18, D19) ----------------------------------------------------------
 
 @rules.step
-def resolve_action(s: HermitState) -> None:
+def resolve_action(s) -> None:
     """The current action carries on until it needs an answer or has fully resolved: an
     attack's choices, its resolution, the after-attack steps one at a time, then the end of
     the action."""
@@ -672,17 +668,18 @@ def resolve_action(s: HermitState) -> None:
         finish_action(s)
 
 
-def finish_action(s: HermitState) -> None:
-    """After an action has fully resolved: the used single-use card and used Shields are
-    discarded, knock-outs are resolved, losing conditions checked (D18, D19)."""
+def finish_action(s) -> None:
+    """After an action has fully resolved: the used single-use card and the cards that
+    absorbed hits in it (Shield) are discarded, knock-outs are resolved, losing conditions
+    checked (D18, D19)."""
     p = s.current
     if s.su_slot >= 0 and not s.su_ready:
         iid, s.su_slot = s.su_slot, -1
         discard(s, iid)
         s.emit("move", lambda: f"{s.name(iid)} is discarded.", p, card=iid, to="discard")
-    for iid in list(s.shield_used):
+    for iid in list(s.absorbed):
         discard_attached(s, iid)
-    s.shield_used = {}
+    s.absorbed = {}
     s.attack = {}
     # lives and boards change only by knock-outs: nothing to check while nobody is down
     if any(hp <= 0 and h >= 0 for side in range(2)
@@ -694,7 +691,7 @@ def finish_action(s: HermitState) -> None:
         ask_new_active(s, p)
 
 
-def discard_attached(s: HermitState, iid: int) -> None:
+def discard_attached(s, iid: int) -> None:
     for p in range(2):
         for r in range(ROWS):
             if s.effect[p][r] == iid:
@@ -706,7 +703,7 @@ def discard_attached(s: HermitState, iid: int) -> None:
 
 # --- knock-outs, lives and the end of the game --------------------------------------------------
 
-def resolve_knockouts(s: HermitState) -> None:
+def resolve_knockouts(s) -> None:
     """In row order, the current player's side first (D18)."""
     for p in (s.current, 1 - s.current):
         for r in range(ROWS):
@@ -714,7 +711,7 @@ def resolve_knockouts(s: HermitState) -> None:
                 knock_out(s, p, r)
 
 
-def knock_out(s: HermitState, p: int, r: int) -> None:
+def knock_out(s, p: int, r: int) -> None:
     iid, eff = s.hermit[p][r], s.effect[p][r]
     s.discards[p] += s.items[p][r]  # (Loyalty sent them to the hand already, D40)
     s.items[p][r] = []
@@ -724,13 +721,8 @@ def knock_out(s: HermitState, p: int, r: int) -> None:
     s.hermit[p][r] = s.effect[p][r] = -1
     s.dot[p][r] = s.sleep[p][r] = 0
     s.budget.pop(eff, None)
-    for gone in (iid, eff):
-        if gone in s.armed:
-            s.armed.remove(gone)
-        if gone in s.loop_used:
-            s.loop_used.remove(gone)
-    s.tfc_done = [pair for pair in s.tfc_done if iid not in pair]
-    s.beds = [pair for pair in s.beds if iid not in pair]
+    forget(s, iid)
+    forget(s, eff)
     s.lives[p] -= 1
     if s.active[p] == r:
         s.active[p] = -1
@@ -745,7 +737,7 @@ def knock_out(s: HermitState, p: int, r: int) -> None:
                seen_by=(1 - p,), secret={"card": prize})
 
 
-def losing(s: HermitState, p: int) -> str:
+def losing(s, p: int) -> str:
     if s.lives[p] <= 0:
         return "lost all three lives"
     if s.placed[p] and not rows_with_hermits(s, p):
@@ -753,7 +745,7 @@ def losing(s: HermitState, p: int) -> str:
     return ""
 
 
-def check_game_end(s: HermitState, decked_out: int = -1) -> bool:
+def check_game_end(s, decked_out: int = -1) -> bool:
     """Losing conditions together; both at once is a draw (D19)."""
     reasons = {p: losing(s, p) or ("cannot draw: the deck is used up" if p == decked_out else "")
                for p in range(2)}
@@ -771,7 +763,7 @@ def check_game_end(s: HermitState, decked_out: int = -1) -> bool:
 # --- the end of the turn (spec "End of the turn", D19) ------------------------------------------
 
 @rules.step
-def end_of_turn(s: HermitState) -> None:
+def end_of_turn(s) -> None:
     p, q = s.current, 1 - s.current
     decisions.pop(s)  # the "turn" frame
     # 1. the single-use slot empties: an unused card goes back to the hand
@@ -799,23 +791,43 @@ def end_of_turn(s: HermitState) -> None:
             decked_out = p
         else:
             draw(s, p, 1)
-            draw(s, p, s.extra_draw)
+            draw(s, p, marked(s, p, EXTRA_DRAWS, 0))  # (TFC rare)
+            unmark(s, p, EXTRA_DRAWS)
     # 5. losing conditions; then the opponent's turn
     if check_game_end(s, decked_out):
         return
-    s.ignored, s.ignore_side, s.revealed = [], -1, [False, False]
+    s.ignored, s.ignore_side = [], -1
     go(s, "start_of_turn")
 
 
 # --- the turn timer (option, D23) -----------------------------------------------------------------
 
-def timeout_action(s: HermitState, player: int) -> Action | None:
-    """What the table applies when `player`'s time runs out (D23): the first legal answer of a
-    pending choice (the lowest row for a new active Hermit), else End turn. None: the player
-    has no Hermit on the board, and loses (the table calls `surrender`)."""
+def out_of_time_candidates(s, p: int) -> list[Action]:
+    return []  # never a move: the flow's timeout answers with it (HermitState.default_answer)
+
+
+def check_out_of_time(s, p, a):
+    return "Only the turn timer can end the game this way."
+
+
+@rules.kind("out_of_time", answers=(), candidates=out_of_time_candidates,
+            check=check_out_of_time)
+def out_of_time(s, p: int, a: Action) -> None:
+    """The turn's time ran out while the player has no Hermit on the board: they lose (the
+    seed's fourth losing condition, D23)."""
+    s.winners = (1 - p,)
+    s.over_reason = f"{seat(s, p)} ran out of time with no Hermit on the board"
+    s.decisions.clear()
+    s.emit("game_over", lambda: f"{s.over_reason}: {seat(s, 1 - p)} wins.")
+
+
+OUT_OF_TIME = Action("out_of_time", label="the game is lost (no Hermit on the board)")
+
+
+def timeout_action(s, player: int) -> Action | None:
+    """What the table applies when `player`'s time runs out (D23): the flow's timeout, which
+    answers with `HermitState.default_answer`; None when the seat is not being waited for.
+    (game/local_session.py calls this.)"""
     if s.is_over() or player not in s.to_act():
         return None
-    legal = s.legal_actions(player)
-    if decisions.top(s).kind != "turn":
-        return legal[0]
-    return next((a for a in legal if a.kind == "end_turn"), None)
+    return Action(TIMEOUT, label="Out of time")

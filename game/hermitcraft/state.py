@@ -4,6 +4,8 @@ Card instances: seat p's 42 deck cards are ids 42p .. 42p+41; `defs[iid]` is the
 Each seat has 5 rows (spec "The board", D4): `hermit[p][r]`, `effect[p][r]` (instance id or
 -1), `items[p][r]` (up to 3 instance ids), `hp[p][r]`, `dot[p][r]` (burn or poison) and
 `sleep[p][r]` (owner's turn starts until the Hermit wakes). `active[p]` is the active row or -1.
+What a card remembers between moments (Deathloop armed, a Bed's sleeper, Fortune's heads, a
+Spyglass look) is in `marks` (board.py says whose), never in a field named after the card.
 What happens lives in rules.py (run by the core flow); this file only keeps and shows the state.
 """
 
@@ -13,30 +15,29 @@ from typing import Any
 
 from game.core import decisions
 from game.core import fields as F
-from game.core.contract import Outcome
-from game.core.flow import FlowState, marked
+from game.core.contract import Action, Outcome
+from game.core.flow import CONCEDE, FlowState, marked
 from game.core.rng import Rng
-from game.hermitcraft.board import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS
-from game.hermitcraft.rules import rules
+from game.hermitcraft.board import BURN, DOT_NAMES, ITEM_SLOTS, NONE, POISON, ROWS, SEES_HAND
+from game.hermitcraft.rules import OUT_OF_TIME, rules
 
 __all__ = ["BURN", "DOT_NAMES", "ITEM_SLOTS", "NONE", "POISON", "ROWS", "HermitState"]
 
 _SCALARS = ("turn", "current", "first", "skipping", "item_played", "su_used", "grant",
-            "su_after", "acted", "attacked", "su_slot", "su_ready", "su_granted", "efficiency",
-            "ignore_side", "extra_draw", "over_reason", "reward", "deck_rules", "winners")
+            "su_after", "acted", "attacked", "su_slot", "su_ready", "su_granted",
+            "ignore_side", "over_reason", "reward", "deck_rules", "winners")
 #: one value per seat
-_PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped", "time_skip_bar", "bound_turn",
-             "revealed")
+_PER_SEAT = ("active", "lives", "placed", "skip_next", "skipped")
 #: one list per seat (piles, and per-row lists of 5)
-_SEAT_LISTS = ("decks", "hands", "discards", "invis", "hermit", "effect", "hp", "dot", "sleep")
+_SEAT_LISTS = ("decks", "hands", "discards", "hermit", "effect", "hp", "dot", "sleep")
 #: flat lists of ints
-_FLAT = ("defs", "taken_back", "fired", "ignored", "armed", "loop_used")
-#: lists of small lists (beds: [Bed, the Hermit it was played on])
-_NESTED = ("tfc_done", "coins", "pending", "beds")
+_FLAT = ("defs", "taken_back", "fired", "ignored")
+#: lists of small lists
+_NESTED = ("coins", "pending")
 
 
 class HermitState(FlowState):
-    __slots__ = (("cs", "made", "rng", "items", "attack", "budget", "shield_used") + _SCALARS
+    __slots__ = (("cs", "made", "rng", "items", "attack", "budget", "absorbed") + _SCALARS
                  + _PER_SEAT + _SEAT_LISTS + _FLAT + _NESTED)
 
     rules = rules
@@ -45,7 +46,7 @@ class HermitState(FlowState):
         **{k: F.VALUE for k in _SCALARS}, **{k: F.LIST for k in _PER_SEAT + _FLAT},
         **{k: F.LISTS for k in _SEAT_LISTS + _NESTED},
         "rng": F.RNG, "items": F.GRID, "attack": F.DICT, "budget": F.DICT_OF_LISTS,
-        "shield_used": F.DICT,
+        "absorbed": F.DICT,
         # the card set, and rules._made's Actions offered to each seat: shared by copies
         "cs": F.CACHE, "made": F.CACHE,
     }
@@ -66,7 +67,7 @@ class HermitState(FlowState):
         for key in _PER_SEAT:
             setattr(self, key, [0, 0])
         self.active = [-1, -1]
-        for key in ("decks", "hands", "discards", "invis"):
+        for key in ("decks", "hands", "discards"):
             setattr(self, key, [[], []])
         for key in ("hermit", "effect"):
             setattr(self, key, [[-1] * ROWS for _ in range(2)])
@@ -75,7 +76,8 @@ class HermitState(FlowState):
         for key in _FLAT + _NESTED:
             setattr(self, key, [])
         self.budget: dict[int, list[int]] = {}
-        self.shield_used: dict[int, int] = {}
+        #: what each card absorbed of this action's hits (a Shield is used up after it)
+        self.absorbed: dict[int, int] = {}
 
     def _clean(self) -> None:
         super()._clean()
@@ -96,19 +98,28 @@ class HermitState(FlowState):
             "turns": self.turn, "lives": list(self.lives), "reason": self.over_reason,
             "draw": not winners})
 
-    def surrender(self, player: int) -> None:
-        """The player gives up (D24): the other player wins at once. Any seat, any time."""
-        self.check_seat(player)
-        if self.winners is not None:
-            return
+    def concede(self, player: int) -> None:
+        """Surrender (D24): the other player wins at once. Any seat, any time (the flow's
+        CONCEDE action has recorded it)."""
         self.winners = (1 - player,)
         self.over_reason = f"{self.seat_name(player)} surrendered"
         self.decisions.clear()
-        self.version += 1
 
-    def concede(self, player: int) -> None:
-        """Conceding is surrendering (D24)."""
-        self.surrender(player)
+    def surrender(self, player: int) -> None:
+        """Surrender through the flow's CONCEDE action (game/local_session.py still calls
+        this); nothing once the game is over."""
+        if not self.is_over():
+            self.apply(player, Action(CONCEDE))
+
+    def default_answer(self, player: int) -> Action:
+        """The turn timer ran out (D23): a pending choice takes its first legal answer (a new
+        active Hermit: the lowest row), else the turn ends; a player with no Hermit on the
+        board loses."""
+        legal = self.legal_actions(player)
+        if self.decisions[-1].kind != "turn":
+            return legal[0]
+        end = next((a for a in legal if a.kind == "end_turn"), None)
+        return end if end is not None else OUT_OF_TIME
 
     @property
     def rounds(self) -> int:
@@ -170,20 +181,17 @@ class HermitState(FlowState):
         top = decisions.top(self)
         seats = []
         for p in range(2):
-            sees_hand = player == p or (player is not None and self.revealed[player]
-                                        and p != player)
+            sees_hand = player == p or (player is not None and p != player
+                                        and marked(self, player, SEES_HAND) == self.turn)
             seats.append({
                 "lives": self.lives[p], "active": self.active[p], "rows": board(p),
                 "deck": len(self.decks[p]), "hand_size": len(self.hands[p]),
                 "hand": cards(self.hands[p]) if sees_hand else None,
                 "discard": cards(self.discards[p]),
+                # the seat's skips (D29) and what the cards marked on it (card memory)
                 "markers": {"skip_next": self.skip_next[p], "skipped": self.skipped[p],
-                            "time_skip_bar": self.time_skip_bar[p],
-                            "bound_turn": self.bound_turn[p],
-                            "fortune_until": marked(self, p, "heads_until", 0),
-                            "sheep_turn": marked(self, p, "zedaph_r", 0),
-                            "aussie_turn": marked(self, p, "pearl_r", 0),
-                            "aussie_miss": marked(self, p, "aussie_missed", 0), "invisibility": list(self.invis[p])},
+                            **{name: _plain(v) for (who, name), v in self.marks.items()
+                               if who == p}},
             })
         return {
             "turn": self.turn, "current": self.current, "first": self.first,
@@ -191,10 +199,13 @@ class HermitState(FlowState):
             "single_use": _shown(self, self.su_slot), "single_use_ready": self.su_ready,
             "turn_flags": {"item_played": self.item_played, "single_use_used": self.su_used,
                            "acted": self.acted, "attacked": self.attacked,
-                           "efficiency": self.efficiency, "skipped_turn": self.skipping,
+                           "skipped_turn": self.skipping,
                            "grant": self.grant},
             "coins": [_plain(c) for c in self.coins],
-            "armed": list(self.armed), "ignored": list(self.ignored),
+            # what the cards marked on card instances: [instances, name, value]
+            "card_marks": [[list(who[1:]), name, _plain(v)] for (who, name), v
+                           in self.marks.items() if type(who) is tuple],
+            "ignored": list(self.ignored),
             "ignore_side": self.ignore_side,
             "decision": top.public(player) if top is not None else None,
             "prompt": self.prompt(player),
@@ -212,7 +223,7 @@ class HermitState(FlowState):
         own = sorted(self.decks[player])
         rng.shuffle(own)
         st.decks[player] = own
-        if self.revealed[player]:
+        if marked(self, player, SEES_HAND) == self.turn:
             pool = sorted(self.decks[other])
             rng.shuffle(pool)
             st.decks[other] = pool

@@ -118,6 +118,10 @@ class MadokaGame(Game):
         setup(s, players, seed, bool(options.get("qb", False)))
         return s
 
+    def shown_options(self, state: MadokaState) -> dict[str, Any]:
+        """The options a state was made with, by the names `options` gives them (views)."""
+        return {"qb": state.variant}
+
     def state_from_json(self, data: dict) -> MadokaState:
         if not isinstance(data, dict):
             raise ValueError("not a Madoka state")

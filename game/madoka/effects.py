@@ -19,8 +19,11 @@ has a handler and every handler a witch (a `CardDataError` otherwise).
 from __future__ import annotations
 
 from game.core.effects import Effects
+from game.core.flow import mark
 from game.madoka.rules import (
     ALL_NUMBERS,
+    ATE_MAMI,
+    GAME_MARKS,
     WALPURGISNACHT,
     add_grief,
     card_name,
@@ -29,6 +32,7 @@ from game.madoka.rules import (
     draw_card,
     eat_highest,
     final_round,
+    forbid_telling,
     shuffled_order,
 )
 
@@ -70,16 +74,17 @@ def charlotte(s, player: int, witch) -> None:
     """2. She eats Mami's highest played card (unless Mami is transformed)."""
     for _ in range(witch.amount):
         if eat_highest(s, s.game.mami, "Charlotte eats"):
-            s.charlotte_ate_mami = True
+            mark(s, GAME_MARKS, ATE_MAMI)
 
 
 @EFFECTS.on("on_reveal", "elly")
 def elly(s, player: int, witch) -> None:
     """3. The next player cannot Give information on their next turn."""
-    s.elly_blocked = (player + 1) % s.players
+    blocked = (player + 1) % s.players
+    forbid_telling(s, blocked, witch.name)
     if s.recording:
-        s.emit("message", f"{s.seat_name(s.elly_blocked)} cannot give information on their "
-               "next turn", None, seat=s.elly_blocked)
+        s.emit("message", f"{s.seat_name(blocked)} cannot give information on their "
+               "next turn", None, seat=blocked)
 
 
 @EFFECTS.on("on_reveal", "elsa_maria")

@@ -117,7 +117,7 @@ class Table:
         one every turn, and the view's dict of names is most of that cost). It reads exactly
         what the view shows: `player`'s own identities stay -1; tests/madoka/test_bots.py
         checks the two are equal on every position of whole games."""
-        from game.madoka.rules import WALPURGISNACHT, cleanse_limit
+        from game.madoka.rules import WALPURGISNACHT, blocked_teller, cleanse_limit
 
         g = state.game
         t = Table.__new__(Table)
@@ -150,7 +150,7 @@ class Table:
         t.walpurgis_on_top = bool(wup) and wup[-1] == WALPURGISNACHT
         t.walpurgis_defeated = state.walpurgis_defeated
         t.numbers_only = bool(wup) and g.numbers_only[wup[-1]]
-        t.elly_blocked = state.elly_blocked if state.elly_blocked >= 0 else None
+        t.elly_blocked = blocked_teller(state)
         t.last_told = state.last_told
         final = state.final_turns >= 0
         t.final_round = final

@@ -28,7 +28,7 @@ import struct
 from operator import itemgetter
 
 from game.core.contract import Action
-from game.core.flow import Rules, close
+from game.core.flow import Rules, close, mark, marked, unmark
 from game.core.rng import Rng
 
 MAX_GRIEF = 3
@@ -91,19 +91,19 @@ def discard_to_pile(s, player: int, c: int, why: str) -> None:
 
 # --- Setup -------------------------------------------------------------------------------------
 
-def setup(s, players: int, seed: int, qb: bool) -> None:
+def setup(s, players: int, seed: int, variant: bool) -> None:
     """Shuffle the girl deck, deal hands (D1), pick the first player, build the witch deck (D2)."""
     game = s.game
-    s.players, s.qb = players, qb
+    s.players, s.variant = players, variant
     s.rng = rng = Rng(seed)
     # Card instance ids 0..N-1 get their identities from a shuffled list, so an id says nothing
     # about the card; the deck is then simply the ids in order (top = last).
-    deck_order, witch_order = shuffled_order(rng, len(game.identity_codes[qb]), 8)
+    deck_order, witch_order = shuffled_order(rng, len(game.identity_codes[variant]), 8)
     deal = itemgetter(*deck_order)
-    girls, numbers, bits = game.identity_columns[qb]
+    girls, numbers, bits = game.identity_columns[variant]
     s.girl_of, s.number_of, s.card_bits = deal(girls), deal(numbers), deal(bits)
     total = len(s.girl_of)
-    s.girl_count = 6 if qb else 5
+    s.girl_count = 6 if variant else 5
     s.all_girls = (1 << s.girl_count) - 1
     s.girls_possible = [s.all_girls] * total
     s.numbers_possible = [ALL_NUMBERS] * total
@@ -125,15 +125,35 @@ def setup(s, players: int, seed: int, qb: bool) -> None:
     ask_for_a_turn(s)
 
 
+# --- card memory (game/core/flow.py marks) ------------------------------------------------------
+
+#: a seat's mark: a witch forbids it to give information on its coming turn (the witch's name)
+NO_TELLS = "no_tells"
+#: who marks about the whole game are about; ATE_MAMI: Charlotte ate a Mami card (a bonus of
+#: the QB variant needs it: `needs_charlotte_ate_mami` in the data)
+GAME_MARKS, ATE_MAMI = "game", "charlotte_ate_mami"
+
+
+def forbid_telling(s, seat: int, witch: str) -> None:
+    """`seat` may not give information on its coming turn (a later block replaces this one)."""
+    for p in range(s.players):
+        unmark(s, p, NO_TELLS)
+    mark(s, seat, NO_TELLS, witch)
+
+
+def blocked_teller(s) -> int | None:
+    """The seat that may not give information on its coming or current turn, or None."""
+    return next((p for p in range(s.players) if (p, NO_TELLS) in s.marks), None)
+
+
 def start_of_game_flags(s, final_turns: int = -1) -> None:
     """No witch has acted yet, the game is not over, it is turn 1."""
-    s.elly_blocked = -1
+    s.marks = {}
     s.final_turns = final_turns
     s.over = False
     s.lost = False
     s.reason = ""
     s.walpurgis_defeated = False
-    s.charlotte_ate_mami = False
     s.turn = 1
     s.last_told = -1
 
@@ -190,9 +210,9 @@ def tell_parts(s, player: int) -> list[int]:
     g = s.game
     final = s.final_turns >= 0
     wup = s.witches_up
-    if final or wup or s.elly_blocked >= 0 or s.qb:
-        flags = (final | (s.elly_blocked == player) << 1
-                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.qb << 3)
+    if final or wup or s.marks or s.variant:
+        flags = (final | ((player, NO_TELLS) in s.marks) << 1
+                 | (bool(wup) and g.numbers_only[wup[-1]]) << 2 | s.variant << 3)
     else:
         flags = 0  # the usual case, quickly
     cbit, hands = s.card_bits, s.hands
@@ -208,7 +228,7 @@ def tell_parts(s, player: int) -> list[int]:
 def tell_candidates(s, player: int, key: int) -> tuple[Action, ...]:
     """Every tell to the seat of `key` (see tell_parts): each girl of the game, then each
     number."""
-    return s.game.tells_to[s.qb][key >> 4 & 3]
+    return s.game.tells_to[s.variant][key >> 4 & 3]
 
 
 def check_tell(s, player: int, action: Action) -> str | None:
@@ -221,8 +241,9 @@ def check_tell(s, player: int, action: Action) -> str | None:
         return "Give information to another player at the table."
     if t == player:
         return "You cannot give information about your own hand."
-    if s.elly_blocked == player:
-        return "You cannot give information: H.N. Elly forbids it this turn."
+    witch = marked(s, player, NO_TELLS)
+    if witch is not None:
+        return f"You cannot give information: {witch} forbids it this turn."
     opt = action.option
     if not (isinstance(opt, tuple) and len(opt) == 2 and opt[0] in ("girl", "number")):
         return "Information names one girl or one number."
@@ -510,8 +531,7 @@ def end_turn(s) -> None:
     """Pass the turn on; count down the final round (D10)."""
     if s.over:
         return
-    if s.elly_blocked == s.current:
-        s.elly_blocked = -1
+    unmark(s, s.current, NO_TELLS)
     if s.final_turns > 0:
         s.final_turns -= 1
         if s.final_turns == 0:
@@ -569,9 +589,9 @@ def score_details(s) -> dict:
             done.add(ids[g])
     bonuses = []
     for b in sc.bonuses:
-        if b.variant and not s.qb:
+        if b.variant and not s.variant:
             continue
-        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or s.charlotte_ate_mami):
+        if all(g in done for g in b.girls) and (not b.needs_charlotte_ate_mami or marked(s, GAME_MARKS, ATE_MAMI)):
             bonuses.append({"id": b.id, "name": b.name, "points": b.points})
     walp = sc.walpurgisnacht if s.walpurgis_defeated else 0
     total = sum(by_girl.values()) + walp + sum(b["points"] for b in bonuses)
@@ -660,7 +680,7 @@ def tell_options(s, giver: int, target: int) -> list[dict]:
     number: {"action", "what", "value", "cards" (ids it points at), "legal", "reason" (why not,
     None when legal), "cost", "loses"}. Entries that point at no card are left out (D3)."""
     out = []
-    for a in s.game.tells_to[s.qb][target]:
+    for a in s.game.tells_to[s.variant][target]:
         what, value = a.option
         cards = points_at(s, giver, target, what, value)
         if not cards:

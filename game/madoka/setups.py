@@ -49,7 +49,7 @@ def make_state(players: int = 4, hands=None, deck=None, rows=None, discard=None,
         return len(codes) - 1
 
     s2 = MadokaState(game, players)
-    s2.qb, s2.rng = qb, s.rng
+    s2.variant, s2.rng = qb, s.rng
     s2.girl_count = 6 if qb else 5
     s2.all_girls = (1 << s2.girl_count) - 1
     hands = hands if hands is not None else [[] for _ in range(players)]

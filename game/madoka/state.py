@@ -20,7 +20,7 @@ with its candidates and its check, are declared in game/madoka/rules.py; the cor
 
 MadokaState attributes (read them, never write them outside game/madoka)
 -----------------------------------------------------------------------
-players, qb          seat count; Kyubey variant on?
+players, variant     seat count; Kyubey variant on (the game's option "qb")?
 girl_count           5 or 6 girls in play
 all_girls            bit mask of every girl in play
 rng                  the state's Rng
@@ -42,14 +42,14 @@ returned_on_top      see witch_deck
 witches_up           face-up witch stack, top = last
 witches_gone         witches that left the game (Elsa Maria, Roberta), in order
 current              seat whose turn it is
-elly_blocked         seat that may not give information on its coming/current turn, or -1
 last_told            the seat the previous action gave information to, or -1 (public: the
                      conventions of the AI teammates read a tell differently right after it)
 final_turns          -1 before the final round; then turns left (counting down to 0)
 over, lost, reason   game over?; lost to the Soul Gem?; one sentence why it ended
 walpurgis_defeated   Walpurgisnacht defeated at least once (20 points)
-charlotte_ate_mami   Charlotte ate a Mami card at least once (QB bonus)
 turn                 turn number, from 1
+marks                what the witches remember (game/core/flow.py): a seat H.N. Elly forbids to
+                     tell (rules.NO_TELLS), Charlotte having eaten Mami (rules.ATE_MAMI)
 
 view(player) format (JSON-safe dict)
 ------------------------------------
@@ -88,7 +88,7 @@ from typing import Any
 
 from game.core import fields as F
 from game.core.contract import Action, Outcome, State
-from game.core.flow import FlowState
+from game.core.flow import FlowState, marked
 from game.core.rng import Rng
 from game.madoka import knowledge, rules
 from game.madoka.rules import WALPURGISNACHT, cleanse_limit, shuffled_order
@@ -105,22 +105,23 @@ class MadokaState(FlowState):
     `MadokaState(game, players)` and then filled in. Run by the core flow with the rules of
     game/madoka/rules.py; copied and saved from `fields`."""
 
-    __slots__ = ("qb", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
+    __slots__ = ("variant", "girl_count", "all_girls", "rng", "girl_of", "number_of", "card_bits",
                  "deck", "hands", "girls_possible", "numbers_possible", "clued", "rows",
                  "discard", "grief", "witch_deck", "returned_on_top", "witches_up",
-                 "witches_gone", "current", "elly_blocked", "final_turns", "over", "lost",
-                 "reason", "walpurgis_defeated", "charlotte_ate_mami", "turn", "last_told")
+                 "witches_gone", "current", "final_turns", "over", "lost",
+                 "reason", "walpurgis_defeated", "turn", "last_told")
 
     rules = madoka_rules
-    fields = {"qb": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
+    concedable = True  # D13
+    fields = {"variant": F.VALUE, "girl_count": F.VALUE, "all_girls": F.VALUE, "rng": F.RNG,
               # identities never change inside one state: tuples, shared by clones
               "girl_of": F.VALUE, "number_of": F.VALUE, "card_bits": F.VALUE,
               "deck": F.LIST, "hands": F.LISTS, "girls_possible": F.LIST,
               "numbers_possible": F.LIST, "clued": F.LIST, "rows": F.LISTS, "discard": F.LIST,
               "grief": F.VALUE, "witch_deck": F.LIST, "returned_on_top": F.VALUE,
               "witches_up": F.LIST, "witches_gone": F.LIST, "current": F.VALUE,
-              "elly_blocked": F.VALUE, "final_turns": F.VALUE, "over": F.VALUE, "lost": F.VALUE,
-              "reason": F.VALUE, "walpurgis_defeated": F.VALUE, "charlotte_ate_mami": F.VALUE,
+              "final_turns": F.VALUE, "over": F.VALUE, "lost": F.VALUE,
+              "reason": F.VALUE, "walpurgis_defeated": F.VALUE,
               "turn": F.VALUE, "last_told": F.VALUE}
 
     def set_identities(self, codes: list[int]) -> None:
@@ -164,8 +165,9 @@ class MadokaState(FlowState):
             return f"{who} is playing"
         if self.final_turns >= 0:
             words = "Your final turn: play or discard"
-        elif self.elly_blocked == self.current:
-            words = "Play, discard or cleanse (H.N. Elly: no information this turn)"
+        elif marked(self, self.current, rules.NO_TELLS) is not None:
+            words = (f"Play, discard or cleanse ({marked(self, self.current, rules.NO_TELLS)}: "
+                     "no information this turn)")
         else:
             words = "Play, discard, give information or cleanse"
         return words if player is not None else f"{who}: {words[0].lower()}{words[1:]}"
@@ -217,7 +219,7 @@ class MadokaState(FlowState):
         """The best possible team score: 100, or 150 with Kyubey (ISMCTS scales rewards by it)."""
         from game.madoka.cards import max_score
 
-        return max_score(self.game.cards.scoring, self.qb)
+        return max_score(self.game.cards.scoring, self.variant)
 
     def _view(self, player: int | None) -> dict:
         g = self.game
@@ -233,7 +235,7 @@ class MadokaState(FlowState):
             "current": self.current,
             "to_act": list(self.to_act()),
             "turn": self.turn,
-            "qb": self.qb,
+            **g.shown_options(self),
             "girls": list(ids[: self.girl_count]),
             "hands": [[self._hand_card(c, player is None or p == player) for c in hand]
                       for p, hand in enumerate(self.hands)],
@@ -252,8 +254,8 @@ class MadokaState(FlowState):
             "numbers_only": bool(wup) and g.numbers_only[wup[-1]],
             "walpurgis_on_top": bool(wup) and wup[-1] == WALPURGISNACHT,
             "walpurgis_defeated": self.walpurgis_defeated,
-            "charlotte_ate_mami": self.charlotte_ate_mami,
-            "elly_blocked": self.elly_blocked if self.elly_blocked >= 0 else None,
+            "charlotte_ate_mami": bool(marked(self, rules.GAME_MARKS, rules.ATE_MAMI)),
+            "elly_blocked": rules.blocked_teller(self),
             "last_told": self.last_told if self.last_told >= 0 else None,
             "final_round": self.final_turns >= 0,
             "final_turns_left": min(self.final_turns, self.players) if self.final_turns >= 0 else None,
@@ -288,10 +290,23 @@ class MadokaState(FlowState):
             s.witch_deck[lo:hi] = map(middle.__getitem__, shuffled_order(rng, hi - lo))
         return s
 
+    # --- table actions (the core flow's concede and timeout) ---------------------------------
+    def concede(self, player: int) -> None:
+        """D13: a player who concedes ends the game at once as the team's defeat, as when the
+        third grief marker is placed (score 0, rank "Witch")."""
+        rules.loss(self, f"{self.seat_name(player)} conceded: the magical girl becomes a witch "
+                         "and the team loses.")
+
+    def default_answer(self, player: int) -> Action:
+        """A seat out of time discards its oldest card: the one move that never adds a grief
+        marker (a tell always does, a play may). None to discard: the first legal move."""
+        legal = self.legal_actions(player)
+        return next((a for a in legal if a.kind == "discard"), legal[0])
+
     def outcome(self) -> Outcome:
         d = rules.score_details(self)
         total = d["total"]
-        details = dict(d, lost=self.lost, reason=self.reason)
+        details = dict(d, lost=self.lost, reason=self.reason, conceded=list(self.conceded))
         winners = () if self.lost else tuple(range(self.players))
         return Outcome(winners, (float(total),) * self.players, rules.rank(self), details)
 

@@ -66,7 +66,7 @@ def poison(loss, s, m, p):
 @on("after_loss", "stench")
 def stench(s, m, p, removed):
     """The hunter's player cannot use items (responses included) for the rest of the round."""
-    mark(s, p, "stench")
+    mark(s, p, rules.NO_ITEMS, "The stench")
     s.emit("stench", lambda: f"{rules.name(s, p)} reeks of {rules.monster_card(s, m).name}: "
            "no items for the rest of the round.", p)
 
@@ -143,6 +143,38 @@ def counter(s, p, m):
     s.emit("counter", lambda: f"{rules.name(s, p)}'s lance counters "
            f"{rules.monster_card(s, m).name}: 1 damage.", p, token=m.token)
     rules.deal_damage(s, m, 1, p)
+
+
+def spotter_targets(s, p: int) -> list[int]:
+    """Face-down monsters (not yours) in your hunter's area or one link away (H4)."""
+    if not rules.on_table(s, p):
+        return []
+    near = s.table.within(s.pos[p], 1)
+    return [m.token for m in s.board.values()
+            if not m.face_up and m.sheet != p and m.place in near]
+
+
+@on("window_choices", "spotter")
+def spotter_choices(s, p):
+    """In the opening window: each card of the hand, to turn up each monster in reach."""
+    if s.win_purpose != "opening":
+        return []
+    name = s.card_name
+    return [(c, t, f"Spotter: discard {name(c)}, turn up #{t}")
+            for t in spotter_targets(s, p) for c in s.hand[p]]
+
+
+@on("window_problem", "spotter")
+def spotter_problem(s, p, c, token):
+    if s.win_purpose != "opening":
+        return "Spotter is used only in the opening window."
+    if marked(s, p, "spotter_used"):
+        return "Spotter is used once per round."
+    if not (isinstance(c, int) and c in s.hand[p]):
+        return "Spotter discards a card from your hand."
+    if token not in spotter_targets(s, p):
+        return "Spotter turns up a face-down monster (not yours) in your area or one link away."
+    return None
 
 
 @on("window_ability", "spotter")

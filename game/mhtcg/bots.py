@@ -125,7 +125,7 @@ def loss_from(s, p: int, card, atk_mod: int = 0, extra_def: int = 0) -> int:
 
 def usable(s, p: int, c) -> bool:
     """Whether p's current icons could use item c this round (not stenched)."""
-    return not marked(s, p, "stench") and any(i in rules.stats(s, p).icons for i in s.card(c).icons)
+    return not marked(s, p, rules.NO_ITEMS) and any(i in rules.stats(s, p).icons for i in s.card(c).icons)
 
 
 def spare_weapons(s, p: int) -> list[int]:
@@ -143,7 +143,7 @@ def spare_armour(s, p: int) -> list[int]:
 
 def hand_attack_help(s, p: int) -> int:
     """The ATK the hand could still add this round (items and spare weapon boosts)."""
-    if marked(s, p, "stench"):
+    if marked(s, p, rules.NO_ITEMS):
         items = 0
     else:
         items = sum(ATK_ITEMS.get(s.cards[c], 0) for c in s.hand[p]

@@ -22,6 +22,9 @@ EFFECTS = Effects("mhtcg", hooks={
     "hunter_attack": "the hunter's attack value (value: Charge)",
     "never_struck_first": "face-down monsters it attacks never strike first (Sidestep)",
     "after_monster_attack": "a monster's attack reached this hunter (Counter)",
+    "window_choices": "what the hunter's window ability offers now: [(card, target, label)] "
+                      "(Spotter)",
+    "window_problem": "why the window ability may not be used so now, or None",
     "window_ability": "an ability used on a window turn (Spotter)",
     # items, keyed by card id
     "item_targets": "what an item names: the tokens it may aim at, or None",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Action
-from game.core.flow import close, marked
+from game.core.flow import close
 from game.mhtcg import rules
 from game.mhtcg.effects import EFFECTS
 from game.mhtcg.gear import boost_kind, can_complete_payment, is_minimal_payment
@@ -42,15 +42,6 @@ def _act(kind: str, source=None, target=None, label: str = "") -> Action:
 def _token_word(s, token: int) -> str:
     m = s.board[token]
     return f"{rules.monster_word(s, m)} #{token}"
-
-
-def spotter_targets(s, p: int) -> list[int]:
-    """Face-down monsters (not yours) in your hunter's area or one link away (H4)."""
-    if not rules.on_table(s, p):
-        return []
-    near = s.table.within(s.pos[p], 1)
-    return [m.token for m in s.board.values()
-            if not m.face_up and m.sheet != p and m.place in near]
 
 
 # --- checks: the reasons shared by several kinds ---------------------------------------------
@@ -164,20 +155,13 @@ def check_item(s, p, a):
     return rules.item_problem(s, p, a.source, a.target)
 
 
-def check_spotter(s, p, a):
+def check_window_ability(s, p, a):
     if problem := _frame_problem(s, p, a):
         return problem
-    if not EFFECTS.has("window_ability", rules.hunter_ability(s, p)):
-        return "Only a hunter with Spotter can use it."
-    if s.win_purpose != "opening":
-        return "Spotter is used only in the opening window."
-    if marked(s, p, "spotter_used"):
-        return "Spotter is used once per round."
-    if not _in_hand(s, p, a.source):
-        return "Spotter discards a card from your hand."
-    if a.target not in spotter_targets(s, p):
-        return "Spotter turns up a face-down monster (not yours) in your area or one link away."
-    return None
+    ability = rules.hunter_ability(s, p)
+    if not EFFECTS.has("window_ability", ability):
+        return "Your hunter has no ability to use in a window."
+    return EFFECTS.run("window_problem", ability, s, p, a.source, a.target)
 
 
 def check_respond(s, p, a):
@@ -408,16 +392,20 @@ def item(s, p, a):
     rules.announce_item(s, p, a.source, a.target)
 
 
-def spotter_candidates(s, p):
-    if s.win_purpose != "opening" or not EFFECTS.has("window_ability", rules.hunter_ability(s, p)):
-        return []
-    name = s.card_name
-    return [_act("spotter", c, t, f"Spotter: discard {name(c)}, turn up #{t}")
-            for t in spotter_targets(s, p) for c in s.hand[p]]
+#: the action kind of a hunter's ability used in a window (named after the only one, Spotter,
+#: as the recorded games of tests/test_same_games.py name it)
+WINDOW_ABILITY = "spotter"
 
 
-@kind("spotter", answers=("window",), candidates=spotter_candidates, check=check_spotter)
-def spotter(s, p, a):
+def window_ability_candidates(s, p):
+    """What the hunter's window ability offers now: (card, target, label) from its handler."""
+    choices = EFFECTS.run("window_choices", rules.hunter_ability(s, p), s, p) or ()
+    return [_act(WINDOW_ABILITY, c, t, label) for c, t, label in choices]
+
+
+@kind(WINDOW_ABILITY, answers=("window",), candidates=window_ability_candidates,
+      check=check_window_ability)
+def window_ability(s, p, a):
     close(s)
     rules.window_acted(s, p)
     EFFECTS.run("window_ability", rules.hunter_ability(s, p), s, p, a.source, a.target)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from game.core import decisions
 from game.core.contract import Outcome
-from game.core.flow import Rules, go, marked, unmark
+from game.core.flow import Rules, go, marked
 from game.mhtcg.effects import EFFECTS
 from game.mhtcg.gear import current_stats, equip_price
 from game.mhtcg.maps import CAMP
@@ -40,9 +40,9 @@ HAND_SIZE = 6
 WIN_HRP = 20
 ROUND_LIMIT = 50  # D31
 DOOMING_RETREAT = 3
-#: what abilities remember about a seat for the rest of the round (the marks store), forgotten
-#: at its result step 6
-ROUND_MARKS = ("stench", "charge", "spotter_used")
+
+#: a seat's mark for the rest of the round: it may use no items (what stops it: "The stench")
+NO_ITEMS = "no_items"
 
 #: the rulebook steps (below, in rulebook order) and the action kinds (moves.py)
 rules = Rules()
@@ -185,7 +185,7 @@ def attack_targets(s, m) -> list[int]:
 
 
 def may_use_items(s, p: int) -> bool:
-    return not s.forfeited[p] and not marked(s, p, "stench")
+    return not s.forfeited[p] and not marked(s, p, NO_ITEMS)
 
 
 # --- the flow ----------------------------------------------------------------------------------
@@ -674,9 +674,10 @@ def window_turn(s) -> None:
 
 def window_prompt(s, p: int) -> str:
     if s.win_purpose == "opening":
-        spotter = EFFECTS.has("window_ability", hunter_ability(s, p))  # public: the hunter card
+        ability = hunter_ability(s, p)  # public: the hunter card
         return ("{seat}: the hunt opens: use an item, a boost"
-                + (" or Spotter" if spotter else "") + ", or pass")
+                + (f" or {ability.capitalize()}" if EFFECTS.has("window_ability", ability)
+                   else "") + ", or pass")
     if s.win_purpose == "hunter":
         return "{seat}: a hunter is about to attack: use an item or a boost, or pass"
     m = s.board.get(s.monster_turn)
@@ -721,8 +722,9 @@ def item_problem(s, p: int, c: int, token, response: bool = False) -> str | None
     if c not in s.hand[p] or s.card(c).kind != "item":
         return "Only an item from your hand can be used."
     item = s.card(c)
-    if marked(s, p, "stench"):
-        return "The stench: you cannot use items for the rest of the round."
+    why = marked(s, p, NO_ITEMS)
+    if why:
+        return f"{why}: you cannot use items for the rest of the round."
     if not any(i in stats(s, p).icons for i in item.icons):
         return f"Your hunter's icons ({', '.join(stats(s, p).icons)}) do not match {item.name}."
     if s.players == 2 and not item.two_player:
@@ -1118,8 +1120,8 @@ def reset(s) -> None:
         m.damage = m.weakness = m.atk_mod = 0
         m.stopped = False
     s.atk_bonus[p] = s.def_bonus[p] = s.atk_minus[p] = 0
-    for memory in ROUND_MARKS:
-        unmark(s, p, memory)
+    for memory in [key for key in s.marks if key[0] == p]:  # abilities remember a round
+        del s.marks[memory]
     s.turn += 1
     go(s, "result_turn")
 
@@ -1151,27 +1153,44 @@ def next_dealer(s) -> None:
 
 # --- the end of the game -------------------------------------------------------------------
 
+def contenders(s) -> list[int]:
+    """The players who may still win: not forfeited and not conceded (D41)."""
+    return [p for p in range(s.players) if not s.forfeited[p] and p not in s.conceded]
+
+
 def check_victory(s) -> None:
     """20 HRP first (D40), most HRP among those there, ties share; then the last player
-    standing (unless doomed); everyone forfeited: nobody wins."""
+    standing."""
     if s.over:
         return
-    there = [p for p in range(s.players)
-             if s.hrp[p] >= WIN_HRP and not s.doomed[p] and not s.forfeited[p]]
+    there = [p for p in contenders(s) if s.hrp[p] >= WIN_HRP and not s.doomed[p]]
     if there:
         best = max(s.hrp[p] for p in there)
         end_game(s, [p for p in there if s.hrp[p] == best], "20 HRP")
         return
-    alive = [p for p in range(s.players) if not s.forfeited[p]]
+    last_player_standing(s)
+
+
+def last_player_standing(s) -> None:
+    """When every other player has forfeited or conceded, the one left wins, unless doomed
+    (play goes on until they forfeit too, D26); nobody left: nobody wins."""
+    alive = contenders(s)
     if len(alive) == 1 and not s.doomed[alive[0]]:
         end_game(s, alive, "last player standing")
     elif not alive:
-        end_game(s, [], "every player forfeited")
+        end_game(s, [], "every player forfeited" if not s.conceded
+                 else "every player forfeited or conceded")
+
+
+def concede(s, p: int) -> None:
+    """D41: the player can no longer win; a bot plays their seat on (the table seats it). The
+    last player standing wins at once."""
+    last_player_standing(s)
 
 
 def round_limit(s) -> None:
     """D31: after round 50, the most HRP wins; ties share."""
-    alive = [p for p in range(s.players) if not s.forfeited[p] and not s.doomed[p]]
+    alive = [p for p in contenders(s) if not s.doomed[p]]
     best = max((s.hrp[p] for p in alive), default=0)
     end_game(s, [p for p in alive if s.hrp[p] == best], "round limit")
 
@@ -1194,13 +1213,14 @@ def outcome(s) -> Outcome:
     return Outcome(tuple(s.winners), tuple(float(h) for h in s.hrp), details={
         "reason": s.end_reason, "rounds": s.round, "first_dealer": s.first_dealer,
         "decks": list(s.decks), "retreats": list(s.retreats),
-        "forfeited": list(s.forfeited), "hrp_by_source": sources})
+        "forfeited": list(s.forfeited), "conceded": list(s.conceded),
+        "hrp_by_source": sources})
 
 
 def evaluate(s) -> list[float]:
     """Rewards in [0, 1] for a game cut off early (ISMCTS playouts): each seat's share of the
     HRP on the table, nothing for a forfeited or doomed seat."""
-    weights = [0.0 if s.forfeited[p] or s.doomed[p] else 1.0 + s.hrp[p]
+    weights = [0.0 if s.forfeited[p] or s.doomed[p] or p in s.conceded else 1.0 + s.hrp[p]
                for p in range(s.players)]
     total = sum(weights) or 1.0
     return [w / total for w in weights]

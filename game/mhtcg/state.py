@@ -16,8 +16,8 @@ from typing import Any
 
 from game.core import decisions
 from game.core import fields as F
-from game.core.contract import Outcome
-from game.core.flow import FlowState, marked
+from game.core.contract import Action, Outcome
+from game.core.flow import FlowState
 from game.core.rng import Rng
 from game.mhtcg import (
     moves,  # noqa: F401 - declares the action kinds on rules.rules
@@ -62,6 +62,7 @@ class MhState(FlowState):
                  "board") + _ZONES + _SEAT + _SCALARS + _LISTS
 
     rules = rules.rules
+    concedable = True  # D41
     fields = {"cards": F.VALUE, "rng": F.RNG, "decks": F.LIST, "hunters": F.LIST,
               "board": F.RECORDS, **{k: F.LISTS for k in _ZONES}, **{k: F.LIST for k in _SEAT},
               **{k: F.VALUE for k in _SCALARS}, **{k: F.LIST for k in _LISTS}}
@@ -142,6 +143,22 @@ class MhState(FlowState):
     def outcome(self) -> Outcome:
         return rules.outcome(self)
 
+    # --- table actions (the core flow's concede and timeout) ---------------------------------
+    def concede(self, player: int) -> None:
+        rules.concede(self, player)
+
+    def default_answer(self, player: int) -> Action:
+        """A seat out of time does the least it may: passes, is done, stays where it is, does
+        not attack, cancels a payment; else it takes the first answer offered (a card to
+        discard, the next monster, the eye monster that stays)."""
+        legal = self.legal_actions(player)
+        here = self.pos[player]
+        for a in legal:
+            if a.kind in ("pass", "done", "no_attack", "cancel") or (
+                    a.kind == "move" and a.target == here):
+                return a
+        return legal[0]
+
     def seat_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
@@ -196,9 +213,9 @@ def view_of(s, viewer: int | None) -> dict:
             "grave": list(s.grave[p]), "materials": list(s.materials[p]),
             "weapon": s.weapon[p], "armour": s.armour[p],
             "atk_bonus": s.atk_bonus[p], "def_bonus": s.def_bonus[p],
-            "atk_minus": s.atk_minus[p], "stench": marked(s, p, "stench", False),
-            "charge": marked(s, p, "charge", False),
-            "spotter_used": marked(s, p, "spotter_used", False), "hunter_acted": s.hunter_acted[p],
+            "atk_minus": s.atk_minus[p], "hunter_acted": s.hunter_acted[p],
+            # what abilities remember about the seat this round (Stench, Charge, Spotter)
+            "marks": {name: v for (who, name), v in s.marks.items() if who == p},
             "stats": _stats(rules.stats(s, p)),  # printed, from public gear
         })
     monsters = []

@@ -12,7 +12,7 @@ from game.bloodborne.effects import EFFECTS, HOOKS, keywords
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
 from game.core.contract import Action
 
-DREAM_ALL = {1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"}
+DREAM_ALL = {1: "hunters_dream_card", 2: "hunters_dream_card", 3: "hunters_dream_card"}
 AXES = {1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"}
 KEEPER = "keeper_of_the_old_lords"  # red die, no ability
 
@@ -21,7 +21,7 @@ def solo(card, monster="huntsman_mob", hp=30, dice=(0,), others=None, **kw):
     """Seat 0 plays `card` (in a hand of it and the Dream); the others go to the Dream.
     The default monster rolls green: face 0 deals no damage."""
     s = make_state(monster=monster, hp=hp, dice=dice,
-                   hands={0: [card, "hunters_dream"]} | kw.pop("hands", {}), **kw)
+                   hands={0: [card, "hunters_dream_card"]} | kw.pop("hands", {}), **kw)
     ev = choose_all(s, {0: card, **(others or DREAM_ALL)})
     return s, ev
 
@@ -62,8 +62,8 @@ def test_blood_price_pays_one_health_for_more_damage_never_the_last(health, echo
 
 
 def test_executioner_adds_damage_to_a_wounded_monster():
-    s = make_state(hp=30, dice=[0], hands={1: ["burial_blade", "hunters_dream"]})
-    choose_all(s, {0: "hunter_axe", 1: "burial_blade", 2: "hunters_dream", 3: "hunters_dream"})
+    s = make_state(hp=30, dice=[0], hands={1: ["burial_blade", "hunters_dream_card"]})
+    choose_all(s, {0: "hunter_axe", 1: "burial_blade", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     assert s.collected[:2] == [3, 5]
     s, _ = solo("burial_blade")
     assert s.collected[0] == 3  # an unwounded monster
@@ -103,10 +103,10 @@ def test_lure_spares_you_and_hurts_the_others_more():
 
 
 def test_recall_takes_back_the_most_recently_used_cards():
-    s = make_state(hp=30, dice=[0], hands={0: ["old_hunter_bone", "hunters_dream"]})
+    s = make_state(hp=30, dice=[0], hands={0: ["old_hunter_bone", "hunters_dream_card"]})
     s.used[0] = [3, 0, 1, 2]  # transform, axe, cleaver, pistol: the pistol was used last
     choose_all(s, {0: "old_hunter_bone", **DREAM_ALL})
-    assert sorted(s.hand[0]) == sorted([instance(s, 0, "hunters_dream"), 1, 2])
+    assert sorted(s.hand[0]) == sorted([instance(s, 0, "hunters_dream_card"), 1, 2])
     assert s.used[0] == [3, 0]
 
 
@@ -121,8 +121,8 @@ def test_shield_protection_prevents_its_damage():
 
 
 def test_cancel_protection_must_cancel_a_melee_attack():
-    s = make_state(hp=30, dice=[0], hands={0: ["evelyn", "hunters_dream"]})
-    choose_all(s, {0: "evelyn", 1: "hunter_axe", 2: "saw_cleaver", 3: "hunters_dream"})
+    s = make_state(hp=30, dice=[0], hands={0: ["evelyn", "hunters_dream_card"]})
+    choose_all(s, {0: "evelyn", 1: "hunter_axe", 2: "saw_cleaver", 3: "hunters_dream_card"})
     ev = s.chosen[0]
     assert s.prompt(0) == "Evelyn: whose melee attack do you cancel?"
     assert set(s.legal_actions(0)) == {Action("cancel_target", ev, 1),
@@ -160,7 +160,7 @@ def test_unstoppable_card_effects_cannot_prevent_damage():
 
 def test_unstoppable_still_halved_by_the_dream():
     s = make_state(monster="cainhurst_knight", hp=30, dice=[4])
-    ev = choose_all(s, {0: "hunters_dream", **AXES})
+    ev = choose_all(s, {0: "hunters_dream_card", **AXES})
     assert [e.data["amount"] for e in ev if e.kind == "damage" and e.player == 0] == [2]
 
 
@@ -181,7 +181,7 @@ def test_fury_adds_to_the_monster_attack():
 
 def test_dream_breaker_dream_takes_full_damage():
     s = make_state(monster="winter_lantern", hp=30, dice=[4])  # yellow 3
-    ev = choose_all(s, {0: "hunters_dream", **AXES})
+    ev = choose_all(s, {0: "hunters_dream_card", **AXES})
     assert [e.data["amount"] for e in ev if e.kind == "damage" and e.player == 0] == [3]
 
 

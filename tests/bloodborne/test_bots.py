@@ -22,36 +22,36 @@ def test_exploding_die_tail_probabilities():
 
 def test_goes_to_the_dream_with_echoes_at_risk_of_a_deadly_blow():
     s = make_state(monster="keeper_of_the_old_lords", health={0: 3}, collected={0: 4})
-    assert picked(s, 0) == "hunters_dream"
+    assert picked(s, 0) == "hunters_dream_card"
 
 
 def test_fights_when_healthy():
     s = make_state(monster="keeper_of_the_old_lords", hp=3)
-    assert picked(s, 0) != "hunters_dream"
+    assert picked(s, 0) != "hunters_dream_card"
 
 
 def test_picks_the_weapon_that_takes_most_echoes_and_spares_the_stronger():
     s = make_state(monster="carrion_crow", hp=2, hands={0: ["hunter_axe", "saw_cleaver",
-                                                            "hunters_dream"]})
+                                                            "hunters_dream_card"]})
     assert picked(s, 0) == "saw_cleaver"
     s = make_state(monster="huntsman_mob", hp=6, hands={0: ["hunter_axe", "saw_cleaver",
-                                                             "hunters_dream"]})
+                                                             "hunters_dream_card"]})
     assert picked(s, 0) == "hunter_axe"
 
 
 def test_takes_the_most_valuable_upgrade_and_removes_the_weakest_card():
     s = make_state(hp=30, dice=[0], hands={0: ["hunter_axe", "saw_cleaver", "hunter_pistol",
-                                               "transform", "hunters_dream", "blood_vial",
+                                               "transform_card", "hunters_dream_card", "blood_vial",
                                                "tonitrus"]},
                    available=["holy_moonlight_sword", "beast_roar", "rakuyo", "evelyn"])
-    choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunters_dream_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     assert rules.step_name(s) == "hunters_dream"
     assert picked(s, 0) == "holy_moonlight_sword"
     s.apply(0, BOT.choose(s, 0))
     remove = BOT.choose(s, 0)
     assert remove.kind == "remove"
     weakest = min(s.hand[0], key=lambda c: card_value(s.cards[c]))
-    assert remove.source == weakest and s.cards[weakest].id != "hunters_dream"
+    assert remove.source == weakest and s.cards[weakest].id != "hunters_dream_card"
 
 
 def test_game_offers_random_heuristic_and_ismcts():
@@ -70,8 +70,8 @@ def test_the_transform_choice_does_not_depend_on_another_hunters_secret_card():
     picks, views = set(), []
     for secret in ("hunter_axe", "hunter_pistol"):
         s = make_state(monster="huntsman_mob", hp=4, dice=[0], first=0)
-        choose_all(s, {0: "transform", 1: "transform", 2: "hunters_dream",
-                       3: "hunters_dream"})
+        choose_all(s, {0: "transform_card", 1: "transform_card", 2: "hunters_dream_card",
+                       3: "hunters_dream_card"})
         assert s.to_act() == (0, 1)
         s.apply(0, Action("transform", instance(s, 0, secret), "chosen"))
         picks.add(s.cards[BOT.choose(s, 1).source].id)
@@ -87,7 +87,7 @@ def test_the_heuristic_decides_from_a_determinization_as_from_the_real_position(
     from game.core.rng import Rng
 
     s = make_state(monster="huntsman_mob", hp=4, dice=[0], first=0)
-    choose_all(s, {0: "transform", 1: "transform", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "transform_card", 1: "transform_card", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     s.apply(0, Action("transform", instance(s, 0, "hunter_axe"), "chosen"))
     real = BOT.choose(s, 1)
     assert all(decide(BOT, s, 1, Rng(seed)) == real for seed in range(8))

@@ -17,7 +17,7 @@ from game.bloodborne.summary import RoundSummary, result_details
 from game.core import decisions
 from game.core.contract import Action, NoSuchSeat
 
-DREAM_ALL = {1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"}
+DREAM_ALL = {1: "hunters_dream_card", 2: "hunters_dream_card", 3: "hunters_dream_card"}
 
 
 def of_kind(events, kind):
@@ -40,7 +40,7 @@ def test_step_one_is_one_secret_choice_of_every_hunter():
 
 def test_a_face_down_card_is_hidden_from_the_others_and_survives_json():
     s = make_state(hp=30, dice=[0])
-    choose_all(s, {0: "transform", 1: "transform", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "transform_card", 1: "transform_card", 2: "hunter_axe", 3: "hunter_axe"})
     axe = instance(s, 0, "hunter_axe")
     s.apply(0, Action("transform", axe, "chosen"))
     assert s.view(0)["hunters"][0]["transform"]["id"] == "hunter_axe"
@@ -52,7 +52,7 @@ def test_a_face_down_card_is_hidden_from_the_others_and_survives_json():
 
 def test_the_pistol_asks_protect_or_cancel_then_whose_melee_attack():
     s = make_state(hp=30, dice=[0])
-    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "saw_cleaver", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "saw_cleaver", 3: "hunters_dream_card"})
     pistol = s.chosen[0]
     assert set(s.legal_actions(0)) == {Action("shield", pistol, "self"),
                                        Action("cancel", pistol, None)}
@@ -67,10 +67,10 @@ def test_the_pistol_asks_protect_or_cancel_then_whose_melee_attack():
 
 def test_the_hand_limit_is_a_pick_of_the_cards_beyond_it():
     s = make_state(hp=30, dice=[0], hands={0: ["hunter_axe", "saw_cleaver", "hunter_pistol",
-                                               "transform", "hunters_dream", "blood_vial",
+                                               "transform_card", "hunters_dream_card", "blood_vial",
                                                "tonitrus"]},
                    available=["kirkhammer", "chikage", "rakuyo", "evelyn"])
-    choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunters_dream_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     s.apply(0, Action("upgrade", next(c for c in s.available
                                       if s.cards[c].id == "kirkhammer"), "hand"))
     frame = s.decisions[-1]
@@ -141,12 +141,12 @@ def test_final_bosses_numbers_come_from_the_data(monkeypatch):
     s = make_state(final="ebrietas", hp=4, dice=[0])
     monkeypatch.setitem(s.monster_by_id, "ebrietas",
                         dataclasses.replace(s.final_boss, amount=3))
-    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     assert s.collected[:2] == [3, 1 + 3]
 
 
 def test_attack_damage_is_a_query_without_side_effects():
-    s = make_state(hp=30, dice=[0], hands={0: ["chikage", "hunters_dream"]})
+    s = make_state(hp=30, dice=[0], hands={0: ["chikage", "hunters_dream_card"]})
     chikage = s.cards[instance(s, 0, "chikage")]
     before = s.to_json()
     assert rules.attack_damage(s, 0, chikage) == 5  # 3, +2 paid in blood

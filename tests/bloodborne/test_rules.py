@@ -1,8 +1,8 @@
 """Bloodborne rules, one test per rule of the spec (docs/rules/bloodborne.md), in order.
 
 States are hand-made with game.bloodborne.setups.make_state: 4 hunters, final boss Rom, seat 0
-first, the starter hand (hunter_axe, saw_cleaver, hunter_pistol, transform, hunters_dream)
-unless given.
+first, the starter hand (hunter_axe, saw_cleaver, hunter_pistol, transform_card,
+hunters_dream_card) unless given.
 Dice faces are forced: red is [1, 2, 3, 3, 4, 3+], yellow [1, 1, 2, 2, 3, 2+],
 green [0, 1, 1, 1, 2, 1+]; `dice=[5, 5, 0]` rolls red 3+ 3+ 1.
 """
@@ -13,9 +13,10 @@ from game.bloodborne import GAME, rules
 from game.bloodborne.bots import HeuristicAgent
 from game.bloodborne.setups import choose_all, instance, make_state, reveal
 from game.core.contract import Action, IllegalAction, NoSuchSeat, State
+from game.core.flow import CONCEDE, TIMEOUT
 from game.core.rng import Rng
 
-DREAM_ALL = {1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"}
+DREAM_ALL = {1: "hunters_dream_card", 2: "hunters_dream_card", 3: "hunters_dream_card"}
 
 
 def events_of(events, kind):
@@ -94,9 +95,9 @@ def test_choices_hidden_until_all_chosen():
 
 
 def test_only_dream_left_must_choose_it():
-    s = make_state(hands={1: ["hunters_dream"]})
+    s = make_state(hands={1: ["hunters_dream_card"]})
     assert 1 not in s.to_act()
-    assert s.cards[s.secret_answer(1, "choose")].id == "hunters_dream"
+    assert s.cards[s.secret_answer(1, "choose")].id == "hunters_dream_card"
     with pytest.raises(IllegalAction, match="not Player 2's turn"):
         s.apply(1, Action("choose", 5, "chosen"))
 
@@ -110,7 +111,7 @@ def test_empty_hand_takes_back_used_cards():
 
 def test_transform_chooses_a_weapon_after_the_reveal_and_it_deals_one_more():
     s = make_state(hp=30, dice=[0])
-    choose_all(s, {0: "transform", 1: "hunters_dream", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "transform_card", 1: "hunters_dream_card", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     assert rules.step_name(s) == "transform" and s.to_act() == (0,)
     s.apply(0, Action("transform", instance(s, 0, "hunter_axe"), "chosen"))
     assert s.collected[0] == 4
@@ -118,17 +119,17 @@ def test_transform_chooses_a_weapon_after_the_reveal_and_it_deals_one_more():
 
 def test_transform_cannot_dream():
     s = make_state()
-    choose_all(s, {0: "transform", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "transform_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     legal = {s.cards[a.source].id for a in s.legal_actions(0)}
     assert legal == {"hunter_axe", "saw_cleaver", "hunter_pistol"}
-    dream = instance(s, 0, "hunters_dream")
+    dream = instance(s, 0, "hunters_dream_card")
     assert s.why_illegal(0, Action("transform", dream, "chosen")) == (
         "You cannot go to the Dream after Transform.")
 
 
 def test_transform_choices_are_secret_until_every_transformer_chose():
     s = make_state(hp=30, dice=[0])
-    choose_all(s, {0: "transform", 1: "transform", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "transform_card", 1: "transform_card", 2: "hunter_axe", 3: "hunter_axe"})
     assert s.to_act() == (0, 1)
     s.apply(0, Action("transform", instance(s, 0, "saw_cleaver"), "chosen"))
     seen = s.view(1)["hunters"][0]
@@ -138,8 +139,8 @@ def test_transform_choices_are_secret_until_every_transformer_chose():
 
 
 def test_transform_with_a_single_weapon_asks_nothing():
-    s = make_state(hp=30, dice=[0], hands={0: ["transform", "hunter_axe", "hunters_dream"]})
-    choose_all(s, {0: "transform", **DREAM_ALL})
+    s = make_state(hp=30, dice=[0], hands={0: ["transform_card", "hunter_axe", "hunters_dream_card"]})
+    choose_all(s, {0: "transform_card", **DREAM_ALL})
     assert rules.step_name(s) != "transform" and s.collected[0] == 4
 
 
@@ -153,7 +154,7 @@ def test_hunter_pistol_prevents_two_damage_to_yourself():
 
 def test_hunter_pistol_cancels_another_hunters_melee_attack():
     s = make_state(hp=30, dice=[0])
-    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     assert rules.step_name(s) == "immediate_effects" and s.to_act() == (0,)
     pistol = s.chosen[0]
     assert s.prompt(0) == ("Hunter Pistol: prevent 2 damage to yourself, or cancel a melee "
@@ -166,15 +167,15 @@ def test_hunter_pistol_cancels_another_hunters_melee_attack():
 
 def test_immediate_cards_act_in_turn_order_from_the_first_player():
     s = make_state(hp=30, dice=[0], first=2)
-    ev = choose_all(s, {0: "hunter_pistol", 1: "hunters_dream", 2: "hunter_pistol",
-                        3: "hunters_dream"})
+    ev = choose_all(s, {0: "hunter_pistol", 1: "hunters_dream_card", 2: "hunter_pistol",
+                        3: "hunters_dream_card"})
     assert [e.player for e in events_of(ev, "immediate")] == [2, 0]
 
 
 def test_monster_killed_in_immediate_step_skips_attack_and_escape():
     s = make_state(hp=1, dice=[5])
-    ev = choose_all(s, {0: "hunter_pistol", 1: "hunters_dream", 2: "hunters_dream",
-                        3: "hunters_dream"})
+    ev = choose_all(s, {0: "hunter_pistol", 1: "hunters_dream_card", 2: "hunters_dream_card",
+                        3: "hunters_dream_card"})
     assert not events_of(ev, "dice") and not events_of(ev, "escape")
     assert s.health == [8] * 4 and s.collected[0] == 1 and s.trophies[2] == 1
 
@@ -189,7 +190,7 @@ def test_monster_attack_hits_every_hunter():
 
 def test_dream_halves_damage_rounded_down():
     s = make_state(monster="keeper_of_the_old_lords", hp=30, dice=[2])  # red face 3
-    ev = choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    ev = choose_all(s, {0: "hunters_dream_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     hurt = {e.player: e.data["amount"] for e in events_of(ev, "damage")}
     assert hurt == {0: 1, 1: 3, 2: 3, 3: 3}
 
@@ -206,8 +207,8 @@ def test_exploding_die_rolls_again_and_adds():
 def test_death_loses_collected_echoes_and_takes_no_further_part():
     s = make_state(monster="keeper_of_the_old_lords", hp=30, dice=[4],
                    health={1: 4}, collected={1: 5})
-    ev = choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream",
-                        3: "hunters_dream"})
+    ev = choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream_card",
+                        3: "hunters_dream_card"})
     assert events_of(ev, "death")[0].player == 1
     assert s.collected[1] == 0 and s.deaths[1] == 1
     assert s.echoes == 27  # only seat 0 attacked
@@ -217,19 +218,19 @@ def test_death_loses_collected_echoes_and_takes_no_further_part():
 
 def test_hunters_attack_in_turn_order_from_the_first_player():
     s = make_state(hp=4, dice=[0], first=2)
-    choose_all(s, {0: "hunter_axe", 1: "hunters_dream", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunter_axe", 1: "hunters_dream_card", 2: "hunter_axe", 3: "hunter_axe"})
     assert s.collected == [0, 0, 3, 1]
 
 
 def test_echoes_taken_capped_by_remaining_hp():
     s = make_state(hp=4, dice=[0])
-    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunter_axe", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunter_axe", 3: "hunters_dream_card"})
     assert s.collected[:3] == [3, 1, 0]
 
 
 def test_trophy_to_every_hunter_who_damaged():
     s = make_state(monster="carrion_crow", hp=4, dice=[0])  # a Beast
-    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_pistol", 1: "hunter_axe", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     s.apply(0, Action("shield", s.chosen[0], "self"))  # damage in step 3 (D5)
     beast = [s.trophies[3 * p + 2] for p in range(4)]
     assert beast == [1, 1, 0, 0]
@@ -262,16 +263,16 @@ def test_boss_stays_with_damage():
 # --- step 7: the Hunter's Dream ----------------------------------------------------------------
 
 def test_dream_banks_takes_back_used_cards_takes_an_upgrade_and_heals():
-    s = make_state(hp=30, dice=[0], hands={0: ["saw_cleaver", "hunters_dream"]},
+    s = make_state(hp=30, dice=[0], hands={0: ["saw_cleaver", "hunters_dream_card"]},
                    health={0: 3}, collected={0: 5},
                    available=["kirkhammer", "chikage", "rakuyo", "evelyn"])
-    choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunters_dream_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     assert rules.step_name(s) == "hunters_dream" and s.to_act() == (0,)
     assert all(a.kind == "upgrade" for a in s.legal_actions(0))  # no skipping in the Dream
     upgrade(s, 0, "kirkhammer")
     assert s.banked[0] == 5 and s.collected[0] == 0 and s.health[0] == 8
     assert sorted(s.cards[c].id for c in s.hand[0]) == sorted(
-        ["saw_cleaver", "hunters_dream", "hunter_axe", "hunter_pistol", "transform",
+        ["saw_cleaver", "hunters_dream_card", "hunter_axe", "hunter_pistol", "transform_card",
          "kirkhammer"])
     assert s.used[0] == []
 
@@ -288,10 +289,10 @@ def test_dead_hunter_heals_may_take_an_upgrade_but_takes_back_nothing():
 
 def test_hand_limit_seven():
     s = make_state(hp=30, dice=[0], hands={0: ["hunter_axe", "saw_cleaver", "hunter_pistol",
-                                               "transform", "hunters_dream", "blood_vial",
+                                               "transform_card", "hunters_dream_card", "blood_vial",
                                                "tonitrus"]},
                    available=["kirkhammer", "chikage", "rakuyo", "evelyn"])
-    choose_all(s, {0: "hunters_dream", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunters_dream_card", 1: "hunter_axe", 2: "hunter_axe", 3: "hunter_axe"})
     upgrade(s, 0, "kirkhammer")
     assert len(s.hand[0]) == 8 and s.to_act() == (0,)
     assert {a.kind for a in s.legal_actions(0)} == {"remove"}
@@ -302,7 +303,7 @@ def test_hand_limit_seven():
 
 def test_available_upgrades_refilled_up_to_the_number_of_players():
     s = make_state(hp=30, dice=[0], available=["kirkhammer", "chikage", "rakuyo", "evelyn"])
-    choose_all(s, {0: "hunters_dream", 1: "hunters_dream", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {0: "hunters_dream_card", 1: "hunters_dream_card", 2: "hunter_axe", 3: "hunter_axe"})
     upgrade(s, 0, "kirkhammer")
     upgrade(s, 1, "chikage")
     assert len(s.available) == 4 and len(s.upgrade_deck) == 32 - 6
@@ -367,6 +368,33 @@ def test_still_tied_hunters_share_the_win():
     assert s.outcome().winners == (0, 1, 2)
 
 
+def test_d10_a_hunter_who_concedes_can_no_longer_win_and_is_played_on():
+    s = make_state(final="rom", monster="rom", hp=3, dice=[0], collected={1: 4})
+    events = s.apply(1, Action(CONCEDE))
+    assert [e.kind for e in events] == ["concede"] and not s.is_over()
+    assert 1 in s.to_act()  # the seat plays on (a bot, seated by the table)
+    choose_all(s, {0: "hunter_axe", **DREAM_ALL})  # the final boss falls
+    out = s.outcome()
+    assert out.scores[:2] == (3 + 1, 4)  # seat 1 banked the most,
+    assert out.winners == (0,) and out.details["conceded"] == [1]  # but cannot win
+
+
+def test_d10_when_one_hunter_who_may_win_is_left_they_win_at_once():
+    s = make_state(players=3)
+    s.banked = [1, 9, 9]
+    s.apply(1, Action(CONCEDE))
+    assert not s.is_over()
+    events = s.apply(2, Action(CONCEDE))
+    assert s.is_over() and s.outcome().winners == (0,) and s.to_act() == ()
+    assert events_of(events, "game_over") and s.outcome().details["reason"] == "conceded"
+
+
+def test_a_hunter_out_of_time_rests_in_the_hunters_dream():
+    s = make_state()
+    s.apply(0, Action(TIMEOUT))
+    assert s.cards[s.secret_answer(0, "choose")].id == "hunters_dream_card"
+
+
 # --- final bosses (whole game) -----------------------------------------------------------------
 
 def test_rom_second_death_out():
@@ -393,7 +421,7 @@ def test_rom_when_every_hunter_is_out_no_one_wins():
 
 def test_ebrietas_killer_takes_two_extra_echoes():
     s = make_state(final="ebrietas", hp=4, dice=[0])
-    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream", 3: "hunters_dream"})
+    choose_all(s, {0: "hunter_axe", 1: "hunter_axe", 2: "hunters_dream_card", 3: "hunters_dream_card"})
     assert s.collected[:2] == [3, 1 + 2]
 
 
@@ -436,7 +464,7 @@ def test_illegal_actions_are_refused_with_readable_reasons():
         s.apply(0, Action("choose", instance(s, 0, "saw_cleaver"), "chosen"))
     assert s.prompt(0) == ("You have chosen your card; waiting for Player 2, Player 3, Player 4 "
                            "to choose their action cards.")
-    choose_all(s, {1: "hunters_dream", 2: "hunter_axe", 3: "hunter_axe"})
+    choose_all(s, {1: "hunters_dream_card", 2: "hunter_axe", 3: "hunter_axe"})
     assert rules.step_name(s) == "hunters_dream" and s.to_act() == (1,)
     assert s.why_illegal(1, Action("skip_upgrade")) == "A hunter in the Dream must take an upgrade."
     assert s.why_illegal(1, Action("remove", s.hand[1][0], "removed")) == (

@@ -4,8 +4,10 @@ test wants them, script the coins, and act through the real legal actions."""
 from __future__ import annotations
 
 from game.core.contract import Action
+from game.core.flow import mark
 from game.hermitcraft import GAME
 from game.hermitcraft import rules as R
+from game.hermitcraft.board import about
 from game.hermitcraft.state import BURN, POISON, HermitState
 
 FILLER = "balanced_item"
@@ -67,7 +69,7 @@ class Table:
         s.items[p][row] = [self._new(p, i) for i in items]
         s.effect[p][row] = self._new(p, effect) if effect else -1
         if effect == "bed":  # as if played on this Hermit
-            s.beds.append([s.effect[p][row], iid])
+            mark(s, about(s.effect[p][row], iid), "bed")
         s.dot[p][row] = {"": 0, "burn": BURN, "poison": POISON}[status]
         s.sleep[p][row] = sleep
         if active or (active is None and s.active[p] < 0):

@@ -3,6 +3,8 @@
 import pytest
 
 from game.core.flow import marked
+from game.hermitcraft.board import NEXT_ATTACK
+from game.hermitcraft.effects import deathloop_armed
 from game.hermitcraft.state import BURN, POISON
 from tests.hermitcraft.table import Table
 
@@ -114,15 +116,14 @@ def test_scar_r_deathloop_revives_at_50_once():
     t.start()
     t.attack()
     scar = t.s.hermit[YOU][0]
-    assert scar in t.s.armed
+    assert deathloop_armed(t.s, scar)
     t.end_turn()
     t.s.hp[YOU][0] = 50
     t.attack()  # Alright 90
-    assert t.hp(YOU, 0) == 50 and t.s.lives[YOU] == 3 and scar in t.s.loop_used
+    assert t.hp(YOU, 0) == 50 and t.s.lives[YOU] == 3 and not deathloop_armed(t.s, scar)
     t.end_turn()
-    assert scar not in t.s.armed
     t.attack()  # Deathloop again: used once already, it does nothing more
-    assert scar not in t.s.armed
+    assert not deathloop_armed(t.s, scar)
 
 
 def test_tfc_r_branch_mine_heads_draws_one_more():
@@ -327,7 +328,7 @@ def test_invisibility_potion_tails_doubles_the_next_attack():
     t = board("invisibility_potion")
     t.coins("T")
     t.use("invisibility_potion")
-    assert t.s.invis[OPP] == [200]
+    assert marked(t.s, OPP, NEXT_ATTACK) == (200,)
 
 
 def test_lead_moves_an_item_to_an_opposing_afk_hermit():

@@ -5,6 +5,8 @@ import pytest
 
 from game import registry
 from game.ai.agents import Agent, RandomAgent
+from game.core.contract import Action
+from game.core.flow import CONCEDE
 from game.core.rng import Rng
 from game.hermitcraft import GAME, HermitcraftGame
 from tests.contract import ContractGame, check_bot_is_honest
@@ -92,5 +94,9 @@ def test_ismcts_is_honest(registered):
 
 def test_surrender_ends_the_game_for_the_other_player():
     s = GAME.new_state(2, 5)
-    s.surrender(1)
+    events = s.apply(1, Action(CONCEDE))  # the flow's concede action (D24)
     assert s.is_over() and s.outcome().winners == (0,) and s.to_act() == ()
+    assert s.conceded == (1,) and [e.kind for e in events] == ["concede"]
+    s = GAME.new_state(2, 5)
+    s.surrender(1)  # the older call goes the same way
+    assert s.conceded == (1,) and s.outcome().winners == (0,)

@@ -4,6 +4,7 @@ the timer's answers."""
 import pytest
 
 from game.core.contract import Action, IllegalAction
+from game.core.flow import TIMEOUT
 from game.core.rng import Rng
 from game.hermitcraft import GAME, attacks
 from game.hermitcraft import rules as R
@@ -103,12 +104,24 @@ def test_timeout_takes_the_first_answer_then_ends_the_turn():
     t.hermit(OPP, "xb_c", row=1)
     t.start()
     t.attack("primary")
-    assert R.timeout_action(t.s, YOU).kind == "end_turn"
-    t.end_turn()
-    action = R.timeout_action(t.s, OPP)
+    assert t.s.default_answer(YOU).kind == "end_turn"
+    events = t.s.apply(YOU, R.timeout_action(t.s, YOU))  # the flow's timeout: logged
+    assert any(e.kind == "timeout" for e in events)
+    assert t.s.current == OPP and t.s.to_act() == (OPP,)  # the turn ended
+    action = t.s.default_answer(OPP)
     assert action.kind == "choose" and action.target == 1  # the lowest row
+    t.s.apply(OPP, Action(TIMEOUT))
+    assert t.s.active[OPP] == 1
+
+
+def test_timeout_with_no_hermit_on_the_board_loses():
     s = GAME.new_state(2, 2)
-    assert R.timeout_action(s, s.current) is None  # no Hermit on the board: they lose
+    p = s.current
+    s.apply(p, R.timeout_action(s, p))
+    assert s.is_over() and s.outcome().winners == (1 - p,)
+    assert "ran out of time with no Hermit" in s.outcome().details["reason"]
+    with pytest.raises(IllegalAction):  # never a move of its own
+        GAME.new_state(2, 2).apply(p, R.OUT_OF_TIME)
 
 
 def test_views_are_json_and_hide_the_opponents_hand_and_both_decks():

@@ -2,6 +2,7 @@
 named after the list. "You" are seat 0, attacking on your turn unless said otherwise."""
 
 from game.core.flow import mark, marked
+from game.hermitcraft.board import NEXT_ATTACK, about
 from game.hermitcraft.state import BURN, POISON
 from tests.hermitcraft.table import Table
 
@@ -111,7 +112,7 @@ def test_08_miss():
     t = Table()
     t.hermit(YOU, "beef_c", items=["balanced_item_x2"])
     t.hermit(OPP, "etho_r")
-    t.s.invis[YOU] = [0]  # the opponent's Invisibility Potion came up heads
+    mark(t.s, YOU, NEXT_ATTACK, (0,))  # the opponent's Invisibility Potion came up heads
     t.hand(YOU, "iron_sword")
     t.start()
     t.use("iron_sword")
@@ -123,14 +124,14 @@ def test_09_double_after_halving():
     t = Table()
     t.hermit(YOU, "docm_r", items=["farm_item_x2"])
     t.hermit(OPP, "etho_c")  # Balanced: no weakness
-    t.s.invis[YOU] = [200]  # Invisibility tails
+    mark(t.s, YOU, NEXT_ATTACK, (200,))  # Invisibility tails
     t.start().coins("T")
     t.attack("secondary")
     assert t.hp(OPP, 0) == 260 - 80
     t = Table()
     t.hermit(YOU, "docm_r", items=["farm_item_x2"])
     t.hermit(OPP, "jevin_c")  # Explorer
-    t.s.invis[YOU] = [200]
+    mark(t.s, YOU, NEXT_ATTACK, (200,))
     t.start().coins("T")
     t.attack("secondary")
     assert t.hp(OPP, 0) == 250 - 100
@@ -257,7 +258,7 @@ def test_17_deathloop_before_totem():
     t = Table()
     t.hermit(YOU, "tfc_c", items=["miner_item_x2", "miner_item"])
     t.hermit(OPP, "scar_r", hp=30, effect="totem")
-    t.s.armed.append(t.s.hermit[OPP][0])  # Deathloop used last turn
+    mark(t.s, about(t.s.hermit[OPP][0]), "scar_r", 3)  # Deathloop used on turn 2: lasts turn 3
     t.start()
     t.attack("secondary")  # 90
     assert t.hp(OPP, 0) == 50 and t.effect(OPP, 0) == "totem" and t.s.lives[OPP] == 3
@@ -271,7 +272,7 @@ def test_18_deathloop_window():
     t = Table()
     t.hermit(YOU, "bdubs_c")
     t.hermit(OPP, "scar_r", hp=20, status="burn")
-    t.s.armed.append(t.s.hermit[OPP][0])
+    mark(t.s, about(t.s.hermit[OPP][0]), "scar_r", 3)
     t.start()
     t.end_turn()  # the burn tick at the end of the opponent's opponent's turn
     assert t.hp(OPP, 0) == 50 and t.s.lives[OPP] == 3
@@ -406,7 +407,7 @@ def test_26_binding():
     t.hermit(YOU, "cleo_c")
     t.hermit(OPP, "bdubs_c")
     t.hand(YOU, "chorus_fruit")
-    t.s.bound_turn[YOU] = 3
+    mark(t.s, YOU, "bound_turn", 3)
     t.start(YOU, turn=3)
     assert not t.can("switch") and not t.can("single_use", "chorus_fruit")
     t.attack("secondary")  # Let's Go: the switch is refused
@@ -416,7 +417,7 @@ def test_26_binding():
     t.hermit(YOU, "cleo_c")
     t.hermit(OPP, "bdubs_c", effect="thorns")
     t.s.items[YOU][0] = [t._new(YOU, "builder_item")]
-    t.s.bound_turn[YOU] = 3
+    mark(t.s, YOU, "bound_turn", 3)
     t.start(YOU, turn=3)
     t.attack("primary")  # Thorns knocks your active out: you still choose a new one
     assert t.prompt_kind() == "new_active"
@@ -971,7 +972,7 @@ def test_62_invisibility_waits():
     t.end_turn()
     t.end_turn()
     t.attack("secondary")  # their Mindcrack misses
-    assert t.hp(YOU, 0) == 200 and t.s.invis[OPP] == []
+    assert t.hp(YOU, 0) == 200 and marked(t.s, OPP, NEXT_ATTACK) is None
 
 
 # --- issue 20: rules checked against the reference simulator ----------------------------------

@@ -11,11 +11,16 @@ import pytest
 from game.ai.agents import bots_for
 from game.core.contract import Action, IllegalAction, State
 from game.core.data import CardDataError
+from game.core.flow import CONCEDE, TIMEOUT, mark, marked
 from game.core.resources import data_path
 from game.core.rng import Rng
 from game.madoka import GAME, MadokaGame, knowledge
-from game.madoka.rules import WALPURGISNACHT, rank, score, score_details
+from game.madoka.rules import ATE_MAMI, GAME_MARKS, WALPURGISNACHT, rank, score, score_details
 from game.madoka.setups import make_state, name_of
+
+
+def ate_mami(s) -> bool:
+    return bool(marked(s, GAME_MARKS, ATE_MAMI))
 
 
 def play(s, c):
@@ -347,14 +352,14 @@ def test_charlotte_eats_mamis_highest_card():
                    witch_deck=["charlotte"])
     s.apply(0, cleanse(1))
     assert len(s.rows[GAME.girl_index["mami"]]) == 2 and names(s, s.discard) == ["mami3"]
-    assert s.charlotte_ate_mami and witch_ids(s.witches_up) == ["charlotte"]
+    assert ate_mami(s) and witch_ids(s.witches_up) == ["charlotte"]
 
 
 def test_charlotte_spares_a_transformed_mami():
     s = make_state(2, hands=[["kyoko1"], ["homura2"]], grief=1, rows={"mami": 4},
                    witch_deck=["charlotte"])
     s.apply(0, cleanse(1))
-    assert len(s.rows[GAME.girl_index["mami"]]) == 4 and not s.charlotte_ate_mami
+    assert len(s.rows[GAME.girl_index["mami"]]) == 4 and not ate_mami(s)
 
 
 def test_elly_stops_the_next_player_giving_information_on_their_next_turn():
@@ -472,6 +477,23 @@ def test_loss_scores_zero_and_ranks_witch():
     assert s.outcome().scores == (0.0, 0.0)
 
 
+def test_d13_conceding_ends_the_game_as_the_teams_defeat():
+    s = make_state(2, hands=[["kyoko2"], ["homura2"]], rows=full_rows("mami"), current=0)
+    events = s.apply(1, Action(CONCEDE))  # any seat, also while another is to act
+    assert s.is_over() and s.lost and s.to_act() == ()
+    out = s.outcome()
+    assert out.winners == () and out.scores == (0.0, 0.0) and out.rank == "Witch"
+    assert out.details["conceded"] == [1] and "conceded" in out.details["reason"]
+    assert [e.kind for e in events] == ["concede", "game_over"]
+
+
+def test_a_seat_out_of_time_discards_its_oldest_card():
+    s = make_state(2, hands=[["kyoko2", "mami1"], ["homura2"]], current=0)
+    oldest = s.hands[0][0]
+    events = s.apply(0, Action(TIMEOUT))
+    assert oldest in s.discard and s.grief == 0 and events[0].kind == "timeout"
+
+
 # --- Scoring ---------------------------------------------------------------------------------
 
 def test_score_one_point_per_low_card_and_seven_per_4():
@@ -537,10 +559,11 @@ def test_qb_variant_scoring():
     rows = full_rows("qb", "madoka", "homura")
     s = make_state(2, hands=[["kyoko1"], ["homura1"]], rows=rows, qb=True)
     assert [b["id"] for b in score_details(s)["bonuses"]] == ["contract"]
-    s.charlotte_ate_mami = True
+    mark(s, GAME_MARKS, ATE_MAMI)
     assert "sweets" in [b["id"] for b in score_details(s)["bonuses"]]
     everything = make_state(2, hands=[[], []], rows=full_rows(*GAME.girl_ids), qb=True)
-    everything.walpurgis_defeated, everything.charlotte_ate_mami = True, True
+    everything.walpurgis_defeated = True
+    mark(everything, GAME_MARKS, ATE_MAMI)
     assert score(everything) == 150 and rank(everything) == "Madoka class"
 
 

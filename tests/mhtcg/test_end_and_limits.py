@@ -3,6 +3,7 @@
 import pytest
 
 from game.core.contract import IllegalAction
+from game.core.flow import CONCEDE, TIMEOUT
 from game.mhtcg import rules
 from game.mhtcg.setups import act, asked, give, monster, pass_until, seat, start, table
 
@@ -14,6 +15,38 @@ def test_the_last_player_standing_wins():
     s.retreats[2] = 3
     start(s, "result_turn", "result")  # seat 2 forfeits at its step 4
     assert s.over and s.winners == [0] and s.end_reason == "last player standing"
+
+
+def test_d41_a_player_who_concedes_can_no_longer_win_and_is_played_on():
+    s = table(players=3)
+    s.hrp[:] = [3, 21, 5]
+    start(s, "move_turn", "move")
+    events = act(s, 1, CONCEDE)
+    assert [e.kind for e in events] == ["concede"] and not s.over  # two may still win
+    assert not s.forfeited[1]  # the seat plays on (a bot, seated by the table)
+    start(s, "result_turn", "result")
+    assert not s.over  # seat 1's 21 HRP does not win
+    s.round = rules.ROUND_LIMIT
+    start(s, "result_turn", "result")
+    assert s.over and s.winners == [2] and s.outcome().details["conceded"] == [1]
+
+
+def test_d41_the_last_player_standing_after_concessions_wins_at_once():
+    s = table(players=3)
+    s.forfeited[2], s.pos[2] = True, None
+    start(s, "move_turn", "move")
+    act(s, 0, CONCEDE)
+    assert s.over and s.winners == [1] and s.end_reason == "last player standing"
+
+
+def test_a_seat_out_of_time_stays_where_it_is():
+    s = table(players=2)
+    s.pos[:] = [(0, 2), (1, 1)]  # out of camp (a camp must be left)
+    start(s, "move_turn", "move")
+    p = seat(s)
+    here = s.pos[p]
+    events = act(s, p, TIMEOUT)
+    assert events[0].kind == "timeout" and s.pos[p] == here
 
 
 def test_a_doomed_last_player_does_not_win_and_then_nobody_does():

@@ -477,7 +477,7 @@ def test_27_stench_refuses_items_but_not_boosts():
     act(s, MINEGARDE, "no_attack")
     act(s, MINEGARDE, "order", target=conga)
     pass_until(s, "monster_order", "window")
-    while not marked(s, MINEGARDE, "stench"):
+    while not marked(s, MINEGARDE, rules.NO_ITEMS):
         act(s, MINEGARDE, "pass")
     assert asked(s) == "window" and seat(s) == MINEGARDE  # before the Melynx attacks
     assert "stench" in refused(s, MINEGARDE, "item", whet).lower()

@@ -103,7 +103,7 @@ def test_keyword_stench_needs_a_card_removed():
     bystander(s, DUNDORMA)
     hunt(s)
     pass_until(s, "equip")
-    assert marked(s, KOKOTO, "stench") and not marked(s, POKKE, "stench")
+    assert marked(s, KOKOTO, rules.NO_ITEMS) and not marked(s, POKKE, rules.NO_ITEMS)
 
 
 def test_keyword_rage_plus_2_while_damaged():
