@@ -9,9 +9,15 @@
 - `lord --games 200 --seconds 1 --jobs 2 --log FILE`: ISMCTS (heuristic playouts) in the
   Lord's seat against heuristic players, one JSON line per game in FILE as it goes; `--bot
   heuristic` gives the baseline on the same seeds;
+- `levels --games 200 --players 5 --jobs 2`: the setup screen's levels, each against the one
+  below it (Hard against Normal, Normal against Easy): for each seat kind (Lord, Loyalist,
+  Rebel, Renegade), the upper bot alone in that seat among lower bots, against the lower bot
+  in the same seat of the same seeded game (common random numbers); the shares with their
+  95 % intervals, the paired difference with its own, and the upper bot's decision times;
 - `explain --players 8 --seed 1 --turn 12`: what every seat believes of every other at a
-  turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth;
-- `bench`: core bench at 8 players (game.cli.bench).
+  turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth.
+
+Speed: `python -m game bench sanguosha --players 8`.
 
 The numbers in data/sanguosha/balance.md come from these commands.
 """
@@ -19,8 +25,10 @@ The numbers in data/sanguosha/balance.md come from these commands.
 from __future__ import annotations
 
 import argparse
-import json
+import math
+import statistics
 import sys
+import time
 from collections import defaultdict
 
 from game.ai.agents import bots_for, decide, make_bot
@@ -231,6 +239,110 @@ def lord_summary(res: list[dict], bot: str) -> str:
             f"(± {se(w / n if n else 0, n):.1f} points)")
 
 
+#: the seat kinds of the levels comparison, and the setup screen's pairings (upper, lower)
+SEAT_KINDS = ("lord", "loyalist", "rebel", "renegade")
+PAIRINGS = {"hard": ("ismcts", "heuristic"), "easy": ("heuristic", "random")}
+
+
+def seat_of(identities: list[str], kind: str, seed: int) -> int:
+    """The seat the measured bot takes: the one dealt `kind` (of several Rebels, the seed
+    says which, so each is taken equally often)."""
+    seats = [p for p, ident in enumerate(identities) if ident == kind]
+    return seats[seed % len(seats)]
+
+
+def play_seat(players: int, seed: int, others: str, bot: str | None = None,
+              kind: str | None = None, seconds: float | None = None) -> dict:
+    """One game of `others` bots, `bot` alone in the seat dealt `kind` (none: every seat
+    `others`, the baseline of the same deal). Every bot is seeded by its seat as in `play`,
+    so the two games are the same until the first choice the two bots make differently.
+    `times` are the seat's decisions in processor seconds of the deciding thread."""
+    s = GAME.new_state(players, seed)
+    seat = seat_of(s.identity, kind, seed) if kind else -1
+    agents = [make_agent(bot if p == seat else others, seed * 1000 + p, seconds)
+              for p in range(players)]
+    worlds = Rng(seed ^ 0xD15C)
+    times = []
+    while not s.is_over():
+        p = s.to_act()[0]
+        start = time.thread_time()
+        a = decide(agents[p], s, p, worlds)
+        if p == seat:
+            times.append(round(time.thread_time() - start, 5))
+        s.step(p, a)
+    out = s.outcome()
+    return {"players": players, "seed": seed, "bot": bot or others, "others": others,
+            "kind": kind, "seat": seat, "identities": list(s.identity), "result": out.rank,
+            "winners": list(out.winners), "turns": s.turn, "times": times}
+
+
+def _seat_task(task: tuple) -> dict:
+    players, seed, kw = task
+    return play_seat(players, seed, **kw)
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % (Wilson score) interval of a share of k in n."""
+    if not n:
+        return 0.0, 1.0
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def paired(diffs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of paired differences and its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(diffs)
+    half = z * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
+                  seconds: float | None, kinds=SEAT_KINDS, log_dir: str | None = None) -> str:
+    """For each seat kind: the upper level alone in that seat among lower bots, against the
+    lower bot in the same seat of the same games (the all-lower game of each seed)."""
+    upper, lower = PAIRINGS[pairing]
+    seeds = range(seed, seed + games)
+    out = []
+
+    def say(line: str) -> None:
+        out.append(line)
+        print(line, flush=True)
+
+    def log(name: str) -> str | None:
+        return f"{log_dir}/{pairing}-{name}-{players}p.jsonl" if log_dir else None
+
+    base = {r["seed"]: r for r in run_games(_seat_task, [(players, x, {"others": lower})
+                                                         for x in seeds], jobs, log("base"),
+                                            label=f"all {lower}")}
+    say(f"{upper} alone among {lower} bots against all-{lower} games, {players} players, "
+        f"seeds {seed}–{seed + games - 1} (95 % intervals):")
+    times: list[float] = []
+    for kind in kinds:
+        res = run_games(_seat_task, [(players, x, {"others": lower, "bot": upper,
+                                                   "kind": kind, "seconds": seconds})
+                                     for x in seeds], jobs, log(kind), label=f"{upper} {kind}")
+        up = [float(r["seat"] in r["winners"]) for r in res]
+        low = [float(seat_of(base[r["seed"]]["identities"], kind, r["seed"])
+                     in base[r["seed"]]["winners"]) for r in res]
+        n, ku, kl = len(res), sum(up), sum(low)
+        (ul, uh), (ll, lh) = wilson(ku, n), wilson(kl, n)
+        d, dl, dh = paired([a - b for a, b in zip(up, low, strict=True)])
+        say(f"  {kind:9} {upper} {pct(ku, n)} [{100 * ul:.1f}, {100 * uh:.1f}]; {lower} "
+            f"{pct(kl, n)} [{100 * ll:.1f}, {100 * lh:.1f}]; paired difference "
+            f"{100 * d:+.1f} points [{100 * dl:+.1f}, {100 * dh:+.1f}]; {n} games "
+            f"({sum(a > b for a, b in zip(up, low, strict=True))} won only by {upper}, "
+            f"{sum(a < b for a, b in zip(up, low, strict=True))} only by {lower})")
+        times += [t for r in res for t in r["times"]]
+    if times:
+        times.sort()
+        say(f"  {upper}'s decisions: {len(times)}, mean {1000 * statistics.fmean(times):.1f} "
+            f"ms, p95 {1000 * times[int(0.95 * (len(times) - 1))]:.1f} ms, max "
+            f"{1000 * times[-1]:.1f} ms (processor time of the deciding thread)")
+    return "\n".join(out)
+
+
 def explain_report(players: int, seed: int, turn: int) -> str:
     """An all-heuristic game played to the start of `turn`: what each living seat believes
     of every other (HeuristicAgent.explain), the true identities beside it."""
@@ -247,12 +359,6 @@ def explain_report(players: int, seed: int, turn: int) -> str:
             out.append(f"{s.seat_name(me)} ({s.identity[me]}) believes:")
             out += [f"  {line}" for line in agents[me].explain(s, me)]
     return "\n".join(out)
-
-
-def bench(seconds: float) -> dict:
-    from game.cli.bench import bench as core_bench
-
-    return core_bench(GAME.name, 8, seconds)
 
 
 def main(argv=None) -> int:
@@ -275,13 +381,20 @@ def main(argv=None) -> int:
     lo.add_argument("--log", default=None)
     su = sub.add_parser("summary", help="summarise a `lord` log")
     su.add_argument("log")
+    lv = sub.add_parser("levels", help="each level alone in a seat kind against the one below")
+    lv.add_argument("--pairing", choices=sorted(PAIRINGS), default="hard",
+                    help="hard: Hard against Normal; easy: Normal against Easy")
+    lv.add_argument("--games", type=int, default=200)
+    lv.add_argument("--players", type=int, default=5)
+    lv.add_argument("--seconds", type=float, default=None,
+                    help="the searching bot's budget per decision (default its own)")
+    lv.add_argument("--kinds", nargs="*", default=list(SEAT_KINDS), choices=SEAT_KINDS)
+    lv.add_argument("--log-dir", default=None, help="keep each part's games as JSON lines here")
     ex = sub.add_parser("explain", help="what every seat believes at a turn of a game")
     ex.add_argument("--players", type=int, default=8)
     ex.add_argument("--seed", type=int, default=1)
     ex.add_argument("--turn", type=int, default=12)
-    b = sub.add_parser("bench", help="rules and bot speed, 8 players")
-    b.add_argument("--seconds", type=float, default=10.0)
-    for p in (i, sh, lo):
+    for p in (i, sh, lo, lv):
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
@@ -293,12 +406,13 @@ def main(argv=None) -> int:
     elif args.what == "lord":
         print(lord_report(args.bot, args.games, args.players, args.seed, args.jobs,
                           args.seconds, args.log))
+    elif args.what == "levels":
+        levels_report(args.pairing, args.games, args.players, args.seed, args.jobs,
+                      args.seconds, args.kinds, args.log_dir)
     elif args.what == "explain":
         print(explain_report(args.players, args.seed, args.turn))
     elif args.what == "summary":
         print(lord_summary(read_log(args.log), "logged"))
-    else:
-        print(json.dumps(bench(args.seconds)))
     return 0
 
 
