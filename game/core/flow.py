@@ -232,8 +232,13 @@ class Rules:
         return check
 
     def answer(self, s: FlowState, player: int, action: Action) -> None:
-        """Carry out `action`, an answer to the question on top."""
-        self.answering[s.decisions[-1].kind][action.kind].apply(s, player, action)
+        """Carry out `action`, an answer to the question on top (a kind declared to answer no
+        question, which only a timeout's `default_answer` gives, is its one declaration)."""
+        try:
+            kind = self.answering[s.decisions[-1].kind][action.kind]
+        except (KeyError, IndexError):
+            kind = self.kinds[action.kind]
+        kind.apply(s, player, action)
 
     def advance(self, s: FlowState) -> None:
         """Run rulebook steps until a question is asked or the game is over: first the step
