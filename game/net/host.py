@@ -63,7 +63,9 @@ class Conn:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.floods = 0
-        self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
+        #: what the writer sends, in order: a message, or (code, reason) to close with
+        self.out: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -75,10 +77,18 @@ class Conn:
         return False
 
     def push(self, message: dict) -> None:
+        if self.closing:
+            return
         if self.out.qsize() >= SEND_QUEUE:  # a client that never reads: let it go
-            self.out.put_nowait(None)
+            self.close(1008, "the client reads too slowly")
             return
         self.out.put_nowait(encode(message))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after what is queued has gone out; nothing more is handled or queued."""
+        if not self.closing:
+            self.closing = True
+            self.out.put_nowait((code, reason))
 
 
 def refused(code: str, reason: str, ref: str = "") -> dict:
@@ -141,18 +151,21 @@ class Host:
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             async for raw in ws:
+                # a closing connection's messages are read and dropped: its close answer
+                # comes after them, and a client still sending must not stall the close
+                if conn.closing:
+                    continue
                 if not conn.allow():
                     conn.floods += 1
                     if conn.floods > FLOOD_LIMIT:
-                        await ws.close(1008, "too many messages")
-                        break
-                    self._refuse(conn, "rate", "Too many messages: slow down.")
+                        conn.close(1008, "too many messages")
+                    else:
+                        self._refuse(conn, "rate", "Too many messages: slow down.")
                     continue
                 self._handle(conn, raw)
         except ConnectionClosed:
             pass
         finally:
-            conn.out.put_nowait(None)
             writer.cancel()
             self._detach(conn)
 
@@ -160,8 +173,8 @@ class Host:
         try:
             while True:
                 data = await conn.out.get()
-                if data is None:
-                    await conn.ws.close(1008, "the client reads too slowly")
+                if isinstance(data, tuple):
+                    await conn.ws.close(*data)
                     return
                 await conn.ws.send(data, text=True)
         except (ConnectionClosed, asyncio.CancelledError):

@@ -95,8 +95,6 @@ def test_malformed_oversized_wrong_token_wrong_seat_stale_and_illegal_messages_a
         host.stop()
 
 
-@pytest.mark.xfail(reason="known bug: the flooding connection is refused but not yet closed "
-                          "(issue 21 follow-up)", strict=False)
 def test_a_client_that_floods_is_refused_then_dropped_and_the_host_serves_on():
     table = table_for(0)
     host = HostThread([table])  # the default rate limit
