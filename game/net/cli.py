@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from game.cli import UsageError, find_game, parse_options
-from game.net.protocol import DEFAULT_PORT, join_code
+from game.net.protocol import DEFAULT_PORT, join_code, show_seat_code
 from game.net.table import DEFAULT_WAIT, HostTable
 
 HOST_HELP = """\
@@ -166,8 +166,9 @@ def cmd_host(args: argparse.Namespace) -> int:
             print(f"{t.name} — {t.game.title}, {t.players} players, table {t.id} "
                   f"(saved in {save_dir})")
             for i, s in enumerate(t.seats):
-                who = f"join code {join_code(address, port, t.id, i, s.token)}" if s.open \
-                    else f"AI ({s.bot})"
+                who = (f"join code {join_code(address, port, t.id, i, s.token)}  "
+                       f"(or {address}:{port} and the seat code {show_seat_code(s.token)})"
+                       if s.open else f"AI ({s.bot})")
                 print(f"  seat {i + 1}: {who}")
         print(f"listening on {args.bind}:{port}; ends when the game is over", flush=True)
         try:

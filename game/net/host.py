@@ -100,7 +100,7 @@ class Host:
     desktop host redraws its lobby by it)."""
 
     def __init__(self, tables: Iterable[HostTable], *, rate: float = RATE, burst: int = BURST,
-                 bot_threads: int = 2) -> None:
+                 bot_threads: int = 2, auto_start: bool = True) -> None:
         self.tables = {t.id: t for t in tables}
         self.rate, self.burst = rate, burst
         self.conns: dict[str, set[Conn]] = {t: set() for t in self.tables}
@@ -109,7 +109,9 @@ class Host:
         self.server: Server | None = None
         self.errors = 0  # unexpected errors answered (a healthy host keeps 0)
         self.refusals = 0
-        self.auto_start = True  # start a table once every open seat is taken
+        #: start a table once every open seat is taken (the headless host); else the host
+        #: person starts it (`start_table`: the desktop lobby's Start)
+        self.auto_start = auto_start
         self.on_change = None
         self._ticker: asyncio.Task | None = None
 
@@ -204,7 +206,7 @@ class Host:
                 table.act(msg.seat, msg.token, msg.version, action_of(msg.action))
                 self._changed(table)
             elif isinstance(msg, Concede):
-                conn.table.concede(msg.seat, msg.token, msg.version)
+                conn.table.concede(msg.seat, msg.token)
                 self._changed(conn.table)
         except Refusal as r:
             self._refuse(conn, r.code, r.reason, ref)
@@ -216,19 +218,32 @@ class Host:
     def _hello(self, conn: Conn, msg: Hello) -> None:
         if conn.table is not None:
             raise Refusal("joined", f"This connection already plays seat {conn.seat + 1}.")
-        table = self.tables.get(msg.table)
-        if table is None:
-            raise Refusal("no_table", f"There is no table {msg.table!r} here.")
-        table.join(msg.seat, msg.token, msg.name, time.monotonic())
-        conn.table, conn.seat = table, msg.seat
+        seat = msg.seat
+        if seat == -1:  # "the seat whose code this is", at this table or at any
+            table, seat = self._seat_of(msg.table, msg.token)
+        else:
+            table = self.tables.get(msg.table)
+            if table is None:
+                raise Refusal("no_table", f"There is no table {msg.table!r} here.")
+        table.join(seat, msg.token, msg.name, time.monotonic())
+        conn.table, conn.seat = table, seat
         # a client coming back is told what happened while it was away (as far as this
         # process saw it); a new one gets the position only
         conn.sent = msg.since if 0 <= msg.since <= table.version else table.version
         self.conns[table.id].add(conn)
-        conn.push(table.welcome(msg.seat))
+        conn.push(table.welcome(seat))
         if self.auto_start and not table.started and table.all_taken():
             table.start(time.monotonic())
         self._changed(table)
+
+    def _seat_of(self, table_id: str, token: str) -> tuple[HostTable, int]:
+        tables = [self.tables[table_id]] if table_id in self.tables else \
+            list(self.tables.values()) if not table_id else []
+        for table in tables:
+            seat = table.seat_of(token)
+            if seat is not None:
+                return table, seat
+        raise Refusal("bad_token", "No seat here has that code: check it with the host.")
 
     def _detach(self, conn: Conn) -> None:
         table = conn.table
@@ -250,6 +265,14 @@ class Host:
         table = self.tables[table_id]
         if not table.started:
             table.start(time.monotonic())
+            self._changed(table)
+
+    def set_hints(self, table_id: str, on: bool) -> None:
+        """The host allows the coach's hints at a table (before it starts)."""
+        table = self.tables[table_id]
+        if not table.started and table.hints != on:
+            table.hints = on
+            table.save()
             self._changed(table)
 
     def _changed(self, table: HostTable) -> None:
