@@ -4,14 +4,13 @@ legal action (seeded by table, seat and version, so a game is the same however o
 interrupted) and measures the round trip from its send to the state message carrying the
 result of its own action. The last line printed is one JSON object.
 
-`bot_client` and `serve_in_thread` are also what the network tests play with.
+`bot_client` is also what the network tests play with.
 """
 
 from __future__ import annotations
 
 import asyncio
 import statistics
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -119,53 +118,6 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
         if not dropped:
             return {}
         await asyncio.sleep(drop_rng.random() * 0.05 if drop_rng else 0)
-
-
-class HostThread:
-    """A Host serving on 127.0.0.1 in a thread of its own (tests and the desktop host)."""
-
-    def __init__(self, tables: list, host: str = "127.0.0.1", port: int = 0,
-                 **host_options: Any) -> None:
-        from game.net.host import Host
-
-        self.host = Host(tables, **host_options)
-        self.address = host
-        self.port = 0
-        self.loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(host, port), daemon=True,
-                                        name="host")
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-
-    def _run(self, host: str, port: int) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.port = self.loop.run_until_complete(self.host.start(host, port))
-        except BaseException as e:  # e.g. the port is taken: said by the constructor
-            self._error = e
-            self._ready.set()
-            return
-        self._ready.set()
-        self.loop.run_forever()
-        self.loop.run_until_complete(self.host.stop())
-        self.loop.close()
-
-    @property
-    def uri(self) -> str:
-        return f"ws://{self.address}:{self.port}"
-
-    def call(self, fn: Callable, *args: Any) -> None:
-        """Run `fn(*args)` on the host's loop (its tables are only touched there)."""
-        self.loop.call_soon_threadsafe(fn, *args)
-
-    def stop(self) -> None:
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(15)
 
 
 # --- netbench -----------------------------------------------------------------------------

@@ -96,9 +96,16 @@ def add_netbench_parser(sub) -> None:
 
 
 def default_save_dir() -> Path:
+    """The app's data folder's host/ (CARDTABLE_HOME/data/host when that is set, as the
+    app's own saves)."""
+    import os
+
+    home = os.environ.get("CARDTABLE_HOME")
+    if home:
+        return Path(home) / "data" / "host"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("card-table", appauthor=False)) / "host"
+    return Path(platformdirs.user_data_dir("CardTable", appauthor=False)) / "host"
 
 
 def local_address() -> str:

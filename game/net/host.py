@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -312,6 +314,52 @@ class Host:
                 log.exception("table %s: a bot failed", table.id)
 
         future.add_done_callback(done)
+
+
+class HostThread:
+    """A Host serving in a thread of its own, with its own asyncio loop (the desktop host,
+    tests). Its tables are only touched on that loop: `call` runs a function there."""
+
+    def __init__(self, tables: list, host: str = "127.0.0.1", port: int = 0,
+                 **host_options: Any) -> None:
+        self.host = Host(tables, **host_options)
+        self.address = host
+        self.port = 0
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(host, port), daemon=True,
+                                        name="host")
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+
+    def _run(self, host: str, port: int) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.port = self.loop.run_until_complete(self.host.start(host, port))
+        except BaseException as e:  # e.g. the port is taken: said by the constructor
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.host.stop())
+        self.loop.close()
+
+    @property
+    def uri(self) -> str:
+        return f"ws://{self.address}:{self.port}"
+
+    def call(self, fn: Callable, *args: Any) -> None:
+        """Run `fn(*args)` on the host's loop (its tables are only touched there)."""
+        self.loop.call_soon_threadsafe(fn, *args)
+
+    def stop(self) -> None:
+        if self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(15)
 
 
 # --- tables on disk -----------------------------------------------------------------------

@@ -300,7 +300,8 @@ class HostTable:
                 "events": [event_json(e.for_viewer(seat)) for e in events],
                 "version": n + 1,
             })
-        legal = st.legal_actions(seat) if self.started else []
+        # a seat whose player left is the bot's for good: the player is offered nothing
+        legal = st.legal_actions(seat) if self.started and not self.seats[seat].left else []
         over = st.is_over()
         msg = {
             "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,

@@ -10,8 +10,7 @@ import pytest
 from game.core.contract import State
 from game.core.record import GameRecord
 from game.core.rng import Rng
-from game.net.bench import HostThread
-from game.net.host import load_tables
+from game.net.host import HostThread, load_tables
 from game.net.protocol import action_json, event_json
 from game.net.table import state_hash
 from game.registry import GAME_PACKAGES

@@ -11,7 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.core.rng import Rng
-from game.net.bench import HostThread
+from game.net.host import HostThread
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, BadJoinCode, join_code, read_join_code
 from game.net.table import state_hash
 from tests.net.helpers import count, table_for
