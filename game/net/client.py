@@ -208,6 +208,8 @@ class NetworkSession(TableSession):
             self.wait = float(msg.get("wait", 0))
             self.status = "waiting"
         elif t == "state":
+            if "public" not in msg:  # sent only when it changed
+                msg["public"] = (self._latest or {}).get("public")
             if self._state is None:  # the first position is shown at once
                 self._state = msg
                 self._happened += self._as_happened(msg)
@@ -322,6 +324,12 @@ class NetworkSession(TableSession):
         return tuple(self._state["to_act"]) if self._state else ()
 
     def view(self, seat: int | None) -> Any:
+        """The seat's view; None: the spectator's (what every seat may know)."""
+        if seat is None:
+            self.pump()
+            if self._state is None:
+                raise IllegalAction("Not connected to the host yet.")
+            return self._state["public"]
         return self._mine(seat)["view"]
 
     def _can_act(self) -> bool:

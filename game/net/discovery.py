@@ -64,7 +64,7 @@ class Announcer:
                                                  _properties(t).items()}:
                 continue
             info = ServiceInfo(SERVICE, old.name, addresses=old.addresses, port=old.port,
-                               properties=_properties(t))
+                               properties=_properties(t), server=old.server)
             self.zc.update_service(info)
             self.infos[t.id] = info
 

@@ -65,6 +65,7 @@ class Conn:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.floods = 0
+        self.public = b""  # the spectator's view last sent (sent again only when changed)
         #: what the writer sends, in order: a message, or (code, reason) to close with
         self.out: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.closing = False
@@ -279,10 +280,14 @@ class Host:
 
     def _changed(self, table: HostTable) -> None:
         notices = table.take_notices()
+        public = table.public_view()
         for conn in list(self.conns[table.id]):
             msg = table.message_for(conn.seat, conn.sent)
             if notices:
                 msg["notices"] = notices
+            if bytes(public) != conn.public:
+                msg["public"] = public
+                conn.public = bytes(public)
             conn.sent = table.version
             conn.push(msg)
         if self.on_change is not None:

@@ -111,6 +111,7 @@ class HostTable:
         #: since which they are unchanged): an action sent at a version from then on acted on
         #: what is still true, so simultaneous choices need not race each other
         self._seen: dict[int, tuple[int, int]] = {}
+        self._public: tuple[int, msgspec.Raw | None] = (-1, None)
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -324,6 +325,12 @@ class HostTable:
                               "rank": out.rank, "details": out.details}
             msg["record"] = self.record.to_json()
         return msg
+
+    def public_view(self) -> msgspec.Raw:
+        """The spectator's view (what every seat may know), encoded once per version."""
+        if self._public[0] != self.version or self._public[1] is None:
+            self._public = (self.version, msgspec.Raw(encode(self.state.view(None))))
+        return self._public[1]
 
     def take_notices(self) -> list[str]:
         out, self.notices = self.notices, []

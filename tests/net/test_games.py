@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from game.core import decisions
 from game.core.contract import State
 from game.core.record import GameRecord
 from game.core.rng import Rng
@@ -70,7 +71,8 @@ def _big_numbers(x, out: set) -> set:
 _PROTOCOL_WORDS = ("type", "state", "version", "table", "seat", "started", "happened", "view",
                    "to_act", "legal", "costs", "loses", "prompt", "seats", "over", "outcome",
                    "name", "kind", "open", "taken", "connected", "bot", "action", "events",
-                   "text", "player", "data", "counters", "notices", "ai", "remote")
+                   "text", "player", "data", "counters", "notices", "ai", "remote", "asked",
+                   "hints", "public")
 
 
 def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
@@ -89,6 +91,8 @@ def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
         for seat in range(players):
             a = allowed[seat]
             _strings(state.view(seat), a)
+            _strings(state.view(None), a)  # the spectator's view: what every seat may know
+            _strings(decisions.asked(state), a)  # the kind of the question: public
             _strings(state.prompt(seat), a)
             for act in state.legal_actions(seat):
                 _strings(action_json(act), a)
