@@ -19,6 +19,7 @@ from sprites.text import ellipsize
 from sprites.widgets import (
     Button,
     Label,
+    TextField,
     Widget,
     WidgetGroup,
     dim,
@@ -227,13 +228,15 @@ class JoinScene(Scene):
             threading.Thread(target=browser.close, daemon=True).start()  # it waits a bit
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                                pygame.K_KP_ENTER)
+        if enter and isinstance(self.group.focus, TextField):  # Enter in the form joins
+            self.join()
+            return
         if self.group.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.join()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
 
     def update(self, dt: float) -> None:
         self.refresh_list()
