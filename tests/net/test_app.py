@@ -278,22 +278,22 @@ def test_a_dropped_connection_comes_back_to_its_seat_and_the_table_says_so(app, 
     assert run_until(app, lambda: any("Reconnected" in line for line, _ in table.log.entries))
     logged = [e.text for x in session.history(1) for e in x.events if e.kind == NOTICE]
     assert any("lost" in t for t in logged) and any("Reconnected" in t for t in logged)
-    # and the game goes on from the seat's current position: both play to the end
+    # and the seat plays on from its current position
+    before = sum(1 for seat, _ in h.table.record.actions if seat == 1)
+
     def both_play() -> bool:
         h.session.poll(0)
         legal = h.session.legal_actions(0)
         if legal:
             h.session.apply(0, legal[0])
-        if top_name(app) == "Results":
-            return True
         if not table.timeline.busy:
             mine = table.legal()
             if mine:
                 table.apply(1, mine[0], confirmed=True)
-        return False
+        return sum(1 for seat, _ in h.table.record.actions if seat == 1) >= before + 3 or \
+            h.table.is_over()
 
-    assert run_until(app, both_play, 60)
-    assert h.table.is_over()
+    assert run_until(app, both_play, 30)
 
 
 def test_conceding_from_the_network_pause_menu_is_the_rules_concede(app, friends_host):
