@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.core.rng import Rng
 from game.net.protocol import PROTOCOL, decode_host, encode
@@ -54,7 +54,7 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
         dropped = False
         try:
             ws = await connect(uri, compression=None, max_size=1 << 22, open_timeout=10)
-        except (OSError, asyncio.TimeoutError):
+        except (OSError, asyncio.TimeoutError, InvalidHandshake):  # (a host going or coming)
             if reconnect <= 0:
                 raise
             reconnect -= 0.05
