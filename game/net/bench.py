@@ -41,14 +41,15 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
                      on_message: Callable[[int, bytes | str, dict], None] | None = None,
                      drop_every: int = 0, drop_rng: Rng | None = None, serial: bool = False,
                      reconnect: float = 0.0, sent: list | None = None,
-                     timeout: float = 60.0) -> dict:
+                     timeout: float = 60.0, public: bool = False) -> dict:
     """Play `seat` to the end of the game; returns the last state message (or {}).
 
     `drop_every`: on average every that many of its own actions the client drops the
     connection right after sending and comes back with its token. `serial`: act only as the
     first seat asked (simultaneous choices then come in seat order, so a game is the same
     however fast each client is). `reconnect`: seconds to keep retrying when the host is gone
-    (a host restarted with --resume). `sent` collects (version, action) of every send."""
+    (a host restarted with --resume). `sent` collects (version, action) of every send.
+    `public`: ask for the spectator's view too."""
     since = -1
     while True:
         dropped = False
@@ -64,7 +65,7 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
             async with ws:
                 await ws.send(encode({"type": "hello", "v": PROTOCOL, "table": table, "seat": seat,
                                       "token": token, "name": f"bot {seat + 1}",
-                                      "since": since}), text=True)
+                                      "since": since, "public": public}), text=True)
                 sent_at: float | None = None
                 sent_version = -1
                 last: dict | None = None

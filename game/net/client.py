@@ -115,7 +115,7 @@ class NetworkSession(TableSession):
                     await ws.send(encode({"type": "hello", "v": PROTOCOL,
                                           "table": self.table_id, "seat": self.seat,
                                           "token": self.token, "name": self.name,
-                                          "since": since}), text=True)
+                                          "since": since, "public": True}), text=True)
                     sender = asyncio.create_task(self._send_loop(ws))
                     try:
                         async for raw in ws:

@@ -65,6 +65,7 @@ class Conn:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.floods = 0
+        self.wants_public = False  # the client asked for the spectator's view too
         self.public = b""  # the spectator's view last sent (sent again only when changed)
         #: what the writer sends, in order: a message, or (code, reason) to close with
         self.out: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
@@ -207,7 +208,7 @@ class Host:
             elif isinstance(msg, Act):
                 table = conn.table
                 table.act(msg.seat, msg.token, msg.version, action_of(msg.action))
-                self._changed(table)
+                self._changed(table, msg.seat)
             elif isinstance(msg, Concede):
                 conn.table.concede(msg.seat, msg.token)
                 self._changed(conn.table)
@@ -230,6 +231,7 @@ class Host:
                 raise Refusal("no_table", f"There is no table {msg.table!r} here.")
         table.join(seat, msg.token, msg.name, time.monotonic())
         conn.table, conn.seat = table, seat
+        conn.wants_public = msg.public
         # a client coming back is told what happened while it was away (as far as this
         # process saw it); a new one gets the position only
         conn.sent = msg.since if 0 <= msg.since <= table.version else table.version
@@ -278,16 +280,20 @@ class Host:
             table.save()
             self._changed(table)
 
-    def _changed(self, table: HostTable) -> None:
+    def _changed(self, table: HostTable, first: int = -1) -> None:
+        """Send every connected seat of `table` its message (seat `first`, who acted, before
+        the others)."""
         notices = table.take_notices()
-        public = table.public_view()
-        for conn in list(self.conns[table.id]):
+        conns = sorted(self.conns[table.id], key=lambda c: c.seat != first)
+        for conn in conns:
             msg = table.message_for(conn.seat, conn.sent)
             if notices:
                 msg["notices"] = notices
-            if bytes(public) != conn.public:
-                msg["public"] = public
-                conn.public = bytes(public)
+            if conn.wants_public:
+                public = table.public_view()
+                if bytes(public) != conn.public:
+                    msg["public"] = public
+                    conn.public = bytes(public)
             conn.sent = table.version
             conn.push(msg)
         if self.on_change is not None:

@@ -51,6 +51,8 @@ class Hello(_Message, tag="hello"):
     name: _Name = ""
     #: the last version the client saw (it is sent what happened since); -1: none
     since: Annotated[int, msgspec.Meta(ge=-1, le=10**9)] = -1
+    #: also send the spectator's view (`public`) whenever it changes
+    public: bool = False
 
 
 class Act(_Message, tag="act"):

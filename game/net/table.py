@@ -315,8 +315,10 @@ class HostTable:
             "asked": decisions.asked(st) if self.started else "",
             "seats": self.seats_json(), "hints": self.hints, "over": over, "outcome": None,
         }
-        view = msg["view"] = msgspec.Raw(encode(msg["view"]))  # encoded once, sent as is
-        digest = hash((bytes(view), encode(msg["legal"]), msg["prompt"]))
+        # encoded once here, sent as they are (the digest reads the same bytes)
+        view = msg["view"] = msgspec.Raw(encode(msg["view"]))
+        legal_json = msg["legal"] = msgspec.Raw(encode(msg["legal"]))
+        digest = hash((bytes(view), bytes(legal_json), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
             self._seen[seat] = (digest, self.version)
         if over:  # the game is over: now everything may be known

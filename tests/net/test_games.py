@@ -141,7 +141,7 @@ def test_no_message_to_a_seat_holds_anything_its_view_and_events_do_not():
 
     host = HostThread(tables, rate=1e6, burst=10**6)
     try:
-        _, stats = play(host, tables, on_message=keep)
+        _, stats = play(host, tables, on_message=keep, public=True)
     finally:
         host.stop()
     assert stats.errors == []
