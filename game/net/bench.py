@@ -35,6 +35,9 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        #: the host process's CPU seconds while the games ran, and the actions it applied
+        self.host_cpu = 0.0
+        self.actions = 0
 
 
 async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, stats: Stats, *,
@@ -147,10 +150,12 @@ def _host_process(count: int, first: int, conn) -> None:
         host = Host(tables, rate=1000, burst=1000)
         port = await host.start("127.0.0.1", 0)
         conn.send((port, [(t.id, t.record.seed, [s.token for s in t.seats]) for t in tables]))
+        cpu = time.process_time()
         while not host.all_over():
             await asyncio.sleep(0.05)
+        cpu = time.process_time() - cpu
         await asyncio.sleep(0.2)
-        conn.send(host.errors)
+        conn.send((host.errors, cpu, sum(t.version for t in tables)))
         await host.stop()
 
     asyncio.run(main())
@@ -179,7 +184,7 @@ def bench_round(count: int, first: int) -> tuple[Stats, int]:
         stats = Stats()
         finished = asyncio.run(_clients(port, tables, stats))
         if parent.poll(30):
-            host_errors = parent.recv()
+            host_errors, stats.host_cpu, stats.actions = parent.recv()
             stats.errors += [f"host error {i}" for i in range(host_errors)]
         return stats, finished
     finally:
@@ -210,6 +215,8 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
             finished += done
             stats.latencies += wave.latencies
             stats.errors += wave.errors
+            stats.host_cpu += wave.host_cpu
+            stats.actions += wave.actions
         games += finished
         errors += len(stats.errors)
         for e in stats.errors[:5]:
@@ -217,8 +224,10 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
         p50 = round(percentile(stats.latencies, 50), 2)
         p95 = round(percentile(stats.latencies, 95), 2)
         out[f"tables_{count}"] = {"p50_ms": p50, "p95_ms": p95}
+        per_action = 1000 * stats.host_cpu / max(1, stats.actions)
         say(f"{count} tables: {finished} games, {len(stats.latencies)} round trips, "
-            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s")
+            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s; the host's CPU "
+            f"{per_action:.2f} ms per action")
     out["games"] = games
     out["errors"] = errors
     return out

@@ -285,8 +285,9 @@ class Host:
         the others)."""
         notices = table.take_notices()
         conns = sorted(self.conns[table.id], key=lambda c: c.seat != first)
+        shared = table.shared_parts() if conns else {}
         for conn in conns:
-            msg = table.message_for(conn.seat, conn.sent)
+            msg = table.message_for(conn.seat, conn.sent, shared)
             if notices:
                 msg["notices"] = notices
             if conn.wants_public:

@@ -112,6 +112,8 @@ class HostTable:
         #: what is still true, so simultaneous choices need not race each other
         self._seen: dict[int, tuple[int, int]] = {}
         self._public: tuple[int, msgspec.Raw | None] = (-1, None)
+        #: per seat: (version, the legal actions its last message offered)
+        self._offered: dict[int, tuple[int, list[Action]]] = {}
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -246,8 +248,12 @@ class HostTable:
         self.save()
 
     def _apply(self, seat: int, action: Action) -> None:
-        # the legal action itself carries the label the rules gave it (a client's has none)
-        named = next((a for a in self.state.legal_actions(seat) if a == action), action)
+        # the legal action itself carries the label the rules gave it (a client's has none):
+        # found among those the seat was offered at this version, else asked again
+        version, offered = self._offered.get(seat, (-1, []))
+        if version != self.version or not offered:
+            offered = self.state.legal_actions(seat)
+        named = next((a for a in offered if a == action), action)
         try:
             events = self.state.apply(seat, named)
         except IllegalAction as e:
@@ -287,9 +293,25 @@ class HostTable:
                 "options": self.record.options, "hints": self.hints, "wait": self.wait,
                 "action_kinds": sorted(type(self.state).checks)}
 
-    def message_for(self, seat: int, since: int) -> dict:
+    def shared_parts(self) -> dict:
+        """What every seat's message says alike (the seats, who is to act, the end), built and
+        encoded once for all the messages of a change."""
+        st = self.state
+        over = st.is_over()
+        parts = {"seats": msgspec.Raw(encode(self.seats_json())),
+                 "to_act": list(st.to_act()) if self.started else [], "over": over,
+                 "hints": self.hints, "outcome": None}
+        if over:  # the game is over: now everything may be known
+            out = st.outcome()
+            parts["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
+                                "rank": out.rank, "details": out.details}
+            parts["record"] = msgspec.Raw(encode(self.record.to_json()))
+        return parts
+
+    def message_for(self, seat: int, since: int, shared: dict | None = None) -> dict:
         """The state message for `seat`: what happened since version `since` (as far as this
-        process saw it), then the seat's view, legal actions and prompt now."""
+        process saw it), then the seat's view, legal actions and prompt now. `shared`: this
+        change's `shared_parts` (made here when not given)."""
         st = self.state
         happened = []
         for n in range(max(since, self._logged_from), self.version):
@@ -303,17 +325,17 @@ class HostTable:
             })
         # a seat whose player left is the bot's for good: the player is offered nothing
         legal = st.legal_actions(seat) if self.started and not self.seats[seat].left else []
-        over = st.is_over()
+        self._offered[seat] = (self.version, legal)
         msg = {
             "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,
             "version": self.version, "started": self.started, "happened": happened,
-            "view": st.view(seat), "to_act": list(st.to_act()) if self.started else [],
+            "view": st.view(seat),
             "legal": [action_json(a) for a in legal],
             "costs": [st.cost(seat, a) for a in legal],
             "loses": [st.loses(seat, a) for a in legal],
             "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
             "asked": decisions.asked(st) if self.started else "",
-            "seats": self.seats_json(), "hints": self.hints, "over": over, "outcome": None,
+            **(shared if shared is not None else self.shared_parts()),
         }
         # encoded once here, sent as they are (the digest reads the same bytes)
         view = msg["view"] = msgspec.Raw(encode(msg["view"]))
@@ -321,11 +343,6 @@ class HostTable:
         digest = hash((bytes(view), bytes(legal_json), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
             self._seen[seat] = (digest, self.version)
-        if over:  # the game is over: now everything may be known
-            out = st.outcome()
-            msg["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
-                              "rank": out.rank, "details": out.details}
-            msg["record"] = self.record.to_json()
         return msg
 
     def public_view(self) -> msgspec.Raw:
