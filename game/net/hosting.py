@@ -96,13 +96,22 @@ class Hosting:
     def set_hints(self, on: bool) -> None:
         self.thread.call(self.thread.host.set_hints, self.table.id, on)
 
-    def close(self) -> None:
-        """The table closes: every friend is disconnected."""
+    def close(self, wait: float = 0.0) -> None:
+        """The table closes: every friend is disconnected. The host and the announcement stop
+        on a thread of their own (each waits a little for its goodbyes; the caller waits up to
+        `wait` seconds, a window never does)."""
         self.session.close()
-        if self.announcer is not None:
-            announcer, self.announcer = self.announcer, None
-            threading.Thread(target=announcer.close, daemon=True).start()  # it waits a bit
-        self.thread.stop()
+        announcer, self.announcer = self.announcer, None
+
+        def stop() -> None:
+            self.thread.stop()
+            if announcer is not None:
+                announcer.close()
+
+        stopping = threading.Thread(target=stop, name="hosting-close", daemon=True)
+        stopping.start()
+        if wait:
+            stopping.join(wait)
 
     def _changed(self, table: HostTable) -> None:
         """On the host's loop after every change: the announcement follows the free seats

@@ -46,7 +46,7 @@ def friends_host(tmp_path):
 
     yield make
     for h in made:
-        h.close()
+        h.close(wait=15)
 
 
 def type_text(app, field, text: str) -> None:

@@ -35,7 +35,7 @@ def hosting(tmp_path):
 
     yield make
     for h in made:
-        h.close()
+        h.close(wait=15)
 
 
 def _play_until_over(sessions: list[NetworkSession], timeout: float = 60.0) -> None:
@@ -170,3 +170,22 @@ def test_the_network_session_never_holds_a_rules_state(hosting):
     assert h.session.view(0) == json.loads(json.dumps(h.table.state.view(0)))
     with pytest.raises(ValueError):
         h.session.view(1)
+
+
+def test_a_seat_whose_time_ran_out_is_answered_by_the_rules_timeout_action(hosting):
+    h = hosting(game="hermitcraft")
+    friend = NetworkSession("127.0.0.1", h.port, h.table.id, 1, h.table.seats[1].token, "Bo")
+    try:
+        assert friend.wait_ready() and h.session.wait_ready()
+        h.start_game()
+        asked = next(s for s in (h.session, friend) if _until(lambda s=s: s.started) and
+                     s.seat in h.table.state.to_act())
+        assert _until(lambda: (asked.poll(asked.seat), asked.legal_actions(asked.seat))[1])
+        assert asked.time_out(asked.seat)
+        assert asked.time_out(asked.seat)  # asked again before the host answered: sent once
+        assert _until(lambda: h.table.version == 1)
+        time.sleep(0.2)
+        seat, action = h.table.record.actions[0]
+        assert (seat, action.kind) == (asked.seat, "timeout") and h.table.version == 1
+    finally:
+        friend.close(wait=2)
