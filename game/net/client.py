@@ -45,6 +45,8 @@ from game.session import AI, REMOTE, YOU, Happened, SeatInfo, TableSession
 FATAL = {"bad_token", "no_table", "no_seat", "bad_protocol", "left"}
 #: the kind of the events the session adds to what happened: the table logs their text
 NOTICE = "notice"
+#: positions waiting to be shown beyond which the next poll shows them all at once
+CATCH_UP = 8
 
 
 def uri_of(host: str, port: int = DEFAULT_PORT) -> str:
@@ -246,13 +248,15 @@ class NetworkSession(TableSession):
 
     def _show_next(self) -> None:
         """Move the shown position on to the next other seat's move (or to the newest
-        position, if only the seat's own moves and notices came meanwhile)."""
+        position, if only the seat's own moves and notices came meanwhile). A seat far
+        behind (back from a drop) catches up at once."""
+        catch_up = len(self._arrived) > CATCH_UP
         while self._arrived:
             msg = self._arrived.popleft()
             self._state = msg
             self._happened += self._as_happened(msg)
             self._changes += 1
-            if any(h["seat"] != self.seat for h in msg["happened"]):
+            if not catch_up and any(h["seat"] != self.seat for h in msg["happened"]):
                 return
 
     @property
