@@ -170,8 +170,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
             announcer = Announcer(tables, address, port)
         for t in tables:
-            print(f"{t.name} — {t.game.title}, {t.players} players, table {t.id} "
-                  f"(saved in {save_dir})")
+            title = t.name if t.name == t.game.title else f"{t.name} — {t.game.title}"
+            print(f"{title}, {t.players} players, table {t.id} (saved in {save_dir})")
             for i, s in enumerate(t.seats):
                 who = (f"join code {join_code(address, port, t.id, i, s.token)}  "
                        f"(or {address}:{port} and the seat code {show_seat_code(s.token)})"
