@@ -353,3 +353,31 @@ def test_a_hosted_table_closes_with_the_menu(app):
         assert not s.wait_ready(3)
     finally:
         s.close()
+
+
+def test_the_person_hosting_concedes_and_watches_then_closes_the_table_from_the_pause_menu(app):
+    lobby = open_hosted_table(app, "madoka", ["you", "ai", "ai"])
+    lobby.start()
+    assert run_until(app, lambda: top_name(app) == "MadokaTable")
+    hosting = app.network
+    key(pygame.K_ESCAPE)
+    pump(app, 1)
+    pause = app.manager.top
+    assert top_name(app) == "NetPause" and pause.hosting
+    labels = [b.text for b in pause.group.widgets]
+    assert "Close the table" in labels and "Save and quit to menu" not in labels
+    pause.ask_concede()
+    pause.confirmed()  # Madoka cannot be conceded here: the AI plays the seat on
+    pump(app, 1)
+    assert top_name(app) == "MadokaTable"
+    assert run_until(app, lambda: hosting.table.seats[0].left)
+    assert run_until(app, lambda: any(seat == 0 for seat, _ in hosting.table.record.actions)
+                     or hosting.table.is_over(), 20)
+    key(pygame.K_ESCAPE)
+    pump(app, 1)
+    pause = app.manager.top
+    pause.ask_leave()
+    assert pause.confirming and pause.asking == "leave"
+    pause.confirmed()
+    pump(app, 1)
+    assert top_name(app) == "Menu" and app.network is None
