@@ -22,8 +22,11 @@ from game.core.rng import Rng
 from game.net.protocol import PROTOCOL, decode_host, encode
 from game.registry import GAME_PACKAGES, get_game
 
-#: refusal codes a correct client can meet when its seat's position moved on meanwhile
-EXPECTED = {"stale"}
+#: refusal codes a correct client can meet: its seat's position moved on meanwhile, or it
+#: acted faster than the host's rate limit (it then slows down)
+EXPECTED = {"stale", "rate"}
+#: seconds a client told to slow down waits before it sends again
+BACK_OFF = 0.1
 
 
 def pick(legal: list, seed: int, seat: int, version: int) -> int:
@@ -87,6 +90,8 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
                     if msg["type"] == "refused":
                         if msg["code"] not in EXPECTED:
                             stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
+                        elif msg["code"] == "rate":
+                            await asyncio.sleep(BACK_OFF)
                         sent_at = None  # the position moved on meanwhile: choose again below
                     elif msg["type"] == "state":
                         last = msg
