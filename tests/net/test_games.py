@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -249,8 +250,10 @@ def _kill_and_resume(n: int, save: Path) -> None:
     codes = [read_join_code(line.split("join code ")[1].split()[0])
              for line in lines if "join code " in line]
     assert [c[3] for c in codes] == list(range(players))
-    kill_at = 1 + Rng(n).below(length - 1)  # somewhere in the middle of the game
+    # somewhere in the first four fifths of the game (the clients play on while the kill lands)
+    kill_at = 1 + Rng(n).below(max(1, length * 4 // 5 - 1))
     hosts = [first]
+    restarts: list[threading.Thread] = []
 
     def restart() -> None:
         first.kill()  # SIGKILL: the table is as its last autosave left it
@@ -258,9 +261,9 @@ def _kill_and_resume(n: int, save: Path) -> None:
         hosts.append(_host_process("--resume", *where)[0])
 
     def watch(seat, raw, msg) -> None:
-        if msg["type"] == "state" and msg["version"] >= kill_at and len(hosts) == 1:
-            hosts.append(None)  # once
-            threading.Thread(target=restart).start()
+        if msg["type"] == "state" and msg["version"] >= kill_at and not restarts:
+            restarts.append(threading.Thread(target=restart))
+            restarts[0].start()
 
     stats = Stats()
 
@@ -272,12 +275,16 @@ def _kill_and_resume(n: int, save: Path) -> None:
 
     try:
         finals = asyncio.run(clients())
+        for thread in restarts:
+            thread.join(60)
+        assert len(hosts) == 2, "the host was not killed and resumed"
+        assert first.returncode == -signal.SIGKILL
+        assert hosts[1].wait(30) == 0  # the resumed host saw the game end, and ended
     finally:
         for proc in hosts:
-            if proc is not None and proc.poll() is None:
+            if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    assert len(hosts) == 3, "the host was not killed and resumed"
     assert stats.errors == []
     assert all(f.get("over") for f in finals)
     record = GameRecord.from_json(finals[0]["record"])
