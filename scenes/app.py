@@ -14,7 +14,8 @@ Navigation API used by every scene (and the table helper):
     app.open_handoff(player, on_done)    "pass to Player N" cover (hot-seat)
     app.open_rules(game=None)            rules reference (modal)
     app.open_settings()                  settings (modal)
-    app.to_menu()                        back to the main menu
+    app.open_host() / app.open_join()    play with friends on other computers (scenes/net)
+    app.to_menu()                        back to the main menu (leaves a network game)
     app.apply_settings() / app.save_settings()
     app.quit()
 """
@@ -375,7 +376,28 @@ class App:
         from scenes.menu import Menu
 
         self._clear_crash_context()
+        self.leave_network()
         self.manager.reset(Menu(self))
+
+    # --- network play (scenes/net) ------------------------------------------------------------
+    #: the network game this app is in (game/net: a Hosting or a NetworkSession), else None
+    network: Any = None
+
+    def open_host(self) -> None:
+        from scenes.net.host import HostSetup
+
+        self.manager.push(HostSetup(self, (self.last_setup or {}).get("game_name")))
+
+    def open_join(self) -> None:
+        from scenes.net.join import JoinScene
+
+        self.manager.push(JoinScene(self))
+
+    def leave_network(self) -> None:
+        """Close the network game's connection (and a table this app hosts)."""
+        link, self.network = self.network, None
+        if link is not None:
+            link.close()
 
     def open_setup(self, game: str | None = None) -> None:
         from scenes.setup import Setup
@@ -395,6 +417,8 @@ class App:
     def open_pause(self, session: Any) -> None:
         from scenes.pause import Pause
 
+        if getattr(getattr(session, "session", session), "network", False):
+            from scenes.net.pause import NetPause as Pause  # leave or concede, nothing saved
         self.manager.push(Pause(self, session))
 
     def open_handoff(self, player: int, on_done: Callable[[], Any] | None = None,
@@ -511,8 +535,8 @@ class App:
             problem = record_game(session)
             if problem:
                 self.toast(problem, 6.0)
-        if self.autosave and session.is_over():
-            storage.clear_game()
+        if self.autosave and session.is_over() and not getattr(session, "network", False):
+            storage.clear_game()  # (a network game's end leaves the local save alone)
         if self.manager.stack:  # the table as the game left it: drawn once more, then kept
             self.manager.draw(self.screen)
         final_table = self.screen.copy()

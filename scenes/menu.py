@@ -1,4 +1,5 @@
-"""The main menu: emblem, title and six buttons (mouse, or arrows + Enter).
+"""The main menu: emblem, title and its buttons (mouse, or arrows + Enter); "Host a table" and
+"Join a table" (scenes/net) side by side under Rules.
 
 At the app's start the autosave is checked once: a damaged one is set aside and the menu says
 so (Continue stays off). With a saved game, Continue has the focus, and New game asks before
@@ -16,7 +17,8 @@ from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
 from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text, draw_wrapped
 
-BUTTON_W, BUTTON_H, GAP = 320, 50, 10
+BUTTON_W, BUTTON_H, GAP = 320, 46, 8
+NET_ROW = 3  # the row of "Host a table" and "Join a table", under Rules
 
 
 def saved_game_summary() -> str:
@@ -49,11 +51,27 @@ class Menu(Scene):
              "symbols, fullscreen"),
             ("quit", "Quit", app.quit, "ghost", ""),
         ]
-        top = 318
+        top = 322
         for i, (key, text, action, kind, tip) in enumerate(entries):
             rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
-            rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
+            rect.midtop = (WIDTH // 2, top + (i + (i >= NET_ROW)) * (BUTTON_H + GAP))
             self.buttons[key] = self.group.add(Button(rect, text, action, kind, tooltip=tip))
+        # play with friends on other computers (scenes/net): a row of two under Rules
+        half = (BUTTON_W - GAP) // 2
+        row = pygame.Rect(0, top + NET_ROW * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+        row.centerx = WIDTH // 2
+        for key, text, action, rect, tip in (
+                ("host", "Host a table", app.open_host, row.move(0, 0),
+                 "Play with friends on other computers: you host, they join"),
+                ("join", "Join a table", app.open_join, row.move(half + GAP, 0),
+                 "Sit at a friend's table: from the list, or with their code")):
+            rect.width = half
+            self.buttons[key] = self.group.add(Button(rect, text, action, "normal", size=18,
+                                                      tooltip=tip))
+        # the focus order follows the screen: the row after Rules
+        order = [self.buttons[k] for k in ("new", "continue", "rules", "host", "join",
+                                           "history", "settings", "quit")]
+        self.group.widgets = order + [w for w in self.group.widgets if w not in order]
         self.emblem = theme.draw_emblem(140)
         from scenes.app import version
 

@@ -4,27 +4,29 @@ legal action (seeded by table, seat and version, so a game is the same however o
 interrupted) and measures the round trip from its send to the state message carrying the
 result of its own action. The last line printed is one JSON object.
 
-`bot_client` and `serve_in_thread` are also what the network tests play with.
+`bot_client` is also what the network tests play with.
 """
 
 from __future__ import annotations
 
 import asyncio
 import statistics
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.core.rng import Rng
 from game.net.protocol import PROTOCOL, decode_host, encode
 from game.registry import GAME_PACKAGES, get_game
 
-#: refusal codes a correct client can meet when its seat's position moved on meanwhile
-EXPECTED = {"stale"}
+#: refusal codes a correct client can meet: its seat's position moved on meanwhile, or it
+#: acted faster than the host's rate limit (it then slows down)
+EXPECTED = {"stale", "rate"}
+#: seconds a client told to slow down waits before it sends again
+BACK_OFF = 0.1
 
 
 def pick(legal: list, seed: int, seat: int, version: int) -> int:
@@ -36,26 +38,30 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        #: the host process's CPU seconds while the games ran, and the actions it applied
+        self.host_cpu = 0.0
+        self.actions = 0
 
 
 async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, stats: Stats, *,
                      on_message: Callable[[int, bytes | str, dict], None] | None = None,
                      drop_every: int = 0, drop_rng: Rng | None = None, serial: bool = False,
                      reconnect: float = 0.0, sent: list | None = None,
-                     timeout: float = 60.0) -> dict:
+                     timeout: float = 60.0, public: bool = False) -> dict:
     """Play `seat` to the end of the game; returns the last state message (or {}).
 
     `drop_every`: on average every that many of its own actions the client drops the
     connection right after sending and comes back with its token. `serial`: act only as the
     first seat asked (simultaneous choices then come in seat order, so a game is the same
     however fast each client is). `reconnect`: seconds to keep retrying when the host is gone
-    (a host restarted with --resume). `sent` collects (version, action) of every send."""
+    (a host restarted with --resume). `sent` collects (version, action) of every send.
+    `public`: ask for the spectator's view too."""
     since = -1
     while True:
         dropped = False
         try:
             ws = await connect(uri, compression=None, max_size=1 << 22, open_timeout=10)
-        except (OSError, asyncio.TimeoutError):
+        except (OSError, asyncio.TimeoutError, InvalidHandshake):  # (a host going or coming)
             if reconnect <= 0:
                 raise
             reconnect -= 0.05
@@ -65,7 +71,7 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
             async with ws:
                 await ws.send(encode({"type": "hello", "v": PROTOCOL, "table": table, "seat": seat,
                                       "token": token, "name": f"bot {seat + 1}",
-                                      "since": since}), text=True)
+                                      "since": since, "public": public}), text=True)
                 sent_at: float | None = None
                 sent_version = -1
                 last: dict | None = None
@@ -84,6 +90,8 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
                     if msg["type"] == "refused":
                         if msg["code"] not in EXPECTED:
                             stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
+                        elif msg["code"] == "rate":
+                            await asyncio.sleep(BACK_OFF)
                         sent_at = None  # the position moved on meanwhile: choose again below
                     elif msg["type"] == "state":
                         last = msg
@@ -121,53 +129,6 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
         await asyncio.sleep(drop_rng.random() * 0.05 if drop_rng else 0)
 
 
-class HostThread:
-    """A Host serving on 127.0.0.1 in a thread of its own (tests and the desktop host)."""
-
-    def __init__(self, tables: list, host: str = "127.0.0.1", port: int = 0,
-                 **host_options: Any) -> None:
-        from game.net.host import Host
-
-        self.host = Host(tables, **host_options)
-        self.address = host
-        self.port = 0
-        self.loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(host, port), daemon=True,
-                                        name="host")
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
-
-    def _run(self, host: str, port: int) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.port = self.loop.run_until_complete(self.host.start(host, port))
-        except BaseException as e:  # e.g. the port is taken: said by the constructor
-            self._error = e
-            self._ready.set()
-            return
-        self._ready.set()
-        self.loop.run_forever()
-        self.loop.run_until_complete(self.host.stop())
-        self.loop.close()
-
-    @property
-    def uri(self) -> str:
-        return f"ws://{self.address}:{self.port}"
-
-    def call(self, fn: Callable, *args: Any) -> None:
-        """Run `fn(*args)` on the host's loop (its tables are only touched there)."""
-        self.loop.call_soon_threadsafe(fn, *args)
-
-    def stop(self) -> None:
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(15)
-
-
 # --- netbench -----------------------------------------------------------------------------
 
 def bench_tables(count: int, first: int) -> list:
@@ -194,10 +155,12 @@ def _host_process(count: int, first: int, conn) -> None:
         host = Host(tables, rate=1000, burst=1000)
         port = await host.start("127.0.0.1", 0)
         conn.send((port, [(t.id, t.record.seed, [s.token for s in t.seats]) for t in tables]))
+        cpu = time.process_time()
         while not host.all_over():
             await asyncio.sleep(0.05)
+        cpu = time.process_time() - cpu
         await asyncio.sleep(0.2)
-        conn.send(host.errors)
+        conn.send((host.errors, cpu, sum(t.version for t in tables)))
         await host.stop()
 
     asyncio.run(main())
@@ -226,7 +189,7 @@ def bench_round(count: int, first: int) -> tuple[Stats, int]:
         stats = Stats()
         finished = asyncio.run(_clients(port, tables, stats))
         if parent.poll(30):
-            host_errors = parent.recv()
+            host_errors, stats.host_cpu, stats.actions = parent.recv()
             stats.errors += [f"host error {i}" for i in range(host_errors)]
         return stats, finished
     finally:
@@ -257,6 +220,8 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
             finished += done
             stats.latencies += wave.latencies
             stats.errors += wave.errors
+            stats.host_cpu += wave.host_cpu
+            stats.actions += wave.actions
         games += finished
         errors += len(stats.errors)
         for e in stats.errors[:5]:
@@ -264,8 +229,10 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
         p50 = round(percentile(stats.latencies, 50), 2)
         p95 = round(percentile(stats.latencies, 95), 2)
         out[f"tables_{count}"] = {"p50_ms": p50, "p95_ms": p95}
+        per_action = 1000 * stats.host_cpu / max(1, stats.actions)
         say(f"{count} tables: {finished} games, {len(stats.latencies)} round trips, "
-            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s")
+            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s; the host's CPU "
+            f"{per_action:.2f} ms per action")
     out["games"] = games
     out["errors"] = errors
     return out

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from game.cli import UsageError, find_game, parse_options
-from game.net.protocol import DEFAULT_PORT, join_code
+from game.net.protocol import DEFAULT_PORT, join_code, show_seat_code
 from game.net.table import DEFAULT_WAIT, HostTable
 
 HOST_HELP = """\
@@ -96,9 +96,16 @@ def add_netbench_parser(sub) -> None:
 
 
 def default_save_dir() -> Path:
+    """The app's data folder's host/ (CARDTABLE_HOME/data/host when that is set, as the
+    app's own saves)."""
+    import os
+
+    home = os.environ.get("CARDTABLE_HOME")
+    if home:
+        return Path(home) / "data" / "host"
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("card-table", appauthor=False)) / "host"
+    return Path(platformdirs.user_data_dir("CardTable", appauthor=False)) / "host"
 
 
 def local_address() -> str:
@@ -163,11 +170,12 @@ def cmd_host(args: argparse.Namespace) -> int:
 
             announcer = Announcer(tables, address, port)
         for t in tables:
-            print(f"{t.name} — {t.game.title}, {t.players} players, table {t.id} "
-                  f"(saved in {save_dir})")
+            title = t.name if t.name == t.game.title else f"{t.name} — {t.game.title}"
+            print(f"{title}, {t.players} players, table {t.id} (saved in {save_dir})")
             for i, s in enumerate(t.seats):
-                who = f"join code {join_code(address, port, t.id, i, s.token)}" if s.open \
-                    else f"AI ({s.bot})"
+                who = (f"join code {join_code(address, port, t.id, i, s.token)}  "
+                       f"(or {address}:{port} and the seat code {show_seat_code(s.token)})"
+                       if s.open else f"AI ({s.bot})")
                 print(f"  seat {i + 1}: {who}")
         print(f"listening on {args.bind}:{port}; ends when the game is over", flush=True)
         try:

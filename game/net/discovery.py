@@ -34,6 +34,12 @@ def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
     return Zeroconf(ip_version=IPVersion.V4Only)
 
 
+def _properties(table) -> dict[str, str]:
+    free = ",".join(str(i) for i, s in enumerate(table.seats) if s.open and not s.taken)
+    return {"table": table.id, "game": table.game.name, "players": str(table.players),
+            "free": free, "name": table.name}
+
+
 class Announcer:
     """Announces `tables` served at `address:port` until closed. `interfaces`: limit mDNS to
     these addresses (tests use ["127.0.0.1"])."""
@@ -41,20 +47,29 @@ class Announcer:
     def __init__(self, tables, address: str, port: int,
                  interfaces: list[str] | None = None) -> None:
         self.zc = _zeroconf(interfaces)
-        self.infos = []
+        self.infos = {}
         for t in tables:
-            free = ",".join(str(i) for i, s in enumerate(t.seats) if s.open and not s.taken)
             info = ServiceInfo(
                 SERVICE, f"{t.name[:40]} {t.id}.{SERVICE}",  # a label is at most 63 bytes
-                addresses=[socket.inet_aton(address)], port=port,
-                properties={"table": t.id, "game": t.game.name, "players": str(t.players),
-                            "free": free, "name": t.name},
+                addresses=[socket.inet_aton(address)], port=port, properties=_properties(t),
             )
             self.zc.register_service(info, allow_name_change=True)
-            self.infos.append(info)
+            self.infos[t.id] = info
+
+    def update(self, tables) -> None:
+        """Announce the tables' free seats as they are now (blocks for the broadcasts)."""
+        for t in tables:
+            old = self.infos.get(t.id)
+            if old is None or old.properties == {k.encode(): v.encode() for k, v in
+                                                 _properties(t).items()}:
+                continue
+            info = ServiceInfo(SERVICE, old.name, addresses=old.addresses, port=old.port,
+                               properties=_properties(t), server=old.server)
+            self.zc.update_service(info)
+            self.infos[t.id] = info
 
     def close(self) -> None:
-        for info in self.infos:
+        for info in self.infos.values():
             self.zc.unregister_service(info)
         self.zc.close()
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -63,7 +65,11 @@ class Conn:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.floods = 0
-        self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.wants_public = False  # the client asked for the spectator's view too
+        self.public = b""  # the spectator's view last sent (sent again only when changed)
+        #: what the writer sends, in order: a message, or (code, reason) to close with
+        self.out: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -75,10 +81,18 @@ class Conn:
         return False
 
     def push(self, message: dict) -> None:
+        if self.closing:
+            return
         if self.out.qsize() >= SEND_QUEUE:  # a client that never reads: let it go
-            self.out.put_nowait(None)
+            self.close(1008, "the client reads too slowly")
             return
         self.out.put_nowait(encode(message))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after what is queued has gone out; nothing more is handled or queued."""
+        if not self.closing:
+            self.closing = True
+            self.out.put_nowait((code, reason))
 
 
 def refused(code: str, reason: str, ref: str = "") -> dict:
@@ -90,7 +104,7 @@ class Host:
     desktop host redraws its lobby by it)."""
 
     def __init__(self, tables: Iterable[HostTable], *, rate: float = RATE, burst: int = BURST,
-                 bot_threads: int = 2) -> None:
+                 bot_threads: int = 2, auto_start: bool = True) -> None:
         self.tables = {t.id: t for t in tables}
         self.rate, self.burst = rate, burst
         self.conns: dict[str, set[Conn]] = {t: set() for t in self.tables}
@@ -99,7 +113,9 @@ class Host:
         self.server: Server | None = None
         self.errors = 0  # unexpected errors answered (a healthy host keeps 0)
         self.refusals = 0
-        self.auto_start = True  # start a table once every open seat is taken
+        #: start a table once every open seat is taken (the headless host); else the host
+        #: person starts it (`start_table`: the desktop lobby's Start)
+        self.auto_start = auto_start
         self.on_change = None
         self._ticker: asyncio.Task | None = None
 
@@ -141,18 +157,21 @@ class Host:
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             async for raw in ws:
+                # a closing connection's messages are read and dropped: its close answer
+                # comes after them, and a client still sending must not stall the close
+                if conn.closing:
+                    continue
                 if not conn.allow():
                     conn.floods += 1
                     if conn.floods > FLOOD_LIMIT:
-                        await ws.close(1008, "too many messages")
-                        break
-                    self._refuse(conn, "rate", "Too many messages: slow down.")
+                        conn.close(1008, "too many messages")
+                    else:
+                        self._refuse(conn, "rate", "Too many messages: slow down.")
                     continue
                 self._handle(conn, raw)
         except ConnectionClosed:
             pass
         finally:
-            conn.out.put_nowait(None)
             writer.cancel()
             self._detach(conn)
 
@@ -160,8 +179,8 @@ class Host:
         try:
             while True:
                 data = await conn.out.get()
-                if data is None:
-                    await conn.ws.close(1008, "the client reads too slowly")
+                if isinstance(data, tuple):
+                    await conn.ws.close(*data)
                     return
                 await conn.ws.send(data, text=True)
         except (ConnectionClosed, asyncio.CancelledError):
@@ -189,9 +208,9 @@ class Host:
             elif isinstance(msg, Act):
                 table = conn.table
                 table.act(msg.seat, msg.token, msg.version, action_of(msg.action))
-                self._changed(table)
+                self._changed(table, msg.seat)
             elif isinstance(msg, Concede):
-                conn.table.concede(msg.seat, msg.token, msg.version)
+                conn.table.concede(msg.seat, msg.token)
                 self._changed(conn.table)
         except Refusal as r:
             self._refuse(conn, r.code, r.reason, ref)
@@ -203,19 +222,33 @@ class Host:
     def _hello(self, conn: Conn, msg: Hello) -> None:
         if conn.table is not None:
             raise Refusal("joined", f"This connection already plays seat {conn.seat + 1}.")
-        table = self.tables.get(msg.table)
-        if table is None:
-            raise Refusal("no_table", f"There is no table {msg.table!r} here.")
-        table.join(msg.seat, msg.token, msg.name, time.monotonic())
-        conn.table, conn.seat = table, msg.seat
+        seat = msg.seat
+        if seat == -1:  # "the seat whose code this is", at this table or at any
+            table, seat = self._seat_of(msg.table, msg.token)
+        else:
+            table = self.tables.get(msg.table)
+            if table is None:
+                raise Refusal("no_table", f"There is no table {msg.table!r} here.")
+        table.join(seat, msg.token, msg.name, time.monotonic())
+        conn.table, conn.seat = table, seat
+        conn.wants_public = msg.public
         # a client coming back is told what happened while it was away (as far as this
         # process saw it); a new one gets the position only
         conn.sent = msg.since if 0 <= msg.since <= table.version else table.version
         self.conns[table.id].add(conn)
-        conn.push(table.welcome(msg.seat))
+        conn.push(table.welcome(seat))
         if self.auto_start and not table.started and table.all_taken():
             table.start(time.monotonic())
         self._changed(table)
+
+    def _seat_of(self, table_id: str, token: str) -> tuple[HostTable, int]:
+        tables = [self.tables[table_id]] if table_id in self.tables else \
+            list(self.tables.values()) if not table_id else []
+        for table in tables:
+            seat = table.seat_of(token)
+            if seat is not None:
+                return table, seat
+        raise Refusal("bad_token", "No seat here has that code: check it with the host.")
 
     def _detach(self, conn: Conn) -> None:
         table = conn.table
@@ -239,12 +272,29 @@ class Host:
             table.start(time.monotonic())
             self._changed(table)
 
-    def _changed(self, table: HostTable) -> None:
+    def set_hints(self, table_id: str, on: bool) -> None:
+        """The host allows the coach's hints at a table (before it starts)."""
+        table = self.tables[table_id]
+        if not table.started and table.hints != on:
+            table.hints = on
+            table.save()
+            self._changed(table)
+
+    def _changed(self, table: HostTable, first: int = -1) -> None:
+        """Send every connected seat of `table` its message (seat `first`, who acted, before
+        the others)."""
         notices = table.take_notices()
-        for conn in list(self.conns[table.id]):
-            msg = table.message_for(conn.seat, conn.sent)
+        conns = sorted(self.conns[table.id], key=lambda c: c.seat != first)
+        shared = table.shared_parts() if conns else {}
+        for conn in conns:
+            msg = table.message_for(conn.seat, conn.sent, shared)
             if notices:
                 msg["notices"] = notices
+            if conn.wants_public:
+                public = table.public_view()
+                if bytes(public) != conn.public:
+                    msg["public"] = public
+                    conn.public = bytes(public)
             conn.sent = table.version
             conn.push(msg)
         if self.on_change is not None:
@@ -276,6 +326,52 @@ class Host:
                 log.exception("table %s: a bot failed", table.id)
 
         future.add_done_callback(done)
+
+
+class HostThread:
+    """A Host serving in a thread of its own, with its own asyncio loop (the desktop host,
+    tests). Its tables are only touched on that loop: `call` runs a function there."""
+
+    def __init__(self, tables: list, host: str = "127.0.0.1", port: int = 0,
+                 **host_options: Any) -> None:
+        self.host = Host(tables, **host_options)
+        self.address = host
+        self.port = 0
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(host, port), daemon=True,
+                                        name="host")
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+
+    def _run(self, host: str, port: int) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.port = self.loop.run_until_complete(self.host.start(host, port))
+        except BaseException as e:  # e.g. the port is taken: said by the constructor
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.host.stop())
+        self.loop.close()
+
+    @property
+    def uri(self) -> str:
+        return f"ws://{self.address}:{self.port}"
+
+    def call(self, fn: Callable, *args: Any) -> None:
+        """Run `fn(*args)` on the host's loop (its tables are only touched there)."""
+        self.loop.call_soon_threadsafe(fn, *args)
+
+    def stop(self) -> None:
+        if self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(15)
 
 
 # --- tables on disk -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ only from what the receiving seat may know (see game/net/table.py).
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import msgspec
@@ -27,6 +28,7 @@ DEFAULT_PORT = 47474
 _Name = Annotated[str, msgspec.Meta(max_length=40)]
 _Id = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 _Seat = Annotated[int, msgspec.Meta(ge=0, le=63)]
+_Token = Annotated[str, msgspec.Meta(max_length=64)]
 _Count = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 #: an action part: a number, a string or a (nested) list of them; checked by `action_of`
 _MAX_PART_ITEMS = 64
@@ -39,32 +41,36 @@ class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
 
 
 class Hello(_Message, tag="hello"):
-    """Take (or take back) a seat: the first message on a connection."""
+    """Take (or take back) a seat: the first message on a connection. With `table` "" and
+    `seat` -1 the host finds the seat whose token this is (a player who typed only the
+    host's address and the seat code)."""
 
-    table: _Id
-    seat: _Seat
-    token: Annotated[str, msgspec.Meta(max_length=64)]
+    table: Annotated[str, msgspec.Meta(max_length=32, pattern=r"^[A-Za-z0-9_-]*$")]
+    seat: Annotated[int, msgspec.Meta(ge=-1, le=63)]
+    token: _Token
     name: _Name = ""
     #: the last version the client saw (it is sent what happened since); -1: none
     since: Annotated[int, msgspec.Meta(ge=-1, le=10**9)] = -1
+    #: also send the spectator's view (`public`) whenever it changes
+    public: bool = False
 
 
 class Act(_Message, tag="act"):
     """Do `action` ([kind, source, target, option], as in a legal action) at `version`."""
 
     seat: _Seat
-    token: Annotated[str, msgspec.Meta(max_length=64)]
+    token: _Token
     version: _Count
     action: Annotated[list[Any], msgspec.Meta(min_length=4, max_length=4)]
 
 
 class Concede(_Message, tag="concede"):
     """Leave the game: the rules' concede action where the game has one, else a bot takes
-    the seat for good."""
+    the seat for good. (`version` is accepted for older clients and not needed.)"""
 
     seat: _Seat
-    token: Annotated[str, msgspec.Meta(max_length=64)]
-    version: _Count
+    token: _Token
+    version: _Count = 0
 
 
 class Ping(_Message, tag="ping"):
@@ -162,15 +168,43 @@ def event_from_host(data: dict) -> Event:
                  dict(data.get("data") or {}), counters=counters)
 
 
-# --- join codes ---------------------------------------------------------------------------
+# --- seat codes and join codes -------------------------------------------------------------
+
+#: the letters of a seat code: Crockford's base32 (no I, L, O or U to misread)
+CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#: the letters of a seat code (50 random bits: guessing one, even at the flood limit of every
+#: connection a host takes, is hopeless)
+CODE_LENGTH = 10
+
+
+def new_seat_code() -> str:
+    """A seat's token: random (`secrets`), short enough to read out or type."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def show_seat_code(token: str) -> str:
+    """`K7QF2-MZD4X`: a seat code in two halves, easier to read out."""
+    if len(token) == CODE_LENGTH and all(c in CODE_LETTERS for c in token):
+        return f"{token[:5]}-{token[5:]}"
+    return token
+
+
+def read_seat_code(text: str) -> str:
+    """A typed seat code as the host knows it: case, spaces and dashes do not matter, and O,
+    I and L are read as the digits they look like."""
+    code = "".join(text.split()).replace("-", "").upper().translate(str.maketrans("OIL", "011"))
+    if len(code) == CODE_LENGTH and all(c in CODE_LETTERS for c in code):
+        return code
+    return text.strip()  # not a seat code (a token of another form): as it is
+
 
 class BadJoinCode(ValueError):
     pass
 
 
 def join_code(host: str, port: int, table: str, seat: int, token: str) -> str:
-    """`HOST:PORT/TABLE/SEAT/TOKEN`, e.g. `192.168.1.20:47474/t1/3/Xq3v9LmPzA0kR2bTcw`: one
-    word to copy with everything a client needs to take its seat (an IPv6 host in [])."""
+    """`HOST:PORT/TABLE/SEAT/TOKEN`, e.g. `192.168.1.20:47474/t1a2b3/2/K7QF2MZD4X`: one word
+    to copy with everything a client needs to take its seat (an IPv6 host in [])."""
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"{host}:{port}/{table}/{seat}/{token}"
@@ -182,10 +216,29 @@ def read_join_code(code: str) -> tuple[str, int, str, int, str]:
     if len(parts) != 4:
         raise BadJoinCode("A join code looks like HOST:PORT/TABLE/SEAT/TOKEN.")
     address, table, seat, token = parts
-    host, sep, port = address.rpartition(":")
-    if not sep or not host or not port.isdigit() or not seat.isdigit() or not table or not token:
+    if (address.count(":") != 1 if not address.startswith("[") else "]:" not in address):
+        raise BadJoinCode("A join code starts with the host's address and port, "
+                          "HOST:PORT/TABLE/SEAT/TOKEN.")
+    host, port = read_address(address)
+    if not seat.isdigit() or not table or not token:
         raise BadJoinCode("This join code is damaged; copy it again from the host "
                           "(HOST:PORT/TABLE/SEAT/TOKEN).")
-    if not 0 < int(port) < 65536:
-        raise BadJoinCode(f"{port} is not a port number.")
-    return host.strip("[]"), int(port), table, int(seat), token
+    return host, port, table, int(seat), read_seat_code(token)
+
+
+def read_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """(host, port) from `HOST:PORT`, `HOST` (the default port) or `[IPv6]:PORT`; BadJoinCode
+    with a reason."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else str(default_port) if not rest else "x"
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:  # a bare name, an IPv4 address, or a bare IPv6 address
+        host, port = text, str(default_port)
+    if not host or any(c in host for c in "/ "):
+        raise BadJoinCode("An address looks like 192.168.1.20:47474 (the port may be left out).")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadJoinCode(f"{port or 'nothing'} is not a port number (1 to 65535).")
+    return host, int(port)

@@ -21,18 +21,18 @@ from typing import Any
 import msgspec
 
 from game.ai.agents import Agent, bots_for, decide, make_bot
+from game.core import decisions
 from game.core.contract import Action, Event, IllegalAction, State
+from game.core.flow import CONCEDE
 from game.core.record import GameRecord
 from game.core.rng import Rng
-from game.net.protocol import PROTOCOL, Refusal, action_json, encode, event_json
+from game.net.protocol import PROTOCOL, Refusal, action_json, encode, event_json, new_seat_code
 from game.registry import get_game
 
 #: the save file format of a hosted table
 SAVE_FORMAT = 1
 #: seconds a dropped player's turn waits before a bot plays for them (default)
 DEFAULT_WAIT = 60.0
-#: the rules action a game offers to leave the game (see `HostTable.concede`)
-CONCEDE = "concede"
 
 
 def _agent_seed(seed: int, seat: int) -> int:
@@ -76,7 +76,7 @@ class HostTable:
                  open_seats: list[int], *, bot: str | None = None,
                  options: dict[str, Any] | None = None, name: str = "",
                  wait: float = DEFAULT_WAIT, save_dir: Path | None = None,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None, hints: bool = False) -> None:
         self.id = table_id
         self.name = name or table_id
         self.game = get_game(game_name)
@@ -88,9 +88,11 @@ class HostTable:
         for s in open_seats:
             if not 0 <= s < players:
                 raise ValueError(f"there is no seat {s + 1} at a table of {players}")
-        self.seats = [Seat(i in open_seats, bot, secrets.token_urlsafe(12) if i in open_seats
-                           else "") for i in range(players)]
+        self.seats = [Seat(i in open_seats, bot, new_seat_code() if i in open_seats else "")
+                      for i in range(players)]
         self.wait = wait
+        #: the coach's hints are offered to every seat (the host decides, before the start)
+        self.hints = hints
         self.save_dir = save_dir
         self.started = False
         self.agents: dict[int, Agent] = {}
@@ -109,6 +111,9 @@ class HostTable:
         #: since which they are unchanged): an action sent at a version from then on acted on
         #: what is still true, so simultaneous choices need not race each other
         self._seen: dict[int, tuple[int, int]] = {}
+        self._public: tuple[int, msgspec.Raw | None] = (-1, None)
+        #: per seat: (version, the legal actions its last message offered)
+        self._offered: dict[int, tuple[int, list[Action]]] = {}
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -134,6 +139,14 @@ class HostTable:
         """Draws `seat`'s determinization for the next move, fixed by the seed, the seat and the
         move number: a resumed table asks its bots the same."""
         return Rng(_agent_seed(self.record.seed, seat) ^ (self.version * 0x9E3779B1))
+
+    def seat_of(self, token: str) -> int | None:
+        """The open seat whose token this is, else None."""
+        found = None
+        for i, s in enumerate(self.seats):  # every seat compared: the time tells nothing
+            if s.open and secrets.compare_digest(s.token.encode(), token.encode()):
+                found = i
+        return found
 
     def check_token(self, seat: int, token: str) -> Seat:
         if not 0 <= seat < self.players:
@@ -203,6 +216,9 @@ class HostTable:
             raise Refusal("not_started", "The game has not started yet.")
         if s.left:
             raise Refusal("left", "You left this game.")
+        if action.kind == CONCEDE:  # the same as the concede message
+            self.concede(seat, token)
+            return
         if not self.seen_since(seat) <= version <= self.version:
             raise Refusal("stale", f"You acted on an old position ({version}); the table is "
                                    f"at {self.version}.")
@@ -211,21 +227,33 @@ class HostTable:
     def seen_since(self, seat: int) -> int:
         return self._seen.get(seat, (0, self.version))[1]
 
-    def concede(self, seat: int, token: str, version: int) -> None:
-        """The player leaves. The rules' concede action where the game has one (another
-        issue adds it to every game); until then the seat's bot plays on for good."""
+    def concede(self, seat: int, token: str) -> None:
+        """The player leaves for good. In a game whose rules let a seat concede, that is the
+        rules' concede action (what it means is the game's: a team's defeat, the other
+        player's win, or a seat that can no longer win); the seat's bot plays on for it
+        whenever the game goes on, and in every game that cannot be conceded."""
         s = self.check_token(seat, token)
+        if not self.started:
+            raise Refusal("not_started", "The game has not started yet.")
         if self.is_over():
             raise Refusal("over", "The game is over.")
-        if CONCEDE in type(self.state).checks:  # the hook for the rules' concede action
+        if s.left:
+            raise Refusal("left", "You left this game.")
+        name = self.seat_name(seat)
+        if self.state.why_illegal(seat, Action(CONCEDE)) is None:
             self._apply(seat, Action(CONCEDE))
         s.left = True
-        self.notices.append(f"{self.seat_name(seat)} left the game; a bot plays on for them.")
+        if not self.is_over():
+            self.notices.append(f"{name} left the game; a bot plays on for them.")
         self.save()
 
     def _apply(self, seat: int, action: Action) -> None:
-        # the legal action itself carries the label the rules gave it (a client's has none)
-        named = next((a for a in self.state.legal_actions(seat) if a == action), action)
+        # the legal action itself carries the label the rules gave it (a client's has none):
+        # found among those the seat was offered at this version, else asked again
+        version, offered = self._offered.get(seat, (-1, []))
+        if version != self.version or not offered:
+            offered = self.state.legal_actions(seat)
+        named = next((a for a in offered if a == action), action)
         try:
             events = self.state.apply(seat, named)
         except IllegalAction as e:
@@ -262,11 +290,28 @@ class HostTable:
     def welcome(self, seat: int) -> dict:
         return {"type": "welcome", "v": PROTOCOL, "table": self.id, "name": self.name,
                 "seat": seat, "game": self.game.name, "players": self.players,
-                "options": self.record.options}
+                "options": self.record.options, "hints": self.hints, "wait": self.wait,
+                "action_kinds": sorted(type(self.state).checks)}
 
-    def message_for(self, seat: int, since: int) -> dict:
+    def shared_parts(self) -> dict:
+        """What every seat's message says alike (the seats, who is to act, the end), built and
+        encoded once for all the messages of a change."""
+        st = self.state
+        over = st.is_over()
+        parts = {"seats": msgspec.Raw(encode(self.seats_json())),
+                 "to_act": list(st.to_act()) if self.started else [], "over": over,
+                 "hints": self.hints, "outcome": None}
+        if over:  # the game is over: now everything may be known
+            out = st.outcome()
+            parts["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
+                                "rank": out.rank, "details": out.details}
+            parts["record"] = msgspec.Raw(encode(self.record.to_json()))
+        return parts
+
+    def message_for(self, seat: int, since: int, shared: dict | None = None) -> dict:
         """The state message for `seat`: what happened since version `since` (as far as this
-        process saw it), then the seat's view, legal actions and prompt now."""
+        process saw it), then the seat's view, legal actions and prompt now. `shared`: this
+        change's `shared_parts` (made here when not given)."""
         st = self.state
         happened = []
         for n in range(max(since, self._logged_from), self.version):
@@ -278,28 +323,33 @@ class HostTable:
                 "events": [event_json(e.for_viewer(seat)) for e in events],
                 "version": n + 1,
             })
-        legal = st.legal_actions(seat) if self.started else []
-        over = st.is_over()
+        # a seat whose player left is the bot's for good: the player is offered nothing
+        legal = st.legal_actions(seat) if self.started and not self.seats[seat].left else []
+        self._offered[seat] = (self.version, legal)
         msg = {
             "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,
             "version": self.version, "started": self.started, "happened": happened,
-            "view": st.view(seat), "to_act": list(st.to_act()) if self.started else [],
+            "view": st.view(seat),
             "legal": [action_json(a) for a in legal],
             "costs": [st.cost(seat, a) for a in legal],
             "loses": [st.loses(seat, a) for a in legal],
             "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
-            "seats": self.seats_json(), "over": over, "outcome": None,
+            "asked": decisions.asked(st) if self.started else "",
+            **(shared if shared is not None else self.shared_parts()),
         }
-        view = msg["view"] = msgspec.Raw(encode(msg["view"]))  # encoded once, sent as is
-        digest = hash((bytes(view), encode(msg["legal"]), msg["prompt"]))
+        # encoded once here, sent as they are (the digest reads the same bytes)
+        view = msg["view"] = msgspec.Raw(encode(msg["view"]))
+        legal_json = msg["legal"] = msgspec.Raw(encode(msg["legal"]))
+        digest = hash((bytes(view), bytes(legal_json), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
             self._seen[seat] = (digest, self.version)
-        if over:  # the game is over: now everything may be known
-            out = st.outcome()
-            msg["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
-                              "rank": out.rank, "details": out.details}
-            msg["record"] = self.record.to_json()
         return msg
+
+    def public_view(self) -> msgspec.Raw:
+        """The spectator's view (what every seat may know), encoded once per version."""
+        if self._public[0] != self.version or self._public[1] is None:
+            self._public = (self.version, msgspec.Raw(encode(self.state.view(None))))
+        return self._public[1]
 
     def take_notices(self) -> list[str]:
         out, self.notices = self.notices, []
@@ -309,7 +359,7 @@ class HostTable:
     def to_json(self) -> dict:
         return {
             "format": SAVE_FORMAT, "kind": "card-table hosted table", "id": self.id,
-            "name": self.name, "wait": self.wait, "started": self.started,
+            "name": self.name, "wait": self.wait, "started": self.started, "hints": self.hints,
             "seats": [{"open": s.open, "bot": s.bot, "token": s.token, "name": s.name,
                        "taken": s.taken, "left": s.left} for s in self.seats],
             "record": {**self._record_head, "actions": self._actions_json},
@@ -345,6 +395,7 @@ class HostTable:
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"malformed saved table ({e})") from None
         table.started = bool(data.get("started"))
+        table.hints = bool(data.get("hints", False))
         now = time.monotonic()
         for n, (player, action) in enumerate(record.actions, 1):
             if table.seats[player].bot_plays:  # a bot with memory relives its own moves

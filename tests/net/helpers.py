@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import os
 
-from game.net.bench import HostThread, Stats, bot_client, pick
+from game.net.bench import Stats, bot_client, pick
+from game.net.host import HostThread
 from game.net.table import HostTable, state_hash
 from game.registry import GAME_PACKAGES, get_game
 

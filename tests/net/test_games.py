@@ -4,18 +4,27 @@ and host restarts (issue 21). Counts: tests/net/helpers.py."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 
+from game.core import decisions
 from game.core.contract import State
 from game.core.record import GameRecord
 from game.core.rng import Rng
-from game.net.bench import HostThread
-from game.net.host import load_tables
+from game.net.host import HostThread
 from game.net.protocol import action_json, event_json
 from game.net.table import state_hash
 from game.registry import GAME_PACKAGES
 from tests.net.helpers import count, local_game, local_hash, play, table_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_network_game_ends_as_the_same_game_played_locally_for_every_game():
@@ -71,7 +80,8 @@ def _big_numbers(x, out: set) -> set:
 _PROTOCOL_WORDS = ("type", "state", "version", "table", "seat", "started", "happened", "view",
                    "to_act", "legal", "costs", "loses", "prompt", "seats", "over", "outcome",
                    "name", "kind", "open", "taken", "connected", "bot", "action", "events",
-                   "text", "player", "data", "counters", "notices", "ai", "remote")
+                   "text", "player", "data", "counters", "notices", "ai", "remote", "asked",
+                   "hints", "public")
 
 
 def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
@@ -90,6 +100,8 @@ def _what_each_seat_may_know(record: GameRecord, table) -> tuple[list, list]:
         for seat in range(players):
             a = allowed[seat]
             _strings(state.view(seat), a)
+            _strings(state.view(None), a)  # the spectator's view: what every seat may know
+            _strings(decisions.asked(state), a)  # the kind of the question: public
             _strings(state.prompt(seat), a)
             for act in state.legal_actions(seat):
                 _strings(action_json(act), a)
@@ -130,7 +142,7 @@ def test_no_message_to_a_seat_holds_anything_its_view_and_events_do_not():
 
     host = HostThread(tables, rate=1e6, burst=10**6)
     try:
-        _, stats = play(host, tables, on_message=keep)
+        _, stats = play(host, tables, on_message=keep, public=True)
     finally:
         host.stop()
     assert stats.errors == []
@@ -195,57 +207,89 @@ def test_games_with_random_client_drops_finish_with_nothing_lost_and_no_seat_act
             assert [v for v, a in sends[t.id, seat] if v == n and a == action.to_json()]
 
 
-def test_a_host_stopped_mid_game_and_resumed_ends_each_game_as_if_never_stopped(tmp_path):
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _host_process(*args: str) -> tuple[subprocess.Popen, list[str]]:
+    """`python -m game host ARGS` in a process of its own; (process, the lines it printed up
+    to "listening")."""
+    proc = subprocess.Popen([sys.executable, "-m", "game", "host", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    lines = []
+    for line in proc.stdout:
+        lines.append(line.rstrip())
+        if line.startswith("listening on"):
+            return proc, lines
+    raise AssertionError("the host did not start:\n" + "\n".join(lines))
+
+
+def test_a_host_killed_mid_game_and_resumed_ends_each_game_as_if_never_killed(tmp_path):
+    """A real process kill (SIGKILL, nothing flushed on the way out), then `--resume`: the
+    clients reconnect by themselves and each game ends as the same game played locally."""
+    for n in range(count(2, 20)):
+        _kill_and_resume(n, tmp_path / f"g{n}")
+
+
+def _kill_and_resume(n: int, save: Path) -> None:
     import asyncio
-    import threading
 
     from game.net.bench import Stats, bot_client
+    from game.net.protocol import read_join_code
 
-    games = count(4, 20)
-    for n in range(games):
-        save = tmp_path / f"g{n}"
-        save.mkdir()
-        table = table_for(n, save_dir=save)
-        table.save()
-        expected, length = local_game(table.game.name, table.players, table.record.seed)
-        tokens = [s.token for s in table.seats]
-        host = HostThread([table], rate=1e6, burst=10**6)
-        port = host.port
-        stop_at = 1 + Rng(n).below(length - 1)  # somewhere in the middle of the game
-        stopped = threading.Event()
-        stats = Stats()
+    probe = table_for(n)  # the game, players and seed of game n
+    name, players, seed = probe.game.name, probe.players, probe.record.seed
+    expected, length = local_game(name, players, seed)
+    port = _free_port()
+    where = ["--port", str(port), "--bind", "127.0.0.1", "--save-dir", str(save), "--no-mdns"]
+    first, lines = _host_process("--game", name, "--players", str(players), "--seed", str(seed),
+                                 "--wait", "3600", *where)
+    codes = [read_join_code(line.split("join code ")[1].split()[0])
+             for line in lines if "join code " in line]
+    assert [c[3] for c in codes] == list(range(players))
+    # somewhere in the first four fifths of the game (the clients play on while the kill lands)
+    kill_at = 1 + Rng(n).below(max(1, length * 4 // 5 - 1))
+    hosts = [first]
+    restarts: list[threading.Thread] = []
 
-        def watch(seat, raw, msg, stop_at=stop_at, stopped=stopped):
-            if msg["type"] == "state" and msg["version"] >= stop_at:
-                stopped.set()
+    def restart() -> None:
+        first.kill()  # SIGKILL: the table is as its last autosave left it
+        first.wait()
+        hosts.append(_host_process("--resume", *where)[0])
 
-        async def clients(uri, table=table, tokens=tokens, watch=watch, stats=stats):
-            return await asyncio.gather(*[
-                bot_client(uri, table.id, s, tokens[s], table.record.seed, stats,
-                           serial=True, reconnect=20, on_message=watch, timeout=30)
-                for s in range(len(tokens))])
+    def watch(seat, raw, msg) -> None:
+        if msg["type"] == "state" and msg["version"] >= kill_at and not restarts:
+            restarts.append(threading.Thread(target=restart))
+            restarts[0].start()
 
-        resumed: list = []
+    stats = Stats()
 
-        def restart(save=save, port=port, stopped=stopped, resumed=resumed, host=host):
-            stopped.wait(60)
-            host.stop()  # the host goes away mid-game; its table was saved after each action
-            tables = load_tables(save)
-            resumed.append(HostThread(tables, port=port, rate=1e6, burst=10**6))
+    async def clients():
+        return await asyncio.gather(*[
+            bot_client(f"ws://127.0.0.1:{port}", codes[s][2], s, codes[s][4], seed, stats,
+                       serial=True, reconnect=30, on_message=watch, timeout=30)
+            for s in range(players)])
 
-        starter = threading.Thread(target=restart)
-        starter.start()
-        finals = asyncio.run(clients(f"ws://127.0.0.1:{port}"))
-        starter.join()
-        try:
-            assert resumed, "the host could not be restarted"
-            (back,) = resumed[0].host.tables.values()
-            assert stats.errors == []
-            assert all(f.get("over") for f in finals)
-            assert back.is_over() and state_hash(back.state) == expected
-        finally:
-            for r in resumed:
-                r.stop()
+    try:
+        finals = asyncio.run(clients())
+        for thread in restarts:
+            thread.join(60)
+        assert len(hosts) == 2, "the host was not killed and resumed"
+        assert first.returncode == -signal.SIGKILL
+        assert hosts[1].wait(30) == 0  # the resumed host saw the game end, and ended
+    finally:
+        for proc in hosts:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert stats.errors == []
+    assert all(f.get("over") for f in finals)
+    record = GameRecord.from_json(finals[0]["record"])
+    assert len(record.actions) == length
+    assert state_hash(record.replay(probe.game)) == expected
 
 
 @pytest.mark.parametrize("n", [0])

@@ -11,7 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.core.rng import Rng
-from game.net.bench import HostThread
+from game.net.host import HostThread
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, BadJoinCode, join_code, read_join_code
 from game.net.table import state_hash
 from tests.net.helpers import count, table_for
@@ -95,8 +95,6 @@ def test_malformed_oversized_wrong_token_wrong_seat_stale_and_illegal_messages_a
         host.stop()
 
 
-@pytest.mark.xfail(reason="known bug: the flooding connection is refused but not yet closed "
-                          "(issue 21 follow-up)", strict=False)
 def test_a_client_that_floods_is_refused_then_dropped_and_the_host_serves_on():
     table = table_for(0)
     host = HostThread([table])  # the default rate limit
