@@ -119,8 +119,9 @@ def test_conceding_hermitcraft_is_the_rules_concede_action_and_the_other_player_
         friend.close(wait=2)
 
 
-def test_a_seat_left_in_a_game_that_cannot_be_conceded_is_played_by_its_bot(hosting):
-    h = hosting(game="madoka", seats=(YOU, FRIEND))
+def test_a_seat_that_concedes_a_game_that_goes_on_is_played_by_its_bot(hosting):
+    # Bloodborne (D10): a hunter who concedes can no longer win, and the game goes on
+    h = hosting(game="bloodborne", seats=(YOU, FRIEND, AI))
     friend = NetworkSession("127.0.0.1", h.port, h.table.id, 1, h.table.seats[1].token, "Bo")
     try:
         assert friend.wait_ready() and h.session.wait_ready()
@@ -134,9 +135,11 @@ def test_a_seat_left_in_a_game_that_cannot_be_conceded_is_played_by_its_bot(host
             legal = h.session.legal_actions(0)
             if legal:
                 h.session.apply(0, legal[0])
-            return any(x.seat == 1 for x in seen) or h.session.is_over()
+            return any(x.seat == 1 for x in seen if x.action is None or x.action.kind != "concede") \
+                or h.session.is_over()
 
-        assert _until(bot_moved, 30)
+        assert _until(bot_moved, 60)
+        assert any(a.kind == "concede" and p == 1 for p, a in h.table.record.actions)
         notices = [e.text for x in seen for e in x.events if e.kind == NOTICE]
         assert any("left the game" in n and "bot" in n for n in notices)
         assert h.table.seats[1].left and h.table.seats[1].bot_plays
