@@ -27,48 +27,15 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from scenes import storage
-from scenes.manager import HEIGHT, WIDTH, Scene, SceneManager
+from scenes.manager import HEIGHT, WIDTH, SceneManager
 from sprites.widgets import ToastStack
 
-
-@lru_cache(maxsize=1)
-def version() -> str:
-    """The app's version: pyproject.toml's, the one place it is written (bundled when frozen)."""
-    from scenes.crash import app_version
-
-    return app_version()
-
 FPS = 60
-#: bot names that are measuring sticks (they may peek at hidden cards), never offered as players
-BOUND_BOTS = ("random", "open")
-
-
-def default_bot(game: Any) -> str:
-    """The game's best bot: its `default_bot` attribute, else the first bot that is not a
-    bound ("random", "open…"), else "random"."""
-    bots = game.bots()
-    named = game.default_bot
-    if named in bots:
-        return named
-    for name in bots:
-        if name not in BOUND_BOTS and not name.startswith("open"):
-            return name
-    return "random"
-
-
-def playable_bots(game: Any) -> list[str]:
-    """Bots a player may seat: the game's bots without bounds; the default first."""
-    best = default_bot(game)
-    names = [n for n in game.bots() if n != "open" and not n.startswith("open")]
-    return [best] + [n for n in names if n != best]
-
-
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -409,7 +376,7 @@ class App:
         """Start a game: a local session and its table. seats default: you + best AI;
         seat_options: each seat's own options (a deck), {} for the bot's or the default."""
         from game.local_session import LocalSession
-        from game.registry import get_game
+        from game.registry import default_bot, get_game
 
         game = get_game(game_name)
         if seats is None:
@@ -524,14 +491,4 @@ class App:
             self.new_game(**self.last_setup)
         else:
             self.to_menu()
-
-
-class Modal(Scene):
-    """A scene drawn over the one below it, with the screen dimmed; Esc closes it."""
-
-    modal = True
-
-    def close(self) -> None:
-        if self.app.manager.top is self:
-            self.app.manager.pop()
 

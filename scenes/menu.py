@@ -55,9 +55,9 @@ class Menu(Scene):
             rect.midtop = (WIDTH // 2, top + i * (BUTTON_H + GAP))
             self.buttons[key] = self.group.add(Button(rect, text, action, kind, tooltip=tip))
         self.emblem = theme.draw_emblem(140)
-        from scenes.app import version
+        from scenes.crash import app_version
 
-        self.version = version()
+        self.version = app_version()
         self._t = 0.0
         #: what the menu says under its buttons (a damaged save found at start)
         self.notice = ""

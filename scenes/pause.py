@@ -7,8 +7,7 @@ from typing import Any
 import pygame
 
 from scenes import storage
-from scenes.app import Modal
-from scenes.manager import HEIGHT, WIDTH
+from scenes.manager import HEIGHT, WIDTH, Modal
 from sprites import theme
 from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text
 

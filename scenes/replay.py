@@ -38,7 +38,6 @@ LOG = pygame.Rect(996, 70, 264, 470)
 SCRUB = pygame.Rect(20, 600, 1240, 56)
 LOG_SIZE, LOG_LINE = 15, 19
 OPEN = -1  # the seat chooser's "All"
-JUMPS = 200  # random jumps a smoke run measures
 
 
 def open_replay_text(app, data: bytes | str, back: Callable[[], Any] | None = None) -> bool:
@@ -382,29 +381,3 @@ def _short(value: Any) -> str:
     if isinstance(value, dict):
         return "{…}"
     return str(value)
-
-
-def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> Any:
-    """`main.py --replay FILE [--smoke --frames N]`: the viewer, alone. Smoke: plays at ×4
-    without sleeping, then jumps to JUMPS random moments, each shown in full (seek, view,
-    board, log, the frame drawn); `app.jump_times` holds those jumps' times."""
-    from scenes.app import App
-    from scenes.smoke import SMOKE_SPEED, timed_run
-    from scenes.storage import Settings
-
-    app = App(smoke=smoke, start_time=start_time,
-              settings=Settings(animation_speed=SMOKE_SPEED) if smoke else None)
-    app.jump_times = []
-    if not open_replay_file(app, path):
-        message = app.toasts.toasts[-1].text if app.toasts.toasts else "it was refused"
-        raise SystemExit(f"main.py: {message}")
-    viewer = app.manager.top
-    if not smoke:
-        app.run(max_frames=frames)
-        return app
-    viewer.playing = True
-    timed_run(app, frames or 600)
-    rng = random.Random(1)
-    for _ in range(JUMPS):  # after the frames, so they never count as frames
-        app.jump_times.append(viewer.jump_to_random(rng))
-    return app

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.app import Modal
-from scenes.manager import HEIGHT, WIDTH
+from scenes.manager import HEIGHT, WIDTH, Modal
 from sprites.widgets import Button, Choice, Panel, Toggle, WidgetGroup, dim
 
 SPEEDS = [("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant")]
