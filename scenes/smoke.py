@@ -88,7 +88,7 @@ def run_smoke(game_name: str, players: int, frames: int, screenshot: str | None 
     return app
 
 
-def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> Any:
+def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> App:
     """`main.py --replay FILE [--smoke --frames N]`: the viewer, alone. Smoke: plays at ×4
     without sleeping, then jumps to JUMPS random moments, each shown in full (seek, view,
     board, log, the frame drawn); `app.jump_times` holds those jumps' times."""

@@ -533,8 +533,7 @@ def test_rematch_replays_the_setup_with_a_new_seed_and_new_game_opens_setup_fill
 
 # --- levels in setup, the rules page (issue 12, point 8) ---------------------------------------
 def test_setup_offers_levels_a_player_understands_with_the_bot_in_the_tooltip(app):
-    from game.registry import all_games
-    from game.registry import playable_bots
+    from game.registry import all_games, playable_bots
     from scenes.setup import Setup, bot_levels
     from sprites.widgets import Spinner
 
