@@ -10,7 +10,8 @@ Navigation API used by every scene (and the table helper):
     app.continue_game() -> bool          load the autosave (bad file: message + kept aside)
     app.open_table(session)              the game's TableScene becomes the only scene
     app.open_results(session)            the results screen (the autosave is cleared)
-    app.open_pause(session)              modal pause menu over the table (Esc)
+    app.open_pause(table)                modal pause menu over the table (Esc)
+    app.leave_game(session, message)     a game given up: kept in the History, back to the menu
     app.open_handoff(player, on_done)    "pass to Player N" cover (hot-seat)
     app.open_rules(game=None)            rules reference (modal)
     app.open_settings()                  settings (modal)
@@ -359,10 +360,10 @@ class App:
 
         self.manager.push(SettingsScene(self))
 
-    def open_pause(self, session: Any) -> None:
+    def open_pause(self, table: Any) -> None:
         from scenes.pause import Pause
 
-        self.manager.push(Pause(self, session))
+        self.manager.push(Pause(self, table))
 
     def open_handoff(self, player: int, on_done: Callable[[], Any] | None = None,
                      name: str | None = None) -> None:
@@ -484,6 +485,20 @@ class App:
             self.manager.draw(self.screen)
         final_table = self.screen.copy()
         self.manager.reset(Results(self, session, final_table))
+
+    def leave_game(self, session: Any, message: str) -> None:
+        """A game given up before its end (conceded, abandoned): its row goes to the History,
+        its autosave is forgotten, and the menu comes back with `message`."""
+        if self.autosave:
+            storage.clear_game()
+            from scenes.history_store import record_game
+
+            problem = record_game(session)
+            if problem:
+                self.toast(problem, 6.0)
+        session.close()
+        self.to_menu()
+        self.toast(message)
 
     def restart_last_setup(self) -> None:
         """New game with the same game, seats and options (and a fresh seed)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.core.contract import Action, Event
+from game.core.contract import Action, Event, IllegalAction
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
 from sprites import cards as cardgfx
@@ -334,15 +334,9 @@ class HermitcraftTable(TableScene):
             return
         def answer(yes: bool) -> None:
             if yes and not self.session.is_over():
-                self.concede(p, "surrendered")
+                self.concede([p])
         self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
                        answer, title="Give up this game?")
-
-    def concede(self, p: int, why: str) -> None:
-        """Seat p loses at once (rules.surrender); the autosave goes with the game."""
-        self.session.concede(p)
-        self.log_event(Event("game_over", f"{self.seat_name(p)} {why}."))
-        self.sync(animate=False)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -351,8 +345,9 @@ class HermitcraftTable(TableScene):
 
     def run_clock(self, dt: float) -> None:
         """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
-        ANSWER_SECONDS), counted while the table is still; when it runs out the rules say
-        what is done (rules.timeout_action), again until the turn has passed (D23)."""
+        ANSWER_SECONDS), counted while the table is still; when it runs out the table sends
+        the rules' timeout action (they answer for the seat), again until the turn has passed
+        (D23)."""
         p = self.acting_human()
         if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
             return
@@ -364,10 +359,11 @@ class HermitcraftTable(TableScene):
         self.clock = (whose, left)
         if left > 0:
             return
-        if not self.session.time_out(p):  # no Hermit on the board when the time ran out: a loss
-            self.concede(p, "ran out of time with no Hermit on the board")
-        else:
-            self.take_news()
+        try:
+            self.session.time_out(p)
+        except IllegalAction as e:  # the question moved on meanwhile
+            self.toast(e.reason)
+        self.take_news()
 
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:

@@ -9,6 +9,8 @@ before and besides the real games. Rules:
   from hand. When all have bid, the bids are revealed: the single highest bid takes the prize;
   if the highest bid is tied, nobody does and the prize is discarded. Bids go to the discard.
 - After 5 rounds, the player with the most prize points wins (ties share the win).
+- A player may concede at any time: they can no longer win, and a bot bids for them until the
+  end (the table hands the seat to the game's default bot).
 
 Tests register it under the name "toy" (see `register`); it is not in the game registry.
 """
@@ -79,8 +81,11 @@ def reveal_bids(s: BidState) -> None:
     takers = [p for p, b in enumerate(values) if b == top]
     if len(takers) == 1:
         s.won[takers[0]].append(s.prize)
+        s.emit("prize", f"{s.seat_name(takers[0])} takes the prize ({value(s.prize)})",
+               takers[0], card=s.prize)
     else:
         s.discard.append(s.prize)
+        s.emit("prize", f"A tie at {top}: the prize ({value(s.prize)}) is discarded", card=s.prize)
     s.discard.extend(s.bids)
     s.bids = ()
     s.round += 1
@@ -93,6 +98,7 @@ class SecretBid(Game):
     min_players = 2
     max_players = 3
     cooperative = False
+    default_bot = "greedy"
 
     def new_state(self, players: int, seed: int, **options: Any) -> BidState:
         self.check_players(players)
@@ -124,6 +130,7 @@ class BidState(FlowState):
     __slots__ = ("rng", "hands", "stock", "prizes", "prize", "bids", "won", "discard", "round")
 
     rules = rules
+    concedable = True
     fields = {"rng": RNG, "hands": LISTS, "stock": LIST, "prizes": LIST, "prize": VALUE,
               "bids": VALUE, "won": LISTS, "discard": LIST, "round": VALUE}
 
@@ -187,10 +194,14 @@ class BidState(FlowState):
     def score(self, player: int) -> int:
         return sum(value(c) for c in self.won[player])
 
+    def concede(self, player: int) -> None:
+        """A seat that concedes can no longer win (`outcome`); its bids go on."""
+
     def outcome(self) -> Outcome:
         scores = tuple(float(self.score(p)) for p in range(self.players))
-        best = max(scores)
-        winners = tuple(p for p in range(self.players) if scores[p] == best)
+        standing = [p for p in range(self.players) if p not in self.conceded]
+        best = max((scores[p] for p in standing), default=None)
+        winners = tuple(p for p in standing if scores[p] == best)
         return Outcome(winners, scores, details={"rounds": self.round - 1,
                                                  "all_won": sum(map(len, self.won)) == PRIZES})
 

@@ -14,7 +14,10 @@ class HotSeatPart:
         humans = self.humans_to_act()
         if not humans or self.viewer in humans:
             return
-        nxt = humans[0]
+        self.hand_over(humans[0])
+
+    def hand_over(self, nxt: int) -> None:
+        """The screen passes to the person at seat `nxt`, behind a "pass to" cover."""
         if not hasattr(self.app, "open_handoff"):
             self.switch_viewer(nxt)
             return

@@ -32,7 +32,7 @@ class MenuPart:
 
     def open_pause(self) -> None:
         if hasattr(self.app, "open_pause"):
-            self.app.open_pause(self.session)
+            self.app.open_pause(self)
         else:
             self.toast("Pause menu not available.")
 

@@ -1,7 +1,8 @@
 """The table's side of the session (game/session.py): the seat it serves, the legal actions of
-that seat, applying a gesture's action, and collecting what happened — a person's move at once,
+that seat, applying a gesture's action, collecting what happened — a person's move at once,
 the others' (bots, remote players) when the table is still and has shown the last move for
-`AI_MIN` seconds. The table never holds the rules state: only views, actions and events."""
+`AI_MIN` seconds — and conceding. The table never holds the rules state: only views, actions
+and events."""
 
 from __future__ import annotations
 
@@ -134,6 +135,36 @@ class SessionPart:
         if self._still_since is not None and time.monotonic() - self._still_since >= (
                 0.0 if speed == 0 else AI_MIN / speed):
             self.take_news()
+
+    # --- conceding --------------------------------------------------------------------------
+    def seats_at_screen(self) -> list[int]:
+        """The seats of the person at the screen: the one the table is seen from, if a person
+        plays it (none while bots play every seat)."""
+        return [self.viewer] if self.viewer is not None and not self.is_ai(self.viewer) else []
+
+    def concede(self, seats: list[int]) -> bool:
+        """`seats` concede (the rules' concede action, logged and saved like any move). A game
+        that ends shows its results once the table has shown the last events; one that goes
+        on has a bot at each conceded seat: with people left it goes on for them (the screen
+        passes to the next), with none the game is kept in the History and the app goes back
+        to the menu. False (and a toast) when the rules refuse."""
+        try:
+            for seat in seats:
+                self.session.concede(seat)
+        except IllegalAction as e:
+            self.toast(e.reason)
+            return False
+        self.seat_info = self.session.seats()
+        self.take_news()
+        if self.session.is_over():
+            return True  # `check_game_over` opens the results
+        people = self.human_seats()
+        if not people:
+            self.finished = True
+            self.app.leave_game(self.session, "Game conceded.")
+        elif self.viewer not in people:
+            self.hand_over(people[0])
+        return True
 
     def thinking_seat(self) -> int | None:
         return self.session.thinking()
