@@ -435,7 +435,7 @@ class BloodborneTable(TableScene):
 
     # ================================================================ update ===============
     def update(self, dt: float) -> None:
-        sdt = dt * (self.speed or 1.0)
+        sdt = dt * self.steady_speed
         for p in list(self.flash):
             self.flash[p] -= sdt * 2
             if self.flash[p] <= 0:

@@ -28,11 +28,12 @@ from game.replay import SCORE_NAMES, ReplayError, ReplaySession, load, read_file
 from scenes.manager import Scene
 from sprites import text, theme
 from sprites.log import PLAYER_COLOURS
+from sprites.speed import CHOICES as SPEEDS
+from sprites.speed import factor as speed_factor
 from sprites.widgets import Button, Choice, WidgetGroup, draw_text, fill_rounded
 
-#: seconds per action at each animation speed ("instant": one action a frame)
-PACE = {"x1": 0.8, "x2": 0.4, "x4": 0.2, "instant": 0.0}
-SPEEDS = (("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant"))
+#: seconds per action at ×1 (faster speeds divide it; "instant": one action a frame)
+PACE_X1 = 0.8
 BOARD = pygame.Rect(20, 70, 960, 470)
 LOG = pygame.Rect(996, 70, 264, 470)
 SCRUB = pygame.Rect(20, 600, 1240, 56)
@@ -203,7 +204,7 @@ class ReplayViewer(Scene):
             self.play_button.text = "Pause" if self.playing else "Play"
         if self.playing:
             self._clock += dt
-            pace = PACE.get(self.speed, 0.2)
+            pace = PACE_X1 / speed_factor(self.speed)
             while self.playing and self._clock >= pace:
                 self._clock -= pace
                 if not self.session.forward():

@@ -30,7 +30,7 @@ class AnimationPart:
         events = list(events)
         named: list[list[Any]] = [self.event_cards(e) for e in events]
         later = {k for ks in named for k in ks}
-        if not animate or self.speed == 0:
+        if not animate or self.instant:
             for e in events:
                 self.log_event(e)
                 self.tick_counters(e, animate=False)

@@ -65,7 +65,7 @@ class BannerPart:
         title_w = text.font(17, "bold").size(title)[0] + 40
         width = min(max(title_w, max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32, 260), 560)
         size = (width, (46 if lines else 36) + 20 * len(lines))
-        hold = seconds / max(self.speed, 1.0)
+        hold = seconds / self.steady_speed
         self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
                                  self.place_notice(size, about))
 

@@ -33,6 +33,7 @@ What a subclass implements (see each method's docstring): `layout()`, `card_plac
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -57,6 +58,7 @@ from sprites import cards as cardgfx
 from sprites.cards import CardSprite
 from sprites.dice import DiceTray
 from sprites.log import LogPanel
+from sprites.speed import factor as speed_factor
 from sprites.tween import Timeline
 from sprites.widgets import Button
 from sprites.zones import Zone
@@ -238,13 +240,24 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
 
     @property
     def speed(self) -> float:
-        """The animation speed: ×1, ×2, ×4, or 0 for instant — the one place the setting is
-        read (the bots' pace follows it: `think_seconds`)."""
-        return self.settings.speed_factor if self.settings is not None else 1.0
+        """The animation speed (sprites/speed.py): 1, 2, 4, or infinity for instant. Every
+        part of the table, its dice tray and coins, and the bots' pace (`think_seconds`)
+        follow it."""
+        return speed_factor(self.setting("animation_speed", "x1"))
+
+    @property
+    def instant(self) -> bool:
+        return math.isinf(self.speed)
+
+    @property
+    def steady_speed(self) -> float:
+        """The speed of what has no end to jump to (rising numbers, turning dials): ×1 when
+        the table is instant."""
+        return 1.0 if self.instant else self.speed
 
     def think_seconds(self) -> float:
         """How long a searching bot thinks per decision: the faster the table plays, the less."""
-        return THINK_AT_X1 / self.speed if self.speed else THINK_INSTANT
+        return THINK_INSTANT if self.instant else THINK_AT_X1 / self.speed
 
     @property
     def shown(self) -> Any:
@@ -337,11 +350,10 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.hover_zone, self.hover_zone_time = name, 0.0
         else:
             self.hover_zone_time += dt
-        speed = self.speed
-        if speed == 0:
+        if self.instant:
             self.timeline.finish()
         else:
-            self.timeline.update(dt * speed)
+            self.timeline.update(dt * self.speed)
         if self.toasts is not None:
             self.toasts.update(dt)
         for b in self.buttons:
@@ -350,17 +362,15 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         if self.hover is not None and self.drag is None:
             self.hover_time += dt
         if self.turning_counters:
-            self.turn_counters(dt * (speed or 1.0))
+            self.turn_counters(dt * self.steady_speed)
         if self.floaters:
-            sdt = dt * (speed or 1.0)
+            sdt = dt * self.steady_speed
             for f in self.floaters:
                 f.t += sdt
             self.floaters = [f for f in self.floaters if f.t < f.life]
         if self.tray is not None:
-            if speed == 0:
-                self.tray.finish()
-            else:
-                self.tray.update(dt * speed)
+            self.tray.set_speed(self.speed)  # (instant: the tray lands at once)
+            self.tray.update(dt)
         self.refresh_buttons()
         self.refresh_bar()
         self.refresh_aim()

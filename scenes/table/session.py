@@ -130,10 +130,9 @@ class SessionPart:
         moves (the session's bots think meanwhile, off this thread)."""
         if self.finished or self.session.is_over() or self.timeline.busy:
             return
-        speed = self.speed
-        self.session.pace(0.0 if speed == 0 else AI_MIN / speed, self.think_seconds())
-        if self._still_since is not None and time.monotonic() - self._still_since >= (
-                0.0 if speed == 0 else AI_MIN / speed):
+        shown = AI_MIN / self.speed  # (0 when instant)
+        self.session.pace(shown, self.think_seconds())
+        if self._still_since is not None and time.monotonic() - self._still_since >= shown:
             self.take_news()
 
     # --- conceding --------------------------------------------------------------------------
