@@ -291,7 +291,7 @@ class ReplaySession(TableSession):
         if replay.finished and not state.is_over():
             raise ReplayError(f"the replay is cut short: it ends at step {len(rec.actions)}, "
                               "before the game does", len(rec.actions))
-        self.final = state
+        self.final_state = state
         self.over = state.is_over()
         self._position = len(self.steps)
         self._state = state.clone()
@@ -327,7 +327,7 @@ class ReplaySession(TableSession):
         """A fresh state after the first `n` actions (from the nearest snapshot before it)."""
         n = max(0, min(n, self.length))
         if n == self.length:
-            return self.final.clone()
+            return self.final_state.clone()
         k = n // self.every
         state = self.snapshots[k].clone()
         for step in self.steps[k * self.every:n]:
@@ -394,7 +394,7 @@ class ReplaySession(TableSession):
 
     # --- the table session ----------------------------------------------------------------
     def seats(self) -> list[SeatInfo]:
-        names = self.replay.names or [self.final.seat_name(i) for i in range(self.players)]
+        names = self.replay.names or [self.final_state.seat_name(i) for i in range(self.players)]
         out = []
         for i in range(self.players):
             kind = self.replay.kinds[i] if self.replay.kinds else HUMAN

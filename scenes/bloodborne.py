@@ -301,7 +301,8 @@ class BloodborneTable(TableScene):
             view = self.view()
             for h in view["hunters"]:
                 self.known.update(zip(h["holding"], h["holding_ids"], strict=True))
-                self.known.update((c["card"], c["id"]) for c in h["used"])
+                shown = [*h["used"], h["card"], h["transform"]]  # (a card played: revealed)
+                self.known.update((c["card"], c["id"]) for c in shown if isinstance(c, dict))
             for c in (*view["available"], *view["removed"], *(view["hand"] or [])):
                 self.known[c["card"]] = c["id"]
         return self.known[key]
