@@ -12,7 +12,6 @@ it is slain or escapes.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -66,18 +65,6 @@ class BloodborneTable(TableScene):
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
         self.known: dict[int, str] = {}  # card instance -> card id, as the views named them
         super().__init__(app, session)
-
-    # ================================================================ results ==============
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The results screen's rows and sentences: the rules' own (game.bloodborne.summary),
-        from the outcome and the game's card data."""
-        d = outcome.details
-        boss = session.game.card_set().monster_by_id[d["final_boss"]]
-        ended = SimpleNamespace(end_reason=d["reason"], round=d["rounds"], final_boss=boss,
-                                tie_break=d["tie_break"])
-        names = [s.name for s in session.seats()]
-        return summary.result_details(ended, outcome, names.__getitem__)
 
     # ================================================================ layout ===============
     def layout(self) -> None:

@@ -46,8 +46,6 @@ SEAT_COLOURS = [(196, 142, 52), (58, 120, 72), (70, 104, 160), (168, 64, 54)]
 MONSTER_KINDS = frozenset({"attack", "order", "keep", "burrow", "replace", "spotter", "item"})
 WINDOWS = {"opening": "the hunt opens", "hunter": "a hunter is about to attack",
            "monster": "a monster is about to attack"}
-HRP_SOURCES = {"kill": "Hunted", "hidden": "Hidden", "unique": "Unique check",
-               "eye": "Eye check", "empty_sheet": "Empty sheet"}
 PHASE_HINTS = {
     "hand": "Discard what you like, then draw up to 6.",
     "placement": "Each player may hide one monster face down on their own sheet.",
@@ -77,24 +75,6 @@ class MonsterHunterTable(TableScene):
         self._aimed: tuple[Any, set] = (None, set())
         self.area_note: list[str] = []  # the area resolved next and its order, as announced
         super().__init__(app, session)
-
-    # ================================================================ results ==============
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The results screen: each player's HRP by where it came from (the rules' HRP log),
-        and the retreats; how the game ended in words."""
-        d = outcome.details
-        reasons = {"20 HRP": "A hunter reached 20 HRP.", "round limit": "Round 50 ended the game.",
-                   "last player standing": "Every other player forfeited.",
-                   "every player forfeited": "Every player forfeited: nobody wins."}
-        rows = []
-        used = [k for k in HRP_SOURCES if any(k in src for src in d["hrp_by_source"])]
-        for p, sources in enumerate(d["hrp_by_source"]):
-            parts = [[HRP_SOURCES[k], sources.get(k, 0)] for k in used]  # same columns for all
-            rows.append({"score": outcome.scores[p],
-                         "parts": parts + [["Retreats", d["retreats"][p]]]})
-        return {"reason": reasons.get(d["reason"], d["reason"]), "per_player": rows,
-                "rounds": d["rounds"]}
 
     # ================================================================ layout ===============
     @property

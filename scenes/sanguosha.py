@@ -39,8 +39,6 @@ from sprites.widgets import Button
 from sprites.zones import Zone, panel
 
 SEAT = (186, 120)
-IDENTITY_WORDS = {k: v[0] for k, v in st.WORDS.items()
-                  if k in ("lord", "loyalist", "rebel", "renegade")}
 WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
 HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5, "death": 0.6}
 
@@ -575,21 +573,3 @@ class SanguoshaTable(TableScene):
                 "In a response window the usable cards glow red: drag one to the middle, or press Pass.",
                 "Hover a seat for its distance and attack range.  C: English / Chinese names."]
 
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The end screen: every seat's identity and general, and how each death came."""
-        d = outcome.details
-        cs = session.game.card_set()
-        deaths = {seat: (killer, cause) for seat, killer, cause in d.get("deaths", [])}
-        rows = []
-        for p, (ident, gid) in enumerate(zip(d["identities"], d["generals"], strict=True)):
-            name = f"P{p + 1} {cs.general(gid).name}" if gid else f"P{p + 1}"
-            why = IDENTITY_WORDS.get(ident, ident)
-            if p in deaths:
-                killer, cause = deaths[p]
-                by = f" by P{killer + 1}" if killer >= 0 else ""
-                why += f": died{by} ({cause.replace('-', ' ')})" if cause else f": died{by}"
-            else:
-                why += ": alive"
-            rows.append({"name": name, "reason": why, "score": outcome.scores[p]})
-        return {"reason": outcome.rank, "per_player": rows, "turns": d.get("turns", 0)}

@@ -192,7 +192,9 @@ def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
     match = Match("mhtcg", 4, 1, SEATS)
     match.state = s
     session = LocalSession(match)
-    details = MonsterHunterTable.result_details(session, s.outcome())
+    from scenes.result_details import DETAILS
+
+    details = DETAILS["mhtcg"](session, s.outcome())
     assert details["per_player"][0]["parts"][0] == ["Hidden", 1]
     assert details["reason"] == "A hunter reached 20 HRP."
     Results(app, session).draw(app.screen)  # the screen lays these rows out
