@@ -181,7 +181,6 @@ def test_the_result_lines_list_every_hrp_gained_with_its_reason(app):
 
 
 def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
-    from scenes.mhtcg import MonsterHunterTable
     from scenes.results import Results
 
     s = setups.table(4, dealer=0)
