@@ -22,9 +22,10 @@ from typing import Any
 
 import pygame
 
-from game.core.contract import Action, Event, IllegalAction
+from game.core.contract import Action, Event
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
+from scenes.table.pieces import RowWait
 from sprites import cards as cardgfx
 from sprites import hermitcraft_cards as hc
 from sprites import sound, text
@@ -51,8 +52,6 @@ OWN_ROW_CHOICES = frozenset({"new_active", "forced_switch", "self_switch", "kera
                              "heal_target", "mending_row", "bucket_target"})
 THEIR_ROW_CHOICES = frozenset({"hypno_target", "bow_target", "lead_row"})
 STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 170, 40))}
-#: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
-TURN_SECONDS, ANSWER_SECONDS = 90, 30
 
 
 class HermitcraftTable(TableScene):
@@ -60,6 +59,8 @@ class HermitcraftTable(TableScene):
     accent = (120, 240, 150)  # emerald glow
     tray_felt = (70, 52, 36)
     die_size = 38
+    #: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
+    turn_seconds, answer_seconds = 90, 30
 
     def __init__(self, app: Any, session: Any) -> None:
         self.cs = session.game.card_set()
@@ -68,8 +69,6 @@ class HermitcraftTable(TableScene):
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
-        self.timed = bool(session.options.get("turn_timer"))
-        self.clock: tuple[Any, float] | None = None  # (whose time, seconds left)
         super().__init__(app, session)
 
     # ================================================================ layout ===============
@@ -111,8 +110,8 @@ class HermitcraftTable(TableScene):
         if self.human_seats():  # the flag (D24), on your board's header
             b = self.boards[self.me]
             self.buttons.append(Button((b.right - 104, b.y + 2, 98, 22), "Surrender",
-                                       self.ask_surrender, "ghost", size=14,
-                                       tooltip="Give up this game (asks first)"))
+                                       lambda: self.ask_concede("Surrender: the game is lost"),
+                                       "ghost", size=14, tooltip="Give up this game (asks first)"))
 
     def tray_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, MIDDLE - 14, 170)
@@ -325,45 +324,11 @@ class HermitcraftTable(TableScene):
             colour = (255, 90, 70) if delta < 0 else (120, 240, 140)
             self.float_text(f"{delta:+d}", (rect.centerx, rect.y + 20), colour, 24)
 
-    # ================================================================ surrender, the timer =====
-    def ask_surrender(self) -> None:
-        """Surrender (D24): asked first; the other player wins at once."""
-        p = self.acting_human()
-        p = self.me if p is None else p
-        if self.session.is_over() or self.is_ai(p):
-            return
-        def answer(yes: bool) -> None:
-            if yes and not self.session.is_over():
-                self.concede([p])
-        self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
-                       answer, title="Give up this game?")
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.timed:
-            self.run_clock(dt)
-
-    def run_clock(self, dt: float) -> None:
-        """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
-        ANSWER_SECONDS), counted while the table is still; when it runs out the table sends
-        the rules' timeout action (they answer for the seat), again until the turn has passed
-        (D23)."""
-        p = self.acting_human()
-        if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
-            return
+    # ================================================================ the timer ============
+    def clock_key(self, seat: int) -> tuple[Any, bool]:
+        """A turn's time runs until the turn passes; an answer's, while it is owed (D23)."""
         view = self.view()
-        whose = (view["turn"], p, p == view["current"])
-        if self.clock is None or self.clock[0] != whose:
-            self.clock = (whose, float(TURN_SECONDS if whose[2] else ANSWER_SECONDS))
-        left = self.clock[1] - dt
-        self.clock = (whose, left)
-        if left > 0:
-            return
-        try:
-            self.session.time_out(p)
-        except IllegalAction as e:  # the question moved on meanwhile
-            self.toast(e.reason)
-        self.take_news()
+        return (view["turn"], seat, seat == view["current"]), seat == view["current"]
 
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -420,9 +385,10 @@ class HermitcraftTable(TableScene):
                 cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
         mid = self.zones["single_use"].rect
         words = f"Turn {view['turn']}"
-        if self.timed and self.clock is not None and not self.session.is_over():
-            words += f" · {max(0, int(self.clock[1] + 0.999))} s"
-        low = self.timed and self.clock is not None and self.clock[1] <= 10
+        left = self.seconds_left()
+        if left is not None:
+            words += f" · {max(0, int(left + 0.999))} s"
+        low = left is not None and left <= 10
         turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
         surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
 
@@ -482,23 +448,6 @@ class HermitcraftTable(TableScene):
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",
                 "a Hermit's row, single-use cards to the middle. Attacks are the buttons below.",
                 "Click an AFK Hermit to switch to it. Hover a card for all its details."]
-
-
-class RowWait:
-    """A timeline entry that plays a coin row until every coin has landed, then `on_land`."""
-
-    def __init__(self, row: CoinRow, on_land) -> None:
-        self.row, self.on_land = row, on_land
-
-    def update(self, dt: float) -> bool:
-        if self.row.update(dt) and self.on_land is not None:
-            self.on_land, on_land = None, self.on_land
-            on_land()
-        return self.on_land is None
-
-    def finish(self) -> None:
-        self.row.finish()
-        self.update(0.0)
 
 
 def heart(surface: pygame.Surface, c: tuple[int, int], r: int, colour) -> None:

@@ -16,7 +16,8 @@ The base is composed of parts, one job each (scenes/table/):
 - `menus.py` the button bar of actions with no gesture, choice menus, the pause menu;
 - `animation.py` the event queue played as animations (Space finishes), cards drawn, zoom;
 - `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help;
-- `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen;
+- `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
+  timer;
 - `pieces.py` the small data classes and timings they share.
 
 Counters (health, echoes, grief…) are `self.counters[(seat, name)]`: read from the view when
@@ -44,6 +45,7 @@ from game.session import HUMAN, YOU, SeatInfo, TableSession
 from scenes.manager import HEIGHT, WIDTH, Scene
 from scenes.table.animation import AnimationPart
 from scenes.table.banner import BannerPart
+from scenes.table.clock import ClockPart
 from scenes.table.hotseat import HotSeatPart
 from scenes.table.layout import LayoutPart
 from scenes.table.log import LogPart
@@ -68,7 +70,7 @@ THINK_INSTANT = 0.1
 
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
-                 PointerPart, MenuPart, TipsPart, HotSeatPart, Scene):
+                 PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
     palette_name = "menu"
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
@@ -382,6 +384,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         elif self._still_since is None:
             self._still_since = time.monotonic()
         self.run_ai()
+        self.run_clock(dt)
         self.check_handoff()
         self.check_game_over()
 

@@ -1,6 +1,6 @@
 """The small pieces a table is made of: where a card goes (`Place`), where an action's target
 lies (`Spot`), a drag in progress, a card turning over, a notice, a rising number, the wait
-for dice to land, the choice menu with previews; and the table's timings."""
+for dice or a row of coins to land, the choice menu with previews; and the table's timings."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pygame
 from game.core.contract import Action
 from sprites import text
 from sprites.cards import CardSprite
+from sprites.coin import CoinRow
 from sprites.dice import DiceTray
 from sprites.widgets import ChoiceMenu
 
@@ -73,6 +74,24 @@ class TrayWait:
     def finish(self) -> None:
         self.tray.finish()
         self._land()
+
+
+class RowWait:
+    """A timeline entry that plays a row of coins (sprites/coin.py) until every coin has
+    landed, then `on_land` (the flip enters the log then)."""
+
+    def __init__(self, row: CoinRow, on_land) -> None:
+        self.row, self.on_land = row, on_land
+
+    def update(self, dt: float) -> bool:
+        if self.row.update(dt) and self.on_land is not None:
+            self.on_land, on_land = None, self.on_land
+            on_land()
+        return self.on_land is None
+
+    def finish(self) -> None:
+        self.row.finish()
+        self.update(0.0)
 
 
 class Floater:

@@ -165,6 +165,18 @@ class SessionPart:
             self.hand_over(people[0])
         return True
 
+    def ask_concede(self, words: str = "Concede: the game is lost") -> None:
+        """A button of the table's own (a Surrender flag): asked first, then `concede`."""
+        seats = self.seats_at_screen()
+        if self.session.is_over() or not seats:
+            return
+
+        def answer(yes: bool) -> None:
+            if yes and not self.session.is_over():
+                self.concede(seats)
+        self.open_menu([(False, "Cancel"), (True, words)], self.mouse, answer,
+                       title="Give up this game?")
+
     def thinking_seat(self) -> int | None:
         return self.session.thinking()
 
