@@ -35,7 +35,6 @@ from sprites import sanguosha_table as st
 from sprites import text
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
-from sprites.widgets import Button
 from sprites.zones import Zone, panel
 
 SEAT = (186, 120)
@@ -45,6 +44,10 @@ HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5
 
 class SanguoshaTable(TableScene):
     accent = sc.GOLD
+    bilingual = True
+    bar_padding = 30
+    #: response windows where holding nothing to answer with passes for you (the setting)
+    auto_pass_questions = frozenset({"nullify", "peach", "need"})
 
     def __init__(self, app: Any, session: Any) -> None:
         self.cs = session.game.card_set()
@@ -56,21 +59,9 @@ class SanguoshaTable(TableScene):
         self.notes: dict[int, str] = {}
         super().__init__(app, session)
 
-    # ================================================================ settings =============
-    @property
-    def zh(self) -> bool:
-        return self.setting("language", "en") == "zh"
-
+    # ================================================================ words ================
     def looks(self) -> tuple:
         return (self.zh, self.setting("colourblind", False))
-
-    def toggle_language(self) -> None:
-        """C: the app's Language setting, switched and saved."""
-        if self.settings is not None:
-            self.settings.language = "en" if self.zh else "zh"
-            if hasattr(self.app, "save_settings"):
-                self.app.save_settings()
-        self._bar_key = None
 
     def gname(self, gid: str) -> str:
         g = self.cs.general(gid)
@@ -284,7 +275,7 @@ class SanguoshaTable(TableScene):
                 out.append(a)
         return out
 
-    def aim_actions(self) -> list[Action]:
+    def aimed_actions(self) -> list[Action]:
         """Targets that glow without a click: outside the play phase, the seats a card-less
         answer aims at (Sudden Strike, Rouse) and those of a lone card's actions."""
         if self.timeline.busy or self.frame_kind() == "play":
@@ -297,19 +288,7 @@ class SanguoshaTable(TableScene):
                     and a.option == self.selected[1] and self.spot_of(a) is not None]
         if self.selected is not None:
             return [a for a in self.card_actions(self.selected) if self.spot_of(a) is not None]
-        return self.aim_actions()
-
-    def refresh_aim(self) -> None:
-        if self.drag is not None or self.selected is not None:
-            return
-        key = self.position_key()
-        if self._aim_key == key:
-            return
-        self._aim_key = key
-        self.clear_glow()
-        aimed = self.aim_actions()
-        if aimed:
-            self.glow_targets(aimed)
+        return self.aimed_actions()
 
     def usable_cards(self) -> set:
         """Cards of yours that answer the question asked now (they glow in a window)."""
@@ -384,28 +363,8 @@ class SanguoshaTable(TableScene):
         sk = self.cs.skills.get(sid)
         return (sk.name_zh if self.zh else sk.name) if sk else sid
 
-    def refresh_bar(self) -> None:
-        key = (self.position_key(), self.zh)
-        if key == self._bar_key:
-            return
-        self._bar_key = key
-        actions = self.bar_actions()
-        more = actions[5:] if len(actions) > 6 else []
-        actions = actions[:5] if more else actions
-        self.bar = []
-        box = self.button_bar_rect()
-        right = box.right
-        player = self.acting_human()
-        entries = [(self.bar_label(a), (lambda a=a: self.press_bar(player, a))) for a in actions]
-        if more:
-            entries.append((st.word("more", self.zh), lambda: self.choose(more, (box.right - 240, box.y - 30 * len(more)), player)))
-        for i, (label, fn) in enumerate(reversed(entries)):
-            w = min(max(110, text.width(label, 17, "sans") + 30), 330)
-            r = pygame.Rect(right - w, box.y, w, box.h)
-            if r.x < box.x:
-                break
-            right = r.x - 8
-            self.bar.append(Button(r, label, fn, "primary" if i == 0 else "normal", size=17))
+    def more_label(self) -> str:
+        return st.word("more", self.zh)
 
     def bar_label(self, a: Action) -> str:
         """A button's words: the rules' label, in Chinese where the table knows them."""
@@ -435,32 +394,10 @@ class SanguoshaTable(TableScene):
             now = st.NOTES.index(self.notes.get(seat, ""))
             self.notes[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
 
-    def key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_c:
-            self.toggle_language()
-            return
-        super().key(event)
-
     def end_turn(self) -> None:
         for a in self.legal():
             if a.kind == "end":
                 self.apply(self.acting_human(), a)
-
-    # ================================================================ auto-pass ============
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.auto_pass()
-
-    def auto_pass(self) -> None:
-        """A window where you hold nothing usable: Pass for you (the auto_pass setting, on
-        unless switched off)."""
-        if not self.setting("auto_pass", True) or self.timeline.busy or self.handoff_pending:
-            return
-        if self.frame_kind() not in ("nullify", "peach", "need"):
-            return
-        acts = self.legal()
-        if len(acts) == 1 and acts[0].kind == "pass":
-            self.apply(self.acting_human(), acts[0])
 
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:

@@ -1,6 +1,6 @@
 """What the table says: the banner (the rules' prompt, or the part of the turn being played),
 "thinking…", toasts, notices placed where they cover least, tooltips, what choosing a glowing
-target costs, and the help overlay."""
+target costs, the help overlay, and in which language (a bilingual game's C key)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,22 @@ from sprites.zones import panel
 
 class BannerPart:
     """Part of TableScene (scenes/table/base.py)."""
+
+    #: the game's names exist in the rulebook's language too (Chinese): the Language setting
+    #: chooses, C switches it
+    bilingual = False
+
+    @property
+    def zh(self) -> bool:
+        return self.bilingual and self.setting("language", "en") == "zh"
+
+    def toggle_language(self) -> None:
+        """C: the app's Language setting, switched and saved."""
+        if self.settings is not None:
+            self.settings.language = "en" if self.zh else "zh"
+            if hasattr(self.app, "save_settings"):
+                self.app.save_settings()
+        self._bar_key = None
 
     def banner_text(self) -> str:
         """The rules' prompt for the viewer; while events play, the part being animated."""

@@ -331,6 +331,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.sync(animate=True)
         elif k == pygame.K_h:
             self.help_open = True
+        elif k == pygame.K_c and self.bilingual:
+            self.toggle_language()
         elif pygame.K_1 <= k <= pygame.K_9:
             keys = self.hand_keys()
             n = k - pygame.K_1
@@ -387,6 +389,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.run_clock(dt)
         self.check_handoff()
         self.check_game_over()
+        self.auto_pass()
 
     def refresh_buttons(self) -> None:
         """Enable/disable the subclass's own buttons from the legal actions (optional)."""

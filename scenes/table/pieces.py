@@ -24,6 +24,7 @@ HOVER_DELAY = 0.25
 DRAG_THRESHOLD = 4  # pixels before a press becomes a drag (a click stays a click)
 DOUBLE_CLICK = 0.4  # seconds between the clicks of a double click
 BAR_H = 36  # the button bar's buttons
+BAR_MAX = 6  # buttons in the bar; more go into a "More…" menu
 LOG_WIDTH = 270
 
 

@@ -19,6 +19,9 @@ class SessionPart:
     """Part of TableScene: everything it asks the session."""
 
     session: Any
+    #: questions a person holding nothing to answer them with is passed through (a game's
+    #: response windows), when Pass is then their only legal action
+    auto_pass_questions: frozenset[str] = frozenset()
 
     # --- who sits where ---------------------------------------------------------------------
     def is_ai(self, seat: int) -> bool:
@@ -123,6 +126,18 @@ class SessionPart:
         if not acting:
             return "The game is over."
         return f"Wait: it is {self.seat_name(acting[0])}'s turn."
+
+    def auto_pass(self) -> None:
+        """A question of `auto_pass_questions` where Pass is your only answer: Pass for you
+        (the auto_pass setting, on unless switched off)."""
+        if not self.auto_pass_questions or not self.setting("auto_pass", True) \
+                or self.timeline.busy or self.handoff_pending:
+            return
+        if self.session.asked() not in self.auto_pass_questions:
+            return
+        acts = self.legal()
+        if len(acts) == 1 and acts[0].kind == "pass":
+            self.apply(self.acting_human(), acts[0])
 
     # --- the other seats --------------------------------------------------------------------
     def run_ai(self) -> None:
