@@ -19,6 +19,7 @@ import pygame
 from game.bloodborne import summary
 from game.core.contract import Action, Event
 from scenes.table import Place, TableScene
+from scenes.table.layout import spread
 from sprites import bloodborne_cards as bc
 from sprites import bloodborne_table as bt
 from sprites import cards as cg
@@ -112,14 +113,11 @@ class BloodborneTable(TableScene):
 
     def used_pos(self, seat: int, i: int, n: int) -> tuple[float, float]:
         b, r = self.boards[seat], self.slot_rect(seat)
-        x0 = r.right + 16 + MINI[0] / 2
-        step = min(MINI[0] + 4, (b.right - 10 - MINI[0] / 2 - x0) / max(1, n - 1)) if n > 1 else 0
-        return x0 + i * step, b.bottom - 8 - MINI[1] / 2
+        return spread(r.right + 16, b.right - 10 - r.right - 16, MINI[0], n, i, 4), b.bottom - 8 - MINI[1] / 2
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect
-        step = min(HAND[0] + 8, (r.w - 16 - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        return r.x + 8 + HAND[0] / 2 + i * step, r.centery + 14
+        return spread(r.x + 8, r.w - 16, HAND[0], n, i), r.centery + 14
 
     def monster_pos(self) -> tuple[float, float]:
         return self.monster_rect.x + 10 + MON[0] / 2, self.monster_rect.y + 34 + MON[1] / 2

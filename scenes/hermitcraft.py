@@ -25,6 +25,7 @@ import pygame
 from game.core.contract import Action, Event
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
 from scenes.table.pieces import RowWait
 from sprites import cards as cardgfx
 from sprites import hermitcraft_cards as hc
@@ -135,9 +136,7 @@ class HermitcraftTable(TableScene):
     # ================================================================ cards ================
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect
-        step = min(HAND[0] + 8, (r.w - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        x0 = r.centerx - (step * (n - 1)) / 2
-        return (x0 + i * step, r.centery)
+        return spread(r.x, r.w, HAND[0], n, i, centred=True), r.centery
 
     def card_places(self, view: dict) -> list[Place]:
         out = []

@@ -26,6 +26,7 @@ from game.core.contract import Action, Event
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
 from sprites import cards as cg
 from sprites import mhtcg_cards as mc
 from sprites import mhtcg_map as mm
@@ -120,16 +121,12 @@ class MonsterHunterTable(TableScene):
         surface.blit(t, (box.x + 8, box.y + 1))
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
-        r = self.zones["hand"].rect
-        width = r.w - 330  # the tray's words and the buttons keep the right-hand side
-        step = min(HAND[0] + 8, (width - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        return r.x + 10 + HAND[0] / 2 + i * step, r.bottom - 4 - HAND[1] / 2
+        r = self.zones["hand"].rect  # the tray's words and the buttons keep the right-hand side
+        return spread(r.x + 10, r.w - 330, HAND[0], n, i), r.bottom - 4 - HAND[1] / 2
 
     def monster_pos(self, seat: int, area: int, i: int, n: int) -> tuple[float, float]:
         r = self.sheets[seat].areas[area]
-        step = min(MAP[0] + 6, (r.w - 24 - MAP[0]) / max(1, n - 1)) if n > 1 else 0
-        x0 = r.centerx - step * (n - 1) / 2
-        return x0 + i * step, r.bottom - 6 - MAP[1] / 2
+        return spread(r.x + 12, r.w - 24, MAP[0], n, i, 6, centred=True), r.bottom - 6 - MAP[1] / 2
 
     def token_pos(self, place, i: int) -> tuple[float, float]:
         sheet, area = place

@@ -29,13 +29,13 @@ import pygame
 
 from game.core.contract import Action, Event
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
 from sprites import cards as cg
 from sprites import sanguosha_cards as sc
 from sprites import sanguosha_table as st
-from sprites import text
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
-from sprites.zones import Zone, panel
+from sprites.zones import Zone
 
 SEAT = (186, 120)
 WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
@@ -68,14 +68,9 @@ class SanguoshaTable(TableScene):
         return g.name_zh if self.zh else g.name
 
     # ================================================================ layout ===============
-    def ring(self) -> list[int]:
-        """The other seats in turn order after yours: right side bottom-up, top right-to-left,
-        left side top-down."""
-        return self.others()
-
     def layout(self) -> None:
         T = self.table_rect
-        others = self.ring()
+        others = self.others()  # in turn order: right side bottom-up, top right to left, left side top-down
         n = len(others)
         side = 0 if n < 3 else min(2, max(1, n // 3))
         top = n - 2 * side
@@ -177,21 +172,19 @@ class SanguoshaTable(TableScene):
             for c, pos in zip(in_tray, usable, strict=True):
                 places.append(Place(c, ("card", c, zh), HAND, pos, "tray", 8))
             row = []
-        if row:
-            step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))
-            x = mid.x + 190 + TABLE[0] / 2
-            for i, c in enumerate(row):
-                places.append(Place(c, ("card", c, zh), TABLE, (x + i * step, mid.centery + 20), "table", 4))
+        step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))  # used, judged, shown
+        for i, c in enumerate(row):
+            pos = (mid.x + 190 + TABLE[0] / 2 + i * step, mid.centery + 20)
+            places.append(Place(c, ("card", c, zh), TABLE, pos, "table", 4))
         dz = self.zones["discard"].rect
         if view["discard"]:
             c = view["discard"][-1]
             places.append(Place(c, ("card", c, zh), TABLE, dz.center, "discard", 1))
         hand = [c for c in view["hand"] or [] if c not in in_tray]
         hz = self.zones["hand"].rect
-        if hand:
-            step = min(HAND[0] + 6, (hz.w - HAND[0]) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-            for i, c in enumerate(hand):
-                places.append(Place(c, ("card", c, zh), HAND, (hz.x + HAND[0] / 2 + i * step, hz.centery), "hand", 6))
+        for i, c in enumerate(hand):
+            x = spread(hz.x, hz.w, HAND[0], len(hand), i, 6)
+            places.append(Place(c, ("card", c, zh), HAND, (x, hz.centery), "hand", 6))
         return places
 
     def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
@@ -443,15 +436,7 @@ class SanguoshaTable(TableScene):
         return (self.viewer,)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        for y in range(h):  # dark wood, warmer in the middle
-            t = abs(y - h / 2) / (h / 2)
-            pygame.draw.line(surface, cg.mix((92, 30, 22), sc.WOOD, t), (0, y), (w, y))
-        panel(surface, self.middle.inflate(8, 8), (110, 24, 20, 120), (*sc.GOLD, 90), radius=16)
-        for x in range(self.middle.x + 30, self.middle.right - 30, 60):  # ink-brush accents
-            pygame.draw.line(surface, (70, 18, 14), (x, self.middle.bottom - 8), (x + 38, self.middle.bottom - 12), 3)
-        hz = self.zones["hand"].rect
-        panel(surface, hz.inflate(6, 4), (30, 14, 10, 150), (*sc.GOLD, 70), radius=10)
+        st.draw_table(surface, self.middle, self.zones["hand"].rect)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         """The plates are in the overlay layer (they change with the events, not per frame)."""
@@ -479,8 +464,7 @@ class SanguoshaTable(TableScene):
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if isinstance(self.selected, tuple) and self.selected[0] == "skill":
-            t = text.render(f"{self.skill_label(self.selected[1])}: click a glowing seat (Esc: cancel)", 15, sc.GOLD, "bold")
-            surface.blit(t, t.get_rect(midbottom=(self.middle.centerx, self.middle.bottom - 4)))
+            st.draw_aim_hint(surface, self.middle, self.skill_label(self.selected[1]))
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A seat: its general and skills, its distance from you and whether it is in your
