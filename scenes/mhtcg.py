@@ -394,31 +394,12 @@ class MonsterHunterTable(TableScene):
         self.draw_middle(surface)
 
     def draw_plate(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
-        acting = seat in self.shown_acting
-        panel(surface, r, (46, 30, 16, 225), (*(self.accent if acting else (170, 130, 70)), 255),
-              radius=8, width=3 if acting else 1)
-        deck = self.counter("deck", seat)
-        box = pygame.Rect(r.x + 4, r.y + 4, 48, min(r.h - 8, 44))
-        low = deck <= 8  # a short deck is a hunter near its retreat: in red
-        pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
-        ink = TEXT if low else INK
-        n = text.render(str(deck), 22, ink, "bold")  # the hunter's life: the plate's largest
-        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 4)))
-        lab = text.render("deck", 13, ink, "bold")
-        surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
-        x = box.right + 8
-        hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
-        surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
         name = self.seat_name(seat) + (" · AI" if self.is_ai(seat) else "")
         colour = TEXT if seat == self.me else cg.mix(SEAT_COLOURS[seat % 4], (255, 255, 255), 0.45)
-        t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
-        surface.blit(t, (x, r.y + 3))
-        rest = f"hand {self.counter('hand', seat)} · retreats {self.counter('retreats', seat)}/3"
-        surface.blit(cg.fit_text(rest, 14, TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
-        if r.h >= 70:
-            st = self.view()["seats"][seat]["stats"]
-            gear = f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}"
-            surface.blit(cg.fit_text(gear, 14, TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
+        st = self.view()["seats"][seat]["stats"]
+        mm.plate(surface, r, self.accent if seat in self.shown_acting else None, name, colour,
+                 {k: self.counter(k, seat) for k in ("deck", "hrp", "hand", "retreats")},
+                 f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         tray = self.window_tray()
@@ -470,13 +451,7 @@ class MonsterHunterTable(TableScene):
         marks = [f"-{m['damage']} HP"] if m["damage"] else []
         marks += ["trap"] if m["stopped"] else []
         marks += [f"{m['atk_mod']} ATK"] if m["atk_mod"] else []
-        y = sprite.rect.bottom - 3  # stacked up from the bottom: the name, HP and ATK stay readable
-        for mark in reversed(marks):
-            t = text.render(mark, 13, (255, 240, 230), "bold")
-            box = t.get_rect(midbottom=(sprite.rect.centerx, y)).inflate(8, 2)
-            pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
-            surface.blit(t, t.get_rect(center=box.center))
-            y = box.y - 1
+        mm.monster_marks(surface, sprite.rect, marks)
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A plate: the seat's hunter and gear; an area: its name."""

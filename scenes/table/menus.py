@@ -103,6 +103,30 @@ class MenuPart:
                               self.mouse, answer, title=danger)
         menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
 
+    def offer(self, player: int, options: list[tuple[Action, str]], title: str,
+              beside: pygame.Rect, side: str = "right", previews: dict[int, set] | None = None) -> Any:
+        """A menu of `player`'s actions, each with its words, then what it costs (and a warning
+        when it loses the game) or, for one the rules refuse, why not (dimmed: choosing it
+        toasts the reason); hovering option i lights up the cards `previews[i]`. It opens on
+        the `side` of `beside` ("right", "left", "below", "above"), never over it."""
+        rows, disabled = [], set()
+        for i, (action, words) in enumerate(options):
+            note = self.session.reason(player, action)
+            if note is None:
+                note = self.cost(player, action) + (" · loses the game" if self.loses(player, action) else "")
+            else:
+                disabled.add(i)
+            rows.append((action, f"{words} · {note}" if note else words))
+        menu = self.open_menu(rows, (0, 0), lambda a: self.apply(player, a), title=title,
+                              previews=previews, disabled=disabled)
+        anchor, point = {"right": ("topleft", (beside.right + 8, beside.top)),
+                         "left": ("topright", (beside.left - 8, beside.top)),
+                         "below": ("midtop", (beside.centerx, beside.bottom + 8)),
+                         "above": ("bottomleft", (beside.left, beside.top - 8))}[side]
+        setattr(menu.rect, anchor, point)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+        return menu
+
     def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
                   previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:
         self.menu = PreviewMenu(pos, options, on_choose, title=title, bounds=self.table_rect,
