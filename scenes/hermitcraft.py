@@ -171,15 +171,14 @@ class HermitcraftTable(TableScene):
         hand = self.view()["seats"][self.me]["hand"] if self.viewer is not None else None
         return [iid for iid, _ in hand or []]
 
-    def card_of(self, iid: int):
-        """The card an instance the table shows is (your hand, the boards, the middle)."""
-        view = self.view()
+    def cards_in_view(self, view: dict):
+        """Your hand, the boards, the middle."""
         seen = [view["single_use"]] if view["single_use"] else []
         for seat in view["seats"]:
             seen += seat["hand"] or []
             for row in seat["rows"]:
                 seen += [x for x in (row["hermit"], row["effect"]) if x] + row["items"]
-        return self.cs.by_id[next(cid for i, cid in seen if i == iid)]
+        return ((iid, self.cs.by_id[cid]) for iid, cid in seen)
 
     def spawn_point(self, place: Place) -> tuple[float, float]:
         return self.deck_point(self.me if place.zone == "hand" else self.owner_of(place.key))
@@ -220,7 +219,7 @@ class HermitcraftTable(TableScene):
         iid, t = sprite.key, zone.target
         if not isinstance(iid, int):
             return None
-        card = self.card_of(iid)
+        card = self.seen(iid)
         if t == "single_use":
             return Action("single_use", iid, "single_use")
         if not isinstance(t, tuple) or t[1] != self.acting():
@@ -261,7 +260,7 @@ class HermitcraftTable(TableScene):
         out = []
         for a in super().bar_actions():
             if a.kind == "attack":
-                hermit = self.card_of(a.source)
+                hermit = self.seen(a.source)
                 at = hermit.attack(a.option)
                 dmg = self.view()["attack_damage"][a.option]
                 a = replace(a, label=f"{at.name}: {dmg} damage")

@@ -44,7 +44,6 @@ class MadokaTable(TableScene):
         self.cards = session.game.cards
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
-        self.gem_pulse = 0.0
         self.discard_pinned = False
         self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
         self._zoom_know: tuple[Any, pygame.Surface] | None = None
@@ -328,7 +327,7 @@ class MadokaTable(TableScene):
         if k == "tell":  # the cards it points at light up
             return [self.light_up(event.data.get("cards", []), 0.7)]
         if k == "grief":
-            self.gem_pulse = 1.0  # the gem darkens now: its counter ticked with the event
+            self.flash("gem", 1 / 1.5)  # the gem darkens now: its counter ticked with the event
             return [Wait(0.15)]
         return []
 
@@ -337,11 +336,6 @@ class MadokaTable(TableScene):
                 and not self.zones["discard"].contains(event.pos)):
             self.discard_pinned = False  # any click elsewhere closes the pinned browser
         super().handle_event(event)
-
-    # ================================================================ update ===============
-    def update(self, dt: float) -> None:
-        self.gem_pulse = max(0.0, self.gem_pulse - dt * 1.5)
-        super().update(dt)
 
     # ================================================================ text ================
     def help_lines(self) -> list[str]:
@@ -382,8 +376,8 @@ class MadokaTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Over the static layer: the Soul Gem's pulse when it takes grief."""
-        if self.gem_pulse > 0:
-            mt.gem_pulse(surface, self.gem_center(), self.gem_pulse, self.counter("grief"),
+        if self.flashing("gem") > 0:
+            mt.gem_pulse(surface, self.gem_center(), self.flashing("gem"), self.counter("grief"),
                          self.counter("max_grief", None, 3))
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:

@@ -90,6 +90,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         # all-AI games are watched over seat 0's shoulder (its own hand stays hidden)
         self.viewer: int | None = people[0] if people else 0
         self.sprites: dict[Any, CardSprite] = {}
+        self._seen: dict[Any, Any] = {}  # card key -> the card it is (`seen`)
         self.order: list[CardSprite] = []  # draw order (last on top)
         self.zones: dict[str, Zone] = {}
         self.timeline = Timeline()
@@ -147,6 +148,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.last_roll: dict | None = None
         self.rolls = 0
         self.floaters: list[Floater] = []
+        self.flashes: dict[Any, tuple[float, float]] = {}  # key -> (left of 1, fading per second)
         self.notice_now: Notice | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
         #: the zone under the pointer (no drag) and how long it has rested there
@@ -367,6 +369,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.hover_time += dt
         if self.turning_counters:
             self.turn_counters(dt * self.steady_speed)
+        if self.flashes:
+            self.fade_flashes(dt * self.steady_speed)
         if self.floaters:
             sdt = dt * self.steady_speed
             for f in self.floaters:

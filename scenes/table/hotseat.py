@@ -33,6 +33,7 @@ class HotSeatPart:
 
     def switch_viewer(self, seat: int) -> None:
         self.viewer = seat
+        self._seen.clear()  # what the last person's views named is not the next one's
         self.deselect()
         self.relayout()
         self.sync(animate=False)

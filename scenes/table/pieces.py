@@ -95,6 +95,18 @@ class RowWait:
         self.update(0.0)
 
 
+class SeenCards:
+    """Card key -> the card it is, as a table has seen it (`AnimationPart.seen`)."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, seen) -> None:
+        self.seen = seen
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.seen(key)
+
+
 class Floater:
     """A number or word rising and fading over the table (damage, echoes, points)."""
 
