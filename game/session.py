@@ -1,5 +1,5 @@
 """The table session: everything a table (and every sprite) may know of a game, and the one way
-it acts on it (DESIGN §3, "The table reads only a view").
+it acts on it (docs/plugging-in-a-game.md, "The table reads only a view").
 
 A table never holds the rules state. It is given a session and asks it, for the seat it
 serves now: the view, the legal actions, the prompt, who is to act; it sends actions with

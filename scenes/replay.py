@@ -11,7 +11,7 @@ played in.
 Keys: Left/Right step, Space play/pause, Home/End, A the coach's hint, Esc back.
 
 The board (centre) draws the chosen seat's view as the rules give it. Once the game tables read
-a table session (DESIGN §3), the game's own table driven by the same ReplaySession takes the
+a table session (game/session.py), the game's own table driven by the same ReplaySession takes the
 board's place; the controls stay as they are.
 """
 

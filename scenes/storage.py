@@ -1,4 +1,4 @@
-"""Settings and the autosave: JSON files under the user's platform folders (DESIGN §4).
+"""Settings and the autosave: JSON files under the user's platform folders.
 
 Layout (platformdirs, app "CardTable"; the env var CARDTABLE_HOME replaces all three bases, so
 tests and portable installs never touch the real home folder):

@@ -1,4 +1,4 @@
-"""Bloodborne card faces, drawn from the card data (STYLE "Card anatomy", mood "Bloodborne").
+"""Bloodborne card faces, drawn from the card data.
 
 Hunter cards: a dark stone body framed by their kind — melee blood red, ranged steel blue,
 utility grey — and, because colour is never the only carrier, a kind badge with a letter

@@ -21,12 +21,12 @@ from sprites.speed import factor as speed_factor
 from sprites.text import render
 
 SIDES = ("heads", "tails")
-HALF_TURNS = range(4, 9)  # STYLE.md: 4–8 half-turns
+HALF_TURNS = range(4, 9)  # a flip spins 4–8 half-turns
 
 Color = tuple[int, int, int]
 
 # Heads: a gold coin with a sun and an H. Tails: a silver coin with a crescent moon and a T.
-# Colour is never the only difference (STYLE.md).
+# Colour is never the only difference.
 COIN_COLOURS: dict[str, dict[str, Color]] = {
     "heads": {"rim": (150, 108, 30), "face": (226, 182, 72), "light": (250, 222, 140),
               "ink": (92, 58, 8), "edge": (120, 84, 22)},

@@ -1,5 +1,5 @@
 """The Monster Hunter map: every player's sheet drawn as one ring of inked regions on parchment
-over a wooden table (STYLE mood "Monster Hunter"), and where each area and camp lies.
+over a wooden table, and where each area and camp lies.
 
 Geometry first (`ring`): the sheets go round the table clockwise from yours at the bottom, each
 laid out in its own frame — `u` runs from the end that meets the previous sheet (its entry area)

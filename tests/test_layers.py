@@ -1,4 +1,4 @@
-"""Layers without circles (issue 19, point 4; docs/plugging-in-a-game.md, "Where the code sits").
+"""Layers without circles (docs/plugging-in-a-game.md, "Where the code sits").
 
 Every module of game/, scenes/, sprites/ and main.py sits in one layer, and imports only from
 the layers below it (or from its own unit: the same package for core, ai, a game, cli, net,

@@ -1,4 +1,4 @@
-"""Concede and timeouts are moves of the rules flow (issue 19, point 6): the session applies
+"""Concede and timeouts are moves of the rules flow: the session applies
 the flow's `concede` and `timeout` actions, so they are logged, saved, kept in the History and
 replayed like any other move; the table (the pause menu, Hermitcraft's Surrender button and
 turn timer) sends them, and shows what follows: the results when the game ends, a bot at the

@@ -1,4 +1,4 @@
-"""Tables read only a view (issue 19, point 5; DESIGN §3): nothing in scenes/ or sprites/ can
+"""Tables read only a view (docs/plugging-in-a-game.md, "The table reads only a view"): nothing in scenes/ or sprites/ can
 reach the real rules state. A table is given a table session (game/session.py) and asks it for
 views, legal actions and events as its seat may see them; the session alone holds the state.
 

@@ -1,6 +1,6 @@
-"""TableScene: what every game's table shares (DESIGN §3, STYLE "Behaviour shared by every
-table", docs/plugging-in-a-game.md §8). A game's table subclasses it, lays out its zones, seats
-and cards, and draws them; the base does everything else.
+"""TableScene: what every game's table shares (docs/plugging-in-a-game.md, "The table"). A
+game's table subclasses it, lays out its zones, seats and cards, and draws them; the base does
+everything else, the same way at every table.
 
 The table reads only a view: it is given a table session (game/session.py) and asks it for
 the view of the seat it serves, that seat's legal actions and the events as that seat may see
