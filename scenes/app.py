@@ -283,10 +283,6 @@ class App:
         y = (pos[1] - self.view.y) * HEIGHT / self.view.h
         return min(WIDTH - 1, max(0, int(x))), min(HEIGHT - 1, max(0, int(y)))
 
-    def mouse_pos(self) -> tuple[int, int]:
-        """`pygame.mouse.get_pos()` in logical coordinates (what scenes should ask)."""
-        return self.to_logical(pygame.mouse.get_pos())
-
     def to_logical_event(self, event: pygame.event.Event) -> pygame.event.Event:
         if self.screen is self.window or not hasattr(event, "pos"):
             return event

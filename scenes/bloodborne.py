@@ -46,7 +46,6 @@ MARKS = {"killed": "SLAIN", "escape": "ESCAPED", "cancel": "CANCELLED"}
 
 
 class BloodborneTable(TableScene):
-    palette_name = "bloodborne"
     accent = (222, 184, 96)
     tray_felt = (70, 24, 26)
     turning_counters = {"health": 6.0}  # the dials turn notch by notch

@@ -56,7 +56,6 @@ STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 1
 
 
 class HermitcraftTable(TableScene):
-    palette_name = "menu"
     accent = (120, 240, 150)  # emerald glow
     tray_felt = (70, 52, 36)
     die_size = 38

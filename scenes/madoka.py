@@ -37,7 +37,6 @@ CASCADE = 30
 
 
 class MadokaTable(TableScene):
-    palette_name = "madoka"
     accent = TEAL
 
     def __init__(self, app: Any, session: Any) -> None:

@@ -59,7 +59,6 @@ HOLD = {"reveal": 0.45, "defeat": 0.5, "area": 0.5, "strike_first": 0.4, "retrea
 
 
 class MonsterHunterTable(TableScene):
-    palette_name = "menu"
     accent = (250, 200, 70)
     card_target_kinds = frozenset()  # monsters are found by `spot_of` (their sprites' keys)
 

@@ -51,7 +51,7 @@ class Sheet:
     plate: pygame.Rect
 
 
-def frame_point(edge: str, r: pygame.Rect, u: float, v: float, u_at_top: bool) -> tuple[int, int]:
+def frame_point(edge: str, r: pygame.Rect, u: float, v: float) -> tuple[int, int]:
     """(u, v) of a sheet's frame on the screen. Horizontal sheets run u right-to-left on the
     bottom edge, left-to-right on the top; vertical ones bottom-up on the left, top-down on the
     right (clockwise round the table)."""
@@ -113,9 +113,9 @@ def ring(n: int, me: int, areas: int, m: pygame.Rect) -> tuple[dict[int, Sheet],
         rects_ = {}
         for a, (u, v) in layout.items():
             if vertical:
-                c = frame_point(edge, body, u, 0.56, False)
+                c = frame_point(edge, body, u, 0.56)
             else:
-                c = frame_point(edge, body, u, v if areas == 4 else 0.5, False)
+                c = frame_point(edge, body, u, v if areas == 4 else 0.5)
             rects_[a] = pygame.Rect(0, 0, *size)
             rects_[a].center = c
         one = rects_[1]

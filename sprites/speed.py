@@ -23,6 +23,3 @@ def factor(speed: str | float) -> float:
         return _FACTORS.get(speed, 1.0)
     return float(speed)
 
-
-def is_instant(speed: str | float) -> bool:
-    return math.isinf(factor(speed))

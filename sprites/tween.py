@@ -28,10 +28,6 @@ def ease_out_cubic(t: float) -> float:
     return 1 - u * u * u
 
 
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
-
-
 class Tween:
     """Move some numeric attributes of `obj` to `targets` over `duration` seconds.
 

@@ -60,7 +60,6 @@ class BannerPart:
 
 
     def toast(self, message: str) -> None:
-        self.last_toast = message
         stack = getattr(self.app, "toasts", None) or self.toasts
         if stack is not None:  # under the banner: the bottom of a table is your hand
             stack.top = 52

@@ -71,7 +71,6 @@ THINK_INSTANT = 0.1
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
                  PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
-    palette_name = "menu"
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -105,7 +104,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.menu: Any = None
         self.menu_preview: set = set()  # card keys highlighted by the hovered menu option
         self.help_open = False
-        self.last_toast: str | None = None
         self.toasts = None  # our own toast stack when the app has none
         self.buttons: list[Any] = []
         self.finished = False
@@ -119,7 +117,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         #: the view the table's counters and texts show: it catches up with the rules state
         #: when the animation of the events does, so numbers never run ahead of the cards
         self.shown = None
-        self.frame_ms: list[float] = []
         #: select, then target: the card clicked (its targets glow), and when it was clicked
         self.selected: Any = None
         self.last_click: tuple[Any, float] = (None, 0.0)
@@ -181,7 +178,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self._log_warming = False
             self.relayout()
         self.draw(unseen)
-        self.frame_ms.clear()
 
     # ================================================================ subclass API =========
     def layout(self) -> None:
@@ -401,7 +397,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
 
     # ================================================================ drawing ================
     def draw(self, surface: pygame.Surface) -> None:
-        t0 = time.perf_counter()
         key = self.static_key()
         layer = None
         if key is None:
@@ -443,15 +438,3 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.draw_help(surface)
         if self.toasts is not None:
             self.toasts.draw(surface)
-        self.frame_ms.append((time.perf_counter() - t0) * 1000)
-        if len(self.frame_ms) > 600:
-            del self.frame_ms[:300]
-
-
-    def frame_p95(self) -> float:
-        if not self.frame_ms:
-            return 0.0
-        xs = sorted(self.frame_ms)
-        return xs[min(len(xs) - 1, int(len(xs) * 0.95))]
-
-

@@ -140,13 +140,12 @@ def outlined(s: str, size: int, color) -> pygame.Surface:
 
 
 class Drag:
-    __slots__ = ("sprite", "grab", "start", "origin", "active", "actions", "player")
+    __slots__ = ("sprite", "grab", "start", "active", "actions", "player")
 
     def __init__(self, sprite: CardSprite, pos: tuple[int, int], actions: list[Action], player: int | None) -> None:
         self.sprite = sprite
         self.grab = (sprite.x - pos[0], sprite.y - pos[1])
         self.start = pos
-        self.origin = (sprite.x, sprite.y)
         self.active = False
         self.actions = actions
         self.player = player
