@@ -10,15 +10,23 @@ the Action the gesture means and lets the rules say why it is refused.
 
 The base is composed of parts, one job each (scenes/table/):
 
-- `session.py` the seat served, legal actions, applying, collecting the other seats' moves;
-- `layout.py` the table's rectangle, zones, seats' areas, targets (`spot_of`), static layer;
+- `session.py` the seat served, legal actions, applying, collecting the other seats' moves
+  (the bots think in the session, off this thread), auto-pass, conceding;
+- `layout.py` the table's rectangle, zones, seats' areas, cards in a row (`spread`), targets
+  (`spot_of`), the static layer;
 - `pointer.py` drag and drop, select-then-target, aiming (targets glow with no first click);
-- `menus.py` the button bar of actions with no gesture, choice menus, the pause menu;
-- `animation.py` the event queue played as animations (Space finishes), cards drawn, zoom;
-- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help;
+- `menus.py` the button bar of actions with no gesture, choice menus, a menu of actions with
+  their costs (`offer`), the pause menu;
+- `animation.py` the event queue played as animations (Space finishes), the cards seen, cards
+  drawn, zoom, rising numbers and flashes;
+- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help, the
+  language of a bilingual game;
 - `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
   timer;
 - `pieces.py` the small data classes and timings they share.
+
+The animation speed is one setting, read in one place (`speed`, from sprites/speed.py): every
+part, the dice tray and its coins follow it.
 
 Counters (health, echoes, grief…) are `self.counters[(seat, name)]`: read from the view when
 the table is still (`counters_from_view`) and ticked by each event's `counters` while it plays.
@@ -29,7 +37,10 @@ What a subclass implements (see each method's docstring): `layout()`, `card_plac
 `counters_from_view(view)`, `seat_target(seat)`, `gesture_action(sprite, zone)`,
 `choose_target(actions, pos, player)`, `click_card`/`click_zone`, `help_lines()`,
 `hand_keys()`, `spawn_point`/`spawn_face`/`vanish_point`, `event_cards`/`event_place`/`holds`,
-`animate_event(event)`, `draw_card_marks`, `zoom_image`, `draggable`, `drop_hint`.
+`animate_event(event)`, `draw_card_marks`, `zoom_image`, `draggable`, `drop_hint`,
+`cards_in_view(view)`, `bar_label`/`press_bar`/`more_label`, `aimed_actions()`,
+`clock_key(seat)`; and class attributes `accent`, `card_target_kinds`, `turning_counters`,
+`tray_felt`, `die_size`, `auto_pass_questions`, `bilingual`, `turn_seconds`/`answer_seconds`.
 """
 
 from __future__ import annotations
