@@ -146,12 +146,12 @@ def main(argv=None):
     if missing:
         raise SystemExit(missing)
     if args.version:
-        from scenes.app import version
+        from scenes.crash import app_version
 
-        print(f"Card Table {version()}")
+        print(f"Card Table {app_version()}")
         return 0
     if args.replay:
-        from scenes.replay import run_replay
+        from scenes.smoke import run_replay
 
         app = run_replay(args.replay, args.frames, args.smoke, T0)
         if args.screenshot:

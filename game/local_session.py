@@ -6,6 +6,10 @@ the session's own: when an AI seat is to act, `poll` starts it thinking on a wor
 (`BotThread`, on a clone, from a determinization drawn for its seat) and, once the answer is
 in and the move's minimum time has passed (`pace`), applies it on the caller's thread, one bot
 move per poll, so a table can show each move.
+
+Conceding and running out of time are moves like any other (the flow's `concede` and
+`timeout` actions: recorded, saved, replayed). A seat that concedes a game that goes on is
+played by the game's default bot from then on.
 """
 
 from __future__ import annotations
@@ -16,14 +20,15 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from game.ai.agents import decide
 from game.core import decisions
 from game.core.contract import Action, Event, IllegalAction, Outcome, State
+from game.core.flow import CONCEDE, TIMEOUT
 from game.core.rng import Rng
 from game.match import Match
+from game.registry import default_bot
 from game.session import AI, HUMAN, YOU, Happened, SeatInfo, TableSession
 
 #: while a bot thinks, the UI thread gets the GIL back within 1 ms after each display flip
@@ -95,6 +100,7 @@ class LocalSession(TableSession):
         self.players = match.players
         self.options = dict(match.options)
         self.action_kinds = frozenset(type(match.state).checks)
+        self.concedable = bool(getattr(type(match.state), "concedable", False))
         #: called after every applied move (the app's autosave)
         self.on_change: Callable[[], None] | None = None
         #: every move so far: (seat, action, the rules' events, whether the move was secret)
@@ -193,6 +199,10 @@ class LocalSession(TableSession):
 
     # --- acting -----------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
+        self._apply(seat, action)
+        self._changed()
+
+    def _apply(self, seat: int, action: Action) -> None:
         st = self._match.state
         secret = _secret(st, seat)
         events = self._match.apply(seat, action)  # IllegalAction: nothing changed
@@ -202,26 +212,22 @@ class LocalSession(TableSession):
         if thinking is not None and thinking not in self.to_act():  # its question is gone
             self._ready = None
             self._bots.cancel()
+
+    def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
 
     def concede(self, seat: int) -> None:
-        """Seat `seat` gives up at once (a game whose rules have a surrender); the game ends."""
-        self._match.state.surrender(seat)
-        self._bots.cancel()
-        self._version += 1  # (not an action of the record yet: issue 19, item 6)
-        if self.on_change is not None:
-            self.on_change()
+        """`seat` concedes (the rules say what that means); when the game goes on, the game's
+        default bot plays the seat from now on. The save is written once both are done."""
+        self._apply(seat, Action(CONCEDE))
+        if not self._match.is_over() and seat not in self._match.agents:
+            self._match.hand_to_bot(seat, default_bot(self.game))
+        self._changed()
 
-    def time_out(self, seat: int) -> bool:
-        """`seat`'s time ran out: the rules' timeout move is applied; False when the rules
-        have none (the seat then loses: the table concedes for it)."""
-        rules = import_module(f"game.{self.game.name}.rules")
-        action = rules.timeout_action(self._match.state, seat)
-        if action is None:
-            return False
-        self.apply(seat, action)
-        return True
+    def time_out(self, seat: int) -> None:
+        """`seat`'s time ran out: the rules answer for it (its game's `default_answer`)."""
+        self.apply(seat, Action(TIMEOUT))
 
     # --- bots -------------------------------------------------------------------------------
     def pace(self, move_seconds: float, think_seconds: float) -> None:

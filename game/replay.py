@@ -92,12 +92,13 @@ class Replay:
 
     @staticmethod
     def from_match(match: Any) -> Replay:
-        """The replay of an app match (game/match.py) as it stands."""
+        """The replay of an app match (game/match.py) as it stands; the seats as they were
+        when the game began (a seat a person conceded to a bot was theirs)."""
         names = [match.seat_name(i) for i in range(match.players)]
         return Replay(GameRecord(match.record.game, match.record.players, match.record.seed,
                                  dict(match.record.options), list(match.record.seats),
                                  list(match.record.actions)),
-                      names, list(match.seats), match.state.is_over())
+                      names, list(match.started), match.state.is_over())
 
 
 # --- strict import ---------------------------------------------------------------------------
@@ -290,7 +291,7 @@ class ReplaySession(TableSession):
         if replay.finished and not state.is_over():
             raise ReplayError(f"the replay is cut short: it ends at step {len(rec.actions)}, "
                               "before the game does", len(rec.actions))
-        self.final = state
+        self.final_state = state
         self.over = state.is_over()
         self._position = len(self.steps)
         self._state = state.clone()
@@ -326,7 +327,7 @@ class ReplaySession(TableSession):
         """A fresh state after the first `n` actions (from the nearest snapshot before it)."""
         n = max(0, min(n, self.length))
         if n == self.length:
-            return self.final.clone()
+            return self.final_state.clone()
         k = n // self.every
         state = self.snapshots[k].clone()
         for step in self.steps[k * self.every:n]:
@@ -393,7 +394,7 @@ class ReplaySession(TableSession):
 
     # --- the table session ----------------------------------------------------------------
     def seats(self) -> list[SeatInfo]:
-        names = self.replay.names or [self.final.seat_name(i) for i in range(self.players)]
+        names = self.replay.names or [self.final_state.seat_name(i) for i in range(self.players)]
         out = []
         for i in range(self.players):
             kind = self.replay.kinds[i] if self.replay.kinds else HUMAN
@@ -460,18 +461,19 @@ def _find_counter(view: Any, name: str) -> Any:
 
 
 def history_entry(match: Any, now: float | None = None) -> dict[str, Any]:
-    """The History row for a match (game/match.py), finished or abandoned: plain data."""
+    """The History row for a match (game/match.py), finished, conceded or abandoned: plain
+    data. Seats are as they were when the game began."""
 
     game = match.state.game
     seats = []
-    for i, kind in enumerate(match.seats):
+    for i, kind in enumerate(match.started):
         bot = kind[3:] if kind.startswith("ai:") else ""
         seats.append({"name": match.seat_name(i), "kind": kind,
                       "level": _level(game, bot) if bot else ""})
     ai_levels = {s["level"] for s in seats if s["kind"].startswith("ai:")}
     level = ai_levels.pop() if len(ai_levels) == 1 else ("mixed" if ai_levels else "")
     finished = match.state.is_over()
-    you = match.you if "you" in match.seats else None
+    you = match.started.index("you") if "you" in match.started else None
     won = None
     if finished:
         outcome = match.state.outcome()
@@ -488,6 +490,8 @@ def history_entry(match: Any, now: float | None = None) -> dict[str, Any]:
                 w for w in winners if w != match.seat_name(you))
         else:
             result = ", ".join(winners) + (" won" if len(winners) > 1 else " wins")
+    elif you is not None and you in getattr(match.state, "conceded", ()):
+        result, won = "You conceded", False  # a game lost, for the wins by level
     else:
         result = "Abandoned"  # counted in the games, not in the wins by level
     return {"ended": time.time() if now is None else now, "game": game.name,

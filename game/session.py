@@ -1,5 +1,5 @@
 """The table session: everything a table (and every sprite) may know of a game, and the one way
-it acts on it (DESIGN §3, "The table reads only a view").
+it acts on it (docs/plugging-in-a-game.md, "The table reads only a view").
 
 A table never holds the rules state. It is given a session and asks it, for the seat it
 serves now: the view, the legal actions, the prompt, who is to act; it sends actions with
@@ -17,9 +17,10 @@ costs, shown where it is chosen), `asked` (the kind of the question on top, publ
 (every move so far as a viewer may see it: a new hot-seat viewer's log, a resumed game),
 `thinking` (the seat whose move is awaited from elsewhere), `pace` (how fast bots may play; a
 session without bots ignores it), `save` (the game as JSON, None when this session cannot be
-saved), `on_change` (called after every applied move: the autosave), and until concede and
-timeouts are actions of the rules flow, `concede(seat)` and `time_out(seat)`. `prompt` takes
-None for a spectator.
+saved), `on_change` (called after every applied move: the autosave), and the table's own
+moves, `concede(seat)` and `time_out(seat)`, which are actions of the rules flow like any
+other (`concedable` says whether the game has a concession). `prompt` takes None for a
+spectator.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ class TableSession:
     options: dict[str, Any]
     #: every kind of action the rules have (tips are checked against them)
     action_kinds: frozenset[str]
+    #: whether a seat may concede this game (its rules say what conceding means)
+    concedable: bool = False
     #: called (no arguments) after every applied move
     on_change: Callable[[], None] | None = None
 
@@ -126,12 +129,14 @@ class TableSession:
         searching bot thinks about `think_seconds`. Sessions without bots ignore it."""
 
     def concede(self, seat: int) -> None:
-        """`seat` gives up at once (games whose rules have a surrender)."""
+        """`seat` concedes: the rules' concede action (recorded like any move; IllegalAction
+        where the game has none). If the game goes on, a bot plays the seat from then on and
+        `seats()` says so."""
         raise NotImplementedError
 
-    def time_out(self, seat: int) -> bool:
-        """`seat`'s time ran out: the rules' timeout move is made; False when there is none
-        (the table then concedes for the seat)."""
+    def time_out(self, seat: int) -> None:
+        """`seat`'s time ran out: the rules' timeout action, which answers for the seat (its
+        game's default answer); IllegalAction when the seat is not being waited for."""
         raise NotImplementedError
 
     def save(self) -> dict | None:

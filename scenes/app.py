@@ -10,7 +10,8 @@ Navigation API used by every scene (and the table helper):
     app.continue_game() -> bool          load the autosave (bad file: message + kept aside)
     app.open_table(session)              the game's TableScene becomes the only scene
     app.open_results(session)            the results screen (the autosave is cleared)
-    app.open_pause(session)              modal pause menu over the table (Esc)
+    app.open_pause(table)                modal pause menu over the table (Esc)
+    app.leave_game(session, message)     a game given up: kept in the History, back to the menu
     app.open_handoff(player, on_done)    "pass to Player N" cover (hot-seat)
     app.open_rules(game=None)            rules reference (modal)
     app.open_settings()                  settings (modal)
@@ -28,48 +29,15 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from scenes import storage
-from scenes.manager import HEIGHT, WIDTH, Scene, SceneManager
+from scenes.manager import HEIGHT, WIDTH, SceneManager
 from sprites.widgets import ToastStack
 
-
-@lru_cache(maxsize=1)
-def version() -> str:
-    """The app's version: pyproject.toml's, the one place it is written (bundled when frozen)."""
-    from scenes.crash import app_version
-
-    return app_version()
-
 FPS = 60
-#: bot names that are measuring sticks (they may peek at hidden cards), never offered as players
-BOUND_BOTS = ("random", "open")
-
-
-def default_bot(game: Any) -> str:
-    """The game's best bot: its `default_bot` attribute, else the first bot that is not a
-    bound ("random", "open…"), else "random"."""
-    bots = game.bots()
-    named = game.default_bot
-    if named in bots:
-        return named
-    for name in bots:
-        if name not in BOUND_BOTS and not name.startswith("open"):
-            return name
-    return "random"
-
-
-def playable_bots(game: Any) -> list[str]:
-    """Bots a player may seat: the game's bots without bounds; the default first."""
-    best = default_bot(game)
-    names = [n for n in game.bots() if n != "open" and not n.startswith("open")]
-    return [best] + [n for n in names if n != best]
-
-
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -316,10 +284,6 @@ class App:
         y = (pos[1] - self.view.y) * HEIGHT / self.view.h
         return min(WIDTH - 1, max(0, int(x))), min(HEIGHT - 1, max(0, int(y)))
 
-    def mouse_pos(self) -> tuple[int, int]:
-        """`pygame.mouse.get_pos()` in logical coordinates (what scenes should ask)."""
-        return self.to_logical(pygame.mouse.get_pos())
-
     def to_logical_event(self, event: pygame.event.Event) -> pygame.event.Event:
         if self.screen is self.window or not hasattr(event, "pos"):
             return event
@@ -414,12 +378,12 @@ class App:
 
         self.manager.push(SettingsScene(self))
 
-    def open_pause(self, session: Any) -> None:
+    def open_pause(self, table: Any) -> None:
         from scenes.pause import Pause
 
-        if getattr(getattr(session, "session", session), "network", False):
+        if getattr(table.session, "network", False):
             from scenes.net.pause import NetPause as Pause  # leave or concede, nothing saved
-        self.manager.push(Pause(self, session))
+        self.manager.push(Pause(self, table))
 
     def open_handoff(self, player: int, on_done: Callable[[], Any] | None = None,
                      name: str | None = None) -> None:
@@ -433,7 +397,7 @@ class App:
         """Start a game: a local session and its table. seats default: you + best AI;
         seat_options: each seat's own options (a deck), {} for the bot's or the default."""
         from game.local_session import LocalSession
-        from game.registry import get_game
+        from game.registry import default_bot, get_game
 
         game = get_game(game_name)
         if seats is None:
@@ -542,20 +506,24 @@ class App:
         final_table = self.screen.copy()
         self.manager.reset(Results(self, session, final_table))
 
+    def leave_game(self, session: Any, message: str) -> None:
+        """A game given up before its end (conceded, abandoned): its row goes to the History,
+        its autosave is forgotten, and the menu comes back with `message`."""
+        if self.autosave:
+            storage.clear_game()
+            from scenes.history_store import record_game
+
+            problem = record_game(session)
+            if problem:
+                self.toast(problem, 6.0)
+        session.close()
+        self.to_menu()
+        self.toast(message)
+
     def restart_last_setup(self) -> None:
         """New game with the same game, seats and options (and a fresh seed)."""
         if self.last_setup:
             self.new_game(**self.last_setup)
         else:
             self.to_menu()
-
-
-class Modal(Scene):
-    """A scene drawn over the one below it, with the screen dimmed; Esc closes it."""
-
-    modal = True
-
-    def close(self) -> None:
-        if self.app.manager.top is self:
-            self.app.manager.pop()
 

@@ -12,31 +12,28 @@ it is slain or escapes.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
-from game.bloodborne import summary
 from game.core.contract import Action, Event
+from scenes.bloodborne_round import RoundLog
 from scenes.table import Place, TableScene
+from scenes.table.layout import spread
 from sprites import bloodborne_cards as bc
 from sprites import bloodborne_table as bt
 from sprites import cards as cg
-from sprites import text, theme, widgets
+from sprites import text
 from sprites.cards import CardSprite
 from sprites.tween import Wait
-from sprites.zones import Zone, panel
+from sprites.zones import Zone
 
 HAND = (90, 126)
 SMALL = (78, 109)
 MINI = (36, 50)
 MON = (140, 196)
-TEXT = (238, 230, 214)
 DIM = (186, 176, 160)
 GOLD = (222, 184, 96)
-PANEL_FILL = (14, 10, 10, 170)
-PANEL_EDGE = (120, 96, 60, 150)
 TOP_Y = 46
 TOP_H = 258
 MID_H = 172
@@ -49,7 +46,6 @@ MARKS = {"killed": "SLAIN", "escape": "ESCAPED", "cancel": "CANCELLED"}
 
 
 class BloodborneTable(TableScene):
-    palette_name = "bloodborne"
     accent = (222, 184, 96)
     tray_felt = (70, 24, 26)
     turning_counters = {"health": 6.0}  # the dials turn notch by notch
@@ -59,25 +55,10 @@ class BloodborneTable(TableScene):
         self.defs = {c.id: c for c in self.cs.starter + self.cs.upgrades}
         self.boards: dict[int, pygame.Rect] = {}
         self.marks: dict[Any, str] = {}  # card key -> "SLAIN" / "ESCAPED" / "CANCELLED"
-        self.round_summary: Any = None  # the round being summed up, then the last one's words
-        self.last_summary: dict | None = None
+        self.rounds = RoundLog()  # the last round summed up (R)
         self.summary_open = False
-        self.flash: dict[int, float] = {}  # seat -> red flash of a wound
         self.reveals: dict[Any, int] = {}  # card -> seat, for the batch's reveal (one step)
-        self.known: dict[int, str] = {}  # card instance -> card id, as the views named them
         super().__init__(app, session)
-
-    # ================================================================ results ==============
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The results screen's rows and sentences: the rules' own (game.bloodborne.summary),
-        from the outcome and the game's card data."""
-        d = outcome.details
-        boss = session.game.card_set().monster_by_id[d["final_boss"]]
-        ended = SimpleNamespace(end_reason=d["reason"], round=d["rounds"], final_boss=boss,
-                                tie_break=d["tie_break"])
-        names = [s.name for s in session.seats()]
-        return summary.result_details(ended, outcome, names.__getitem__)
 
     # ================================================================ layout ===============
     def layout(self) -> None:
@@ -125,14 +106,11 @@ class BloodborneTable(TableScene):
 
     def used_pos(self, seat: int, i: int, n: int) -> tuple[float, float]:
         b, r = self.boards[seat], self.slot_rect(seat)
-        x0 = r.right + 16 + MINI[0] / 2
-        step = min(MINI[0] + 4, (b.right - 10 - MINI[0] / 2 - x0) / max(1, n - 1)) if n > 1 else 0
-        return x0 + i * step, b.bottom - 8 - MINI[1] / 2
+        return spread(r.right + 16, b.right - 10 - r.right - 16, MINI[0], n, i, 4), b.bottom - 8 - MINI[1] / 2
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect
-        step = min(HAND[0] + 8, (r.w - 16 - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        return r.x + 8 + HAND[0] / 2 + i * step, r.centery + 14
+        return spread(r.x + 8, r.w - 16, HAND[0], n, i), r.centery + 14
 
     def monster_pos(self) -> tuple[float, float]:
         return self.monster_rect.x + 10 + MON[0] / 2, self.monster_rect.y + 34 + MON[1] / 2
@@ -270,15 +248,12 @@ class BloodborneTable(TableScene):
     def counters_from_view(self, view: dict) -> dict:
         out: dict = {}
         for h in view["hunters"]:
-            p = h["seat"]
-            for name in ("health", "max_health", "collected", "banked", "trophy_points", "dead", "out"):
-                out[(p, name)] = h[name]
-            for k in KINDS:
-                out[(p, k)] = h["trophies"][k]
-        m = view["monster"]
-        out[(None, "monster_echoes")] = m["echoes"] if m else 0
-        out[(None, "monster_echoes_full")] = m["hp_total"] if m else 0
-        out[(None, "monster")] = m["id"] if m else None
+            names = ("health", "max_health", "collected", "banked", "trophy_points", "dead", "out")
+            out.update({(h["seat"], name): h[name] for name in names})
+            out.update({(h["seat"], k): h["trophies"][k] for k in KINDS})
+        m = view["monster"] or {}
+        out.update({(None, "monster_echoes"): m.get("echoes", 0),
+                    (None, "monster_echoes_full"): m.get("hp_total", 0), (None, "monster"): m.get("id")})
         return out
 
     def sync(self, animate: bool = True, events=()) -> None:
@@ -287,41 +262,18 @@ class BloodborneTable(TableScene):
         reveals = [e for e in events if e.kind == "reveal"]
         self.reveals = {e.data["card"]: e.player for e in reveals}
         self.first_reveal = reveals[0] if reveals else None
-        if reveals and self.shown is not None:  # the rules sum the round up (R shows it)
-            self.round_summary = self.new_round_summary(self.shown["round"])
-        if self.round_summary is not None and (self.round_summary.add(events)
-                                               or self.waiting_for_cards(self.round_summary)):
-            self.last_summary, self.round_summary = self.round_summary.as_dict(), None
+        self.rounds.add(events, self.shown, self.view(), self.seen_cards)  # R shows the last
         super().sync(animate, events)
 
     # ================================================================ cards seen ===========
-    def card_id(self, key: int) -> str:
-        """The card an instance is (hands are public knowledge: the view names them all)."""
-        if key not in self.known:
-            view = self.view()
-            for h in view["hunters"]:
-                self.known.update(zip(h["holding"], h["holding_ids"], strict=True))
-                self.known.update((c["card"], c["id"]) for c in h["used"])
-            for c in (*view["available"], *view["removed"], *(view["hand"] or [])):
-                self.known[c["card"]] = c["id"]
-        return self.known[key]
-
-    def new_round_summary(self, round_: int) -> summary.RoundSummary:
-        """The rules' round summary, fed the cards as the table knows them."""
-        view = self.view()
-        m = view["monster"]
-        rs = summary.RoundSummary.__new__(summary.RoundSummary)
-        rs.round, rs.monster, rs.roll, rs.end, rs.rows, rs.done = (
-            round_, m["name"] if m else None, None, "", {}, False)
-        rs._cards = _Known(self)
-        return rs
-
-    def waiting_for_cards(self, rs: summary.RoundSummary) -> bool:
-        """The summary is complete once the game asks for the next round's cards (or ends)."""
-        view = self.view()
-        if rs.rows and (view["over"] or view["step"] == "choose_action_cards"):
-            rs.done = True
-        return rs.done
+    def cards_in_view(self, view: dict):
+        """Hands are public knowledge (the view names them all), and the cards played."""
+        for h in view["hunters"]:
+            yield from ((c, self.defs[i]) for c, i in zip(h["holding"], h["holding_ids"], strict=True))
+            shown = [*h["used"], h["card"], h["transform"]]  # (a card played: revealed)
+            yield from ((c["card"], self.defs[c["id"]]) for c in shown if isinstance(c, dict))
+        for c in (*view["available"], *view["removed"], *(view["hand"] or [])):
+            yield c["card"], self.defs[c["id"]]
 
     def event_cards(self, event: Event) -> list[Any]:
         k, d = event.kind, event.data
@@ -344,24 +296,24 @@ class BloodborneTable(TableScene):
         if k == "reveal" and key in self.reveals:
             q = self.reveals[key]
             if q in self.boards:
-                return Place(key, ("h", self.card_id(key)), HAND if q == self.me else SMALL,
+                return Place(key, ("h", self.seen(key).id), HAND if q == self.me else SMALL,
                              self.slot_pos(q), f"board:{q}", 3)
         if p not in self.boards and k != "monster_revealed":
             return None
         if k in ("choose", "transform_chosen"):
             second = k == "transform_chosen"
-            face = ("down", self.card_id(key)) if isinstance(key, int) else None
+            face = ("down", self.seen(key).id) if isinstance(key, int) else None
             return Place(key, face, size, self.slot_pos(p, second), f"board:{p}", 4 if second else 3)
         if k == "transform":
-            return Place(key, ("h", self.card_id(key)), size, self.slot_pos(p, True), f"board:{p}", 4)
+            return Place(key, ("h", self.seen(key).id), size, self.slot_pos(p, True), f"board:{p}", 4)
         if k == "monster_revealed":
             if key == d["card"]:
                 return Place(key, ("m", d["monster"]), MON, self.monster_pos(), "monster", 1)
             return Place(key, self.sprites[key].face_key, SMALL, self.deck_pos(), "dungeon", 0)
         if k in ("dream", "upgrade_taken", "recall") and p != self.me:
-            return Place(key, ("h", self.card_id(key)), SMALL, self.board_hand_pos(p), f"board:{p}", 3)
+            return Place(key, ("h", self.seen(key).id), SMALL, self.board_hand_pos(p), f"board:{p}", 3)
         if k == "removed":
-            return Place(key, ("h", self.card_id(key)), SMALL, self.slot_pos(p), f"board:{p}", 6)
+            return Place(key, ("h", self.seen(key).id), SMALL, self.slot_pos(p), f"board:{p}", 6)
         return None
 
     def holds(self, sprite: CardSprite) -> bool:
@@ -378,7 +330,7 @@ class BloodborneTable(TableScene):
         if what == "health":
             return self.dial_center(seat)
         if what in ("collected", "banked"):
-            return self.echo_rects(seat)[what == "banked"].center
+            return bt.echo_rects(self.boards[seat], self.slot_rect(seat), seat == self.me)[what == "banked"].center
         return self.boards[seat].center
 
     def counter_changed(self, seat: int | None, name: str, old: Any, new: Any) -> None:
@@ -388,7 +340,7 @@ class BloodborneTable(TableScene):
         diff = new - old
         if name == "health" and diff < 0:
             self.float_text(f"{diff}", self.board_point(seat, "health"), (255, 90, 80), 26)
-            self.flash[seat] = 1.0
+            self.flash(seat)
         elif name == "health":
             self.float_text("healed", self.board_point(seat, "health"), (140, 220, 150), 18)
         elif name == "collected" and diff:
@@ -433,15 +385,7 @@ class BloodborneTable(TableScene):
     def monster_key(self) -> Any:
         return next((s.key for s in self.sprites.values() if s.zone == "monster"), None)
 
-    # ================================================================ update ===============
-    def update(self, dt: float) -> None:
-        sdt = dt * (self.speed or 1.0)
-        for p in list(self.flash):
-            self.flash[p] -= sdt * 2
-            if self.flash[p] <= 0:
-                del self.flash[p]
-        super().update(dt)
-
+    # ================================================================ keys =================
     def help_lines(self) -> list[str]:
         return ["Bloodborne: drag a card from your hand onto your chosen slot (or double-click it);",
                 "a Transform weapon the same way. Aim an Immediate card: click a glowing board.",
@@ -449,7 +393,7 @@ class BloodborneTable(TableScene):
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_r:
-            self.summary_open = not self.summary_open and self.last_summary is not None
+            self.summary_open = not self.summary_open and self.rounds.last is not None
         else:
             super().key(event)
 
@@ -461,30 +405,26 @@ class BloodborneTable(TableScene):
         return (self.upgrades_glow(), self.zones_key(), self.viewer)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        theme.draw_background(surface, "bloodborne")
-        panel(surface, self.dungeon_rect, PANEL_FILL, PANEL_EDGE, radius=12)
-        panel(surface, self.monster_rect, PANEL_FILL, PANEL_EDGE, radius=12)
-        glow = self.upgrades_glow()
-        panel(surface, self.upgrades_rect, PANEL_FILL, (*GOLD, 230) if glow else PANEL_EDGE, radius=12,
-              width=3 if glow else 2)
-        surface.blit(text.render("Chalice Dungeon", 16, GOLD, "bold"), (self.dungeon_rect.x + 10, self.dungeon_rect.y + 6))
-        surface.blit(text.render("Available Upgrades", 16, GOLD, "bold"), (self.upgrades_rect.x + 10, self.upgrades_rect.y + 6))
+        bt.top_row(surface, self.dungeon_rect, self.monster_rect, self.upgrades_rect,
+                   self.upgrades_glow())
         self.draw_zones(surface)
         self.draw_seat_panels(surface)
         if self.viewer is not None:
             name = self.seat_name(self.me)
-            hz = self.zones["hand"].rect
-            t = cg.fit_text("Your hand" if name == "You" else f"{name}'s hand", 15, GOLD, 140, "bold")
-            surface.blit(t, (hz.x + 10, hz.y + 6))
+            bt.hand_title(surface, self.zones["hand"].rect, "Your hand" if name == "You" else f"{name}'s hand")
 
     def overlay_key(self) -> Any:
         """The panels' numbers change with the events, not every frame: a cached level."""
         return (self.shown_version, self.counters_version)
 
     def draw_static_overlay(self, surface: pygame.Surface) -> None:
-        view = self.shown if self.shown is not None else self.view()
-        self.draw_dungeon(surface, view)
-        self.draw_monster(surface)
+        """The dungeon's track, the monster's panel, the upgrade deck, the boards."""
+        view, m = self.shown if self.shown is not None else self.view(), self.monster()
+        bt.dungeon_track(surface, self.dungeon_rect, view, m is not None and m.final,
+                         self.deck_pos(), self.final_pos(), SMALL[1] / 2 + 3)
+        if m is not None:
+            bt.monster_panel(surface, self.monster_rect, int(self.monster_pos()[0] + MON[0] / 2 + 10), m,
+                             self.counter("monster_echoes"), self.counter("monster_echoes_full"))
         d = text.render(f"deck {view['upgrade_deck']}", 14, DIM)
         surface.blit(d, d.get_rect(topright=(self.upgrades_rect.right - 10, self.upgrades_rect.y + 8)))
         for h in view["hunters"]:
@@ -492,106 +432,36 @@ class BloodborneTable(TableScene):
                 self.draw_board(surface, h)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
-        """Live over the cached levels: the health dials."""
+        """Live over the cached levels: the health dials (turning), a wound's red flash."""
         for p in self.boards:
-            rad = 30 if p == self.me else 24
-            health = self.counter("health", p)
-            notches = self.counter("max_health", p, 8)
-            cg.blit_center(surface, widgets.dial(rad, round(self.turning('health', p) * 8) / 8, max(0, health), notches),
-                           self.dial_center(p))
-            f = self.flash.get(p, 0)
-            if f > 0:
-                g = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
-                pygame.draw.circle(g, (255, 40, 40, int(120 * f)), (rad + 4, rad + 4), rad + 4)
-                surface.blit(g, (self.dial_center(p)[0] - rad - 4, self.dial_center(p)[1] - rad - 4))
+            bt.health_dial(surface, self.dial_center(p), 30 if p == self.me else 24,
+                           self.turning("health", p), self.counter("health", p),
+                           self.counter("max_health", p, 8), self.flashing(p))
+
+    def monster(self) -> Any:
+        """The monster the table shows (its card), or None."""
+        return self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
 
     def tray_idle_text(self) -> tuple[str, str]:
-        m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
+        m = self.monster()
         return (f"The {m.lantern} die waits", "faces " + " ".join(self.cs.dice[m.lantern].faces)) if m else ("Dice tray", "")
 
-    def draw_dungeon(self, surface: pygame.Surface, view: dict) -> None:
-        m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
-        bt.dungeon_track(surface, self.dungeon_rect, view, m is not None and m.final,
-                         self.deck_pos(), self.final_pos(), SMALL[1] / 2 + 3)
-
-    def draw_monster(self, surface: pygame.Surface) -> None:
-        m = self.cs.monster_by_id.get(self.counter("monster", None, None) or "")
-        if m is not None:
-            bt.monster_panel(surface, self.monster_rect, int(self.monster_pos()[0] + MON[0] / 2 + 10), m,
-                             self.counter("monster_echoes"), self.counter("monster_echoes_full"))
-
     def dial_center(self, seat: int) -> tuple[int, int]:
-        b, s = self.boards[seat], self.slot_rect(seat)
-        rad = 30 if seat == self.me else 24
-        return s.right + 26 + rad, b.y + 30 + rad
-
-    def echo_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
-        cx, cy = self.dial_center(seat)
-        rad = 30 if seat == self.me else 24
-        return pygame.Rect(cx + rad + 10, cy - rad, 100, 22), pygame.Rect(cx + rad + 10, cy - rad + 24, 100, 22)
-
-    def trophy_rects(self, seat: int) -> list[pygame.Rect]:
-        cx, cy = self.dial_center(seat)
-        rad = 30 if seat == self.me else 24
-        w = 44 if seat != self.me else 66
-        x0 = self.slot_rect(seat).right + 26
-        return [pygame.Rect(x0 + i * (w + 4), cy + rad + 6, w, 22) for i in range(3)]
+        return bt.dial_center(self.boards[seat], self.slot_rect(seat), seat == self.me)
 
     def draw_board(self, surface: pygame.Surface, h: dict) -> None:
         """A board's name, hand size, chosen slot, echoes, trophies, used pile, DEAD/OUT."""
-        p, b, mine = h["seat"], self.boards[h["seat"]], h["seat"] == self.me
-        name = self.seat_name(p)
-        t = text.render(name, 16, TEXT, "bold")
-        surface.blit(t, (b.x + 10, b.y + 5))
-        x = b.x + 16 + t.get_width()
-        if self.is_ai(p):
-            a = text.render("AI", 14, DIM, "bold")
-            surface.blit(a, (x, b.y + 7))
-            x += a.get_width() + 8
-        if p == (self.shown or {}).get("first_player"):
-            chip = pygame.Rect(x, b.y + 6, 40, 19)
-            pygame.draw.rect(surface, GOLD, chip, border_radius=9)
-            c = text.render("1st", 14, (30, 20, 6), "bold")
-            surface.blit(c, c.get_rect(center=chip.center))
-        hs = text.render(f"hand {h['hand_size']}", 14, DIM)
-        surface.blit(hs, hs.get_rect(topright=(b.right - 10, b.y + 7)))
-        s = self.slot_rect(p)
-        if not h["chosen"] and not h["out"]:
-            panel(surface, s, (0, 0, 0, 60), (*GOLD, 90), radius=8, width=1)
-            for i, ln in enumerate(("chosen", "slot")):
-                tt = text.render(ln, 14, DIM)
-                surface.blit(tt, tt.get_rect(center=(s.centerx, s.centery - 9 + i * 18)))
-        cr, br = self.echo_rects(p)
-        room = b.right - 6 - (cr.x + 20)
-        cg.blit_center(surface, bc.drop_icon(18), (cr.x + 8, cr.centery))
-        pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
-        for word, rr, colour in (("collected", cr, TEXT), ("banked", br, GOLD)):
-            n = self.counter(word, p)
-            label = f"{n} {word}" if text.font(14, "bold").size(f"{n} {word}")[0] <= room else str(n)
-            surface.blit(text.render(label, 14, colour, "bold"), (rr.x + 20, rr.y + 2))
-        for k, tr in zip(KINDS, self.trophy_rects(p), strict=True):
-            n = self.counter(k, p)
-            cg.blit_center(surface, bc.trophy_token(k, 18, n == 0), (tr.x + 9, tr.centery))
-            label = f"{bc.TROPHY_NAMES[k][:3]} {n}" if mine else f"{n}"
-            surface.blit(text.render(label, 14, TEXT if n else DIM, "bold"), (tr.x + 21, tr.y + 2))
-        if mine:
-            tr = self.trophy_rects(p)[-1]
-            surface.blit(text.render(f"{self.counter('trophy_points', p)} pts", 14, DIM), (tr.right + 4, tr.y + 2))
-        if h["used"]:
-            ux, uy = self.used_pos(p, 0, len(h["used"]))
-            surface.blit(text.render("used", 14, DIM), (ux - MINI[0] / 2, uy - MINI[1] / 2 - 17))
-        if self.counter("dead", p, False) or self.counter("out", p, False):
-            tt = text.render("OUT" if self.counter("out", p, False) else "DEAD", 18, (255, 90, 80), "bold")
-            surface.blit(tt, tt.get_rect(topright=(b.right - 10, b.y + 26)))
+        p = h["seat"]
+        numbers = {k: self.counter(k, p) for k in ("collected", "banked", "trophy_points", *KINDS)}
+        numbers.update(dead=self.counter("dead", p, False), out=self.counter("out", p, False))
+        used = self.used_pos(p, 0, len(h["used"])) if h["used"] else None
+        bt.board(surface, self.boards[p], self.slot_rect(p), p == self.me, self.seat_name(p),
+                 self.is_ai(p), p == (self.shown or {}).get("first_player"), h, numbers,
+                 (used[0] - MINI[0] / 2, used[1] - MINI[1] / 2 - 17) if used else None)
 
     def draw_card_marks(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        mark = self.marks.get(sprite.key)
-        if mark:
-            r = sprite.rect
-            t = text.render(mark, 16 if r.w > 100 else 14, (255, 236, 226), "bold")
-            box = t.get_rect(center=r.center).inflate(10, 4)
-            pygame.draw.rect(surface, (120, 14, 20), box, border_radius=4)
-            surface.blit(t, t.get_rect(center=box.center))
+        if sprite.key in self.marks:
+            bt.stamp(surface, sprite.rect, self.marks[sprite.key])
 
     def glow_color(self, s: CardSprite):
         c = super().glow_color(s)
@@ -601,16 +471,11 @@ class BloodborneTable(TableScene):
         return c
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        if self.summary_open and self.last_summary is not None:  # over the top row, not the boards
+        if self.summary_open and self.rounds.last is not None:  # over the top row, not the boards
             bt.round_summary(surface, self.dungeon_rect.union(self.upgrades_rect),
-                             self.last_summary, [self.seat_name(p) for p in range(self.session.players)])
-        z = self.zones["removed"]
-        if z.visible:
-            pygame.draw.rect(surface, (40, 10, 12), z.rect, border_radius=10)
-            pygame.draw.rect(surface, (230, 110, 100), z.rect, 2, border_radius=10)
-            for i, ln in enumerate(("drop here", "to remove", "from game")):
-                t = text.render(ln, 14, (240, 170, 160), "bold")
-                surface.blit(t, t.get_rect(center=(z.rect.centerx, z.rect.centery - 18 + i * 18)))
+                             self.rounds.last, [self.seat_name(p) for p in range(self.session.players)])
+        if self.zones["removed"].visible:
+            bt.remove_slot(surface, self.zones["removed"].rect)
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """What the pointer rests on: a board's numbers, another hunter's cards."""
@@ -624,7 +489,7 @@ class BloodborneTable(TableScene):
             cx, cy = self.dial_center(p)
             if math.hypot(pos[0] - cx, pos[1] - cy) < 32:
                 return f"{name}: health {self.counter('health', p)} of {self.counter('max_health', p)}."
-            cr, br = self.echo_rects(p)
+            cr, br = bt.echo_rects(self.boards[p], self.slot_rect(p), p == self.me)
             if cr.inflate(0, 4).collidepoint(pos) or br.inflate(0, 4).collidepoint(pos):
                 return f"{name}: {self.counter('collected', p)} echoes collected, {self.counter('banked', p)} banked."
             if pos[1] < b.y + 26 and p != self.me:
@@ -632,12 +497,3 @@ class BloodborneTable(TableScene):
                 return f"{name} holds: {cards}."
         return None
 
-
-class _Known:
-    """Card instance -> its card, as the table knows it (the round summary names cards)."""
-
-    def __init__(self, table: BloodborneTable) -> None:
-        self.table = table
-
-    def __getitem__(self, key: int):
-        return self.table.defs[self.table.card_id(key)]

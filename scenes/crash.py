@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 # Everything else is imported when a crash happens: guarding main() must not slow the start.
@@ -37,8 +38,10 @@ def set_context(provider: Callable[[], Any] | None) -> None:
     _context = provider
 
 
+@lru_cache(maxsize=1)
 def app_version() -> str:
-    """The version in pyproject.toml, which the build bundles next to data/."""
+    """The version in pyproject.toml (the one place it is written), which the build bundles
+    next to data/."""
     try:
         from game.core.data import tomllib
         from game.core.resources import app_root

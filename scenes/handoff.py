@@ -44,9 +44,9 @@ class Handoff(Scene):
         if self.group.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            session = getattr(self.app.manager.stack[0], "session", None)
-            if session is not None:
-                self.app.open_pause(session)
+            table = self.app.manager.stack[0]
+            if getattr(table, "session", None) is not None:
+                self.app.open_pause(table)
 
     def update(self, dt: float) -> None:
         self.group.update(dt)

@@ -25,6 +25,8 @@ import pygame
 from game.core.contract import Action, Event
 from game.hermitcraft.state import ITEM_SLOTS, ROWS
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
+from scenes.table.pieces import RowWait
 from sprites import cards as cardgfx
 from sprites import hermitcraft_cards as hc
 from sprites import sound, text
@@ -51,15 +53,14 @@ OWN_ROW_CHOICES = frozenset({"new_active", "forced_switch", "self_switch", "kera
                              "heal_target", "mending_row", "bucket_target"})
 THEIR_ROW_CHOICES = frozenset({"hypno_target", "bow_target", "lead_row"})
 STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 170, 40))}
-#: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
-TURN_SECONDS, ANSWER_SECONDS = 90, 30
 
 
 class HermitcraftTable(TableScene):
-    palette_name = "menu"
     accent = (120, 240, 150)  # emerald glow
     tray_felt = (70, 52, 36)
     die_size = 38
+    #: the turn timer (option, D23): a turn's seconds, and an answer the opponent owes meanwhile
+    turn_seconds, answer_seconds = 90, 30
 
     def __init__(self, app: Any, session: Any) -> None:
         self.cs = session.game.card_set()
@@ -68,8 +69,6 @@ class HermitcraftTable(TableScene):
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
-        self.timed = bool(session.options.get("turn_timer"))
-        self.clock: tuple[Any, float] | None = None  # (whose time, seconds left)
         super().__init__(app, session)
 
     # ================================================================ layout ===============
@@ -111,8 +110,8 @@ class HermitcraftTable(TableScene):
         if self.human_seats():  # the flag (D24), on your board's header
             b = self.boards[self.me]
             self.buttons.append(Button((b.right - 104, b.y + 2, 98, 22), "Surrender",
-                                       self.ask_surrender, "ghost", size=14,
-                                       tooltip="Give up this game (asks first)"))
+                                       lambda: self.ask_concede("Surrender: the game is lost"),
+                                       "ghost", size=14, tooltip="Give up this game (asks first)"))
 
     def tray_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, MIDDLE - 14, 170)
@@ -136,9 +135,7 @@ class HermitcraftTable(TableScene):
     # ================================================================ cards ================
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect
-        step = min(HAND[0] + 8, (r.w - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        x0 = r.centerx - (step * (n - 1)) / 2
-        return (x0 + i * step, r.centery)
+        return spread(r.x, r.w, HAND[0], n, i, centred=True), r.centery
 
     def card_places(self, view: dict) -> list[Place]:
         out = []
@@ -173,15 +170,14 @@ class HermitcraftTable(TableScene):
         hand = self.view()["seats"][self.me]["hand"] if self.viewer is not None else None
         return [iid for iid, _ in hand or []]
 
-    def card_of(self, iid: int):
-        """The card an instance the table shows is (your hand, the boards, the middle)."""
-        view = self.view()
+    def cards_in_view(self, view: dict):
+        """Your hand, the boards, the middle."""
         seen = [view["single_use"]] if view["single_use"] else []
         for seat in view["seats"]:
             seen += seat["hand"] or []
             for row in seat["rows"]:
                 seen += [x for x in (row["hermit"], row["effect"]) if x] + row["items"]
-        return self.cs.by_id[next(cid for i, cid in seen if i == iid)]
+        return ((iid, self.cs.by_id[cid]) for iid, cid in seen)
 
     def spawn_point(self, place: Place) -> tuple[float, float]:
         return self.deck_point(self.me if place.zone == "hand" else self.owner_of(place.key))
@@ -222,7 +218,7 @@ class HermitcraftTable(TableScene):
         iid, t = sprite.key, zone.target
         if not isinstance(iid, int):
             return None
-        card = self.card_of(iid)
+        card = self.seen(iid)
         if t == "single_use":
             return Action("single_use", iid, "single_use")
         if not isinstance(t, tuple) or t[1] != self.acting():
@@ -263,7 +259,7 @@ class HermitcraftTable(TableScene):
         out = []
         for a in super().bar_actions():
             if a.kind == "attack":
-                hermit = self.card_of(a.source)
+                hermit = self.seen(a.source)
                 at = hermit.attack(a.option)
                 dmg = self.view()["attack_damage"][a.option]
                 a = replace(a, label=f"{at.name}: {dmg} damage")
@@ -325,49 +321,11 @@ class HermitcraftTable(TableScene):
             colour = (255, 90, 70) if delta < 0 else (120, 240, 140)
             self.float_text(f"{delta:+d}", (rect.centerx, rect.y + 20), colour, 24)
 
-    # ================================================================ surrender, the timer =====
-    def ask_surrender(self) -> None:
-        """Surrender (D24): asked first; the other player wins at once."""
-        p = self.acting_human()
-        p = self.me if p is None else p
-        if self.session.is_over() or self.is_ai(p):
-            return
-        def answer(yes: bool) -> None:
-            if yes and not self.session.is_over():
-                self.concede(p, "surrendered")
-        self.open_menu([(False, "Cancel"), (True, "Surrender: the game is lost")], self.mouse,
-                       answer, title="Give up this game?")
-
-    def concede(self, p: int, why: str) -> None:
-        """Seat p loses at once (rules.surrender); the autosave goes with the game."""
-        self.session.concede(p)
-        self.log_event(Event("game_over", f"{self.seat_name(p)} {why}."))
-        self.sync(animate=False)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.timed:
-            self.run_clock(dt)
-
-    def run_clock(self, dt: float) -> None:
-        """A person's turn has TURN_SECONDS (an answer owed during the other's turn,
-        ANSWER_SECONDS), counted while the table is still; when it runs out the rules say
-        what is done (rules.timeout_action), again until the turn has passed (D23)."""
-        p = self.acting_human()
-        if p is None or self.timeline.busy or self.handoff_pending or self.menu is not None:
-            return
+    # ================================================================ the timer ============
+    def clock_key(self, seat: int) -> tuple[Any, bool]:
+        """A turn's time runs until the turn passes; an answer's, while it is owed (D23)."""
         view = self.view()
-        whose = (view["turn"], p, p == view["current"])
-        if self.clock is None or self.clock[0] != whose:
-            self.clock = (whose, float(TURN_SECONDS if whose[2] else ANSWER_SECONDS))
-        left = self.clock[1] - dt
-        self.clock = (whose, left)
-        if left > 0:
-            return
-        if not self.session.time_out(p):  # no Hermit on the board when the time ran out: a loss
-            self.concede(p, "ran out of time with no Hermit on the board")
-        else:
-            self.take_news()
+        return (view["turn"], seat, seat == view["current"]), seat == view["current"]
 
     # ================================================================ drawing ==============
     def background(self, size: tuple[int, int]) -> pygame.Surface:
@@ -424,9 +382,10 @@ class HermitcraftTable(TableScene):
                 cardgfx.glow_rect(surface, z.rect, self.accent, width=6)
         mid = self.zones["single_use"].rect
         words = f"Turn {view['turn']}"
-        if self.timed and self.clock is not None and not self.session.is_over():
-            words += f" · {max(0, int(self.clock[1] + 0.999))} s"
-        low = self.timed and self.clock is not None and self.clock[1] <= 10
+        left = self.seconds_left()
+        if left is not None:
+            words += f" · {max(0, int(left + 0.999))} s"
+        low = left is not None and left <= 10
         turn = text.render(words, 15, HP_LOW if low else TEXT, "bold")
         surface.blit(turn, turn.get_rect(midtop=(mid.centerx, self.tray_rect().bottom + 8)))
 
@@ -486,23 +445,6 @@ class HermitcraftTable(TableScene):
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",
                 "a Hermit's row, single-use cards to the middle. Attacks are the buttons below.",
                 "Click an AFK Hermit to switch to it. Hover a card for all its details."]
-
-
-class RowWait:
-    """A timeline entry that plays a coin row until every coin has landed, then `on_land`."""
-
-    def __init__(self, row: CoinRow, on_land) -> None:
-        self.row, self.on_land = row, on_land
-
-    def update(self, dt: float) -> bool:
-        if self.row.update(dt) and self.on_land is not None:
-            self.on_land, on_land = None, self.on_land
-            on_land()
-        return self.on_land is None
-
-    def finish(self) -> None:
-        self.row.finish()
-        self.update(0.0)
 
 
 def heart(surface: pygame.Surface, c: tuple[int, int], r: int, colour) -> None:

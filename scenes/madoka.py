@@ -6,8 +6,8 @@ the gestures and the banner (the rules' prompt); this module lays the table out 
 
 - drag (or click, then click the target) one of your cards onto the girls' rows → Play; onto
   the discard pile → Discard
-- click a teammate's card → the tell menu for that hand (`tell_offers`: what each
-  tell points at, what it costs, why one cannot be given); the cards it points at light up
+- click a teammate's card → the tell menu for that hand (`open_tell`: what each tell points
+  at, what it costs, why one cannot be given); the cards it points at light up
 - click the Soul Gem → Cleanse 1 / Cleanse 2 (only what the rules allow)
 - hover the discard pile → what has been discarded, by girl and number
 """
@@ -22,18 +22,14 @@ from game.core.contract import Action, Event
 from game.madoka import knowledge
 from game.madoka.cards import max_score
 from scenes.table import Place, TableScene
-from sprites import cards as cg
 from sprites import madoka_cards as mc
 from sprites import madoka_table as mt
-from sprites import text, theme
+from sprites import theme
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
 from sprites.zones import Zone, panel
 
-TEXT = (238, 234, 250)
-DIM = (180, 172, 210)
 TEAL = mc.TEAL
-GRIEF_INK = (16, 12, 22)
 WITCH_GOLD = (230, 180, 110)
 STEP_SMALL = 78
 STEP_HAND = 100
@@ -41,14 +37,12 @@ CASCADE = 30
 
 
 class MadokaTable(TableScene):
-    palette_name = "madoka"
     accent = TEAL
 
     def __init__(self, app: Any, session: Any) -> None:
         self.cards = session.game.cards
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
-        self.gem_pulse = 0.0
         self.discard_pinned = False
         self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
         self._zoom_know: tuple[Any, pygame.Surface] | None = None
@@ -271,21 +265,6 @@ class MadokaTable(TableScene):
         else:
             super().choose_target(actions, pos, player)
 
-    def tell_offers(self, me: int, seat: int) -> list[dict]:
-        """The tell menu for `seat`'s hand: each tell of the game that points at one of its
-        cards (as `me` sees them, D3), with the rules' reason, cost and warning."""
-        hand = self.view()["hands"][seat]
-        out = []
-        for a in self.session.game.tells_to[self.view()["qb"]][seat]:
-            what, value = a.option
-            cards = [c["id"] for c in hand if c[what] == value]
-            if cards:
-                reason = self.session.reason(me, a)
-                out.append({"action": a, "what": what, "value": value, "cards": cards,
-                            "legal": reason is None, "reason": reason,
-                            "cost": self.cost(me, a), "loses": self.loses(me, a)})
-        return out
-
     def next_needed(self, g: int) -> str:
         """What girl g's row needs next, in words: "Homura needs her 3 next."."""
         view = self.view()
@@ -293,49 +272,31 @@ class MadokaTable(TableScene):
         return f"{name} is already transformed." if height >= 4 else f"{name} needs her {height + 1} next."
 
     def open_tell(self, seat: int) -> None:
-        """The rules' tell menu for `seat`'s hand (only tells that point at a card of it): each
-        option says how many cards it points at and what it costs; hovering one lights those
-        cards up; one that cannot be given says why at once (choosing it toasts the reason)."""
-        me = self.viewer
+        """The tell menu for `seat`'s hand: each tell of the game that points at one of its
+        cards (as you see them, D3), with how many it points at (hovering lights them up)
+        and what it costs, or why it cannot be given."""
+        me, hand = self.viewer, self.view()["hands"][seat]
         if me is None:
             return
-        offers = self.tell_offers(me, seat)
-        options, previews, disabled = [], {}, set()
-        for i, o in enumerate(offers):
-            n = len(o["cards"])
-            what = mc.GIRL_NAMES[o["value"]] if o["what"] == "girl" else f"the {o['value']}s"
-            note = (o["cost"] + (" · loses the game" if o["loses"] else "")) if o["legal"] else o["reason"]
-            options.append((o["action"], f"{what} · {n} card{'s' if n != 1 else ''} · {note}"))
-            previews[i] = set(o["cards"])
-            if not o["legal"]:
-                disabled.add(i)
+        options, previews = [], {}
+        for a in self.session.game.tells_to[self.view()["qb"]][seat]:
+            what, value = a.option
+            cards = [c["id"] for c in hand if c[what] == value]
+            if cards:
+                previews[len(options)] = set(cards)
+                words = mc.GIRL_NAMES[value] if what == "girl" else f"the {value}s"
+                options.append((a, f"{words} · {len(cards)} card{'s' if len(cards) != 1 else ''}"))
         if not options:
             self.toast(f"No tell points at a card of {self.seat_name(seat)}.")
             return
-
-        def choose(action: Action) -> None:
-            self.apply(me, action)  # a refused tell toasts the rules' reason
-
-        menu = self.open_menu(options, (0, 0), choose, title=f"Tell {self.seat_name(seat)}:",
-                              previews=previews, disabled=disabled)
-        # open beside the seat, never over its cards (the preview must stay visible)
-        box, kind = self.seat_areas[seat]
-        if kind == "right":
-            menu.rect.topright = (box.left - 8, box.top)
-        elif kind == "top":
-            menu.rect.midtop = (box.centerx, box.bottom + 8)
-        else:
-            menu.rect.topleft = (box.right + 8, box.top)
-        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+        box, side = self.seat_areas[seat]  # beside the seat, never over its cards
+        self.offer(me, options, f"Tell {self.seat_name(seat)}:", box,
+                   {"right": "left", "top": "below"}.get(side, "right"), previews)
 
     def open_cleanse(self, actions: list[Action]) -> None:
-        """Cleanse 1 / Cleanse 2, each with what it costs, beside the Soul Gem."""
-        me = self.viewer
-        options = [(a, f"{a.label} · {self.cost(me, a)}") for a in actions]
-        menu = self.open_menu(options, (0, 0), lambda a: self.apply(me, a), title="Cleanse the Soul Gem")
-        gem = self.zones["soulgem"].rect
-        menu.rect.bottomleft = (gem.left, gem.top - 8)
-        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+        """Cleanse 1 / Cleanse 2, each with what it costs, over the Soul Gem."""
+        self.offer(self.viewer, [(a, a.label) for a in actions], "Cleanse the Soul Gem",
+                   self.zones["soulgem"].rect, "above")
 
     # ================================================================ events ================
     def event_cards(self, event: Event) -> list[Any]:
@@ -365,7 +326,7 @@ class MadokaTable(TableScene):
         if k == "tell":  # the cards it points at light up
             return [self.light_up(event.data.get("cards", []), 0.7)]
         if k == "grief":
-            self.gem_pulse = 1.0  # the gem darkens now: its counter ticked with the event
+            self.flash("gem", 1 / 1.5)  # the gem darkens now: its counter ticked with the event
             return [Wait(0.15)]
         return []
 
@@ -374,11 +335,6 @@ class MadokaTable(TableScene):
                 and not self.zones["discard"].contains(event.pos)):
             self.discard_pinned = False  # any click elsewhere closes the pinned browser
         super().handle_event(event)
-
-    # ================================================================ update ===============
-    def update(self, dt: float) -> None:
-        self.gem_pulse = max(0.0, self.gem_pulse - dt * 1.5)
-        super().update(dt)
 
     # ================================================================ text ================
     def help_lines(self) -> list[str]:
@@ -414,125 +370,42 @@ class MadokaTable(TableScene):
         self.draw_girl_columns(surface, view)
         self.draw_piles_labels(surface, view)
         self.draw_witches(surface, view)
-        self.draw_soul_gem(surface, view, halo=False)
+        self.draw_soul_gem(surface, view)
         self.draw_score(surface, view)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Over the static layer: the Soul Gem's pulse when it takes grief."""
-        if self.gem_pulse > 0:
-            cx, cy = self.gem_center()
-            self.draw_gem_halo(surface, (cx, cy))
-            mc.soul_gem(surface, (cx, cy), 24, self.counter("grief"), self.counter("max_grief", None, 3))
+        if self.flashing("gem") > 0:
+            mt.gem_pulse(surface, self.gem_center(), self.flashing("gem"), self.counter("grief"),
+                         self.counter("max_grief", None, 3))
 
     def draw_girl_columns(self, surface: pygame.Surface, view: dict) -> None:
-        _, big = self.looks()
         for gi, g in enumerate(view["girls"]):
-            x = self.column_x(gi)
-            col = mc.girl_colour(g)
-            height = view["heights"][g]
-            top = self.mid_top + 6
-            head = pygame.Rect(0, 0, self.col_w - 6, 44)
-            head.midtop = (round(x), top)
-            done = height >= 4
-            panel(surface, head, (*col, 90 if done else 40), (*col, 255 if done else 150), radius=8, width=2 if not done else 3)
-            nm = cg.fit_text(mc.GIRL_NAMES[g], 14, TEXT, head.w - 6, "bold")
-            surface.blit(nm, nm.get_rect(midtop=(head.centerx, head.y + 2)))
-            isz = 20 if big else 16
-            icon = mc.symbol_icon(g, isz, (250, 250, 255) if g == "qb" else col if not done else mc.pastel(col))
-            st = text.render(f"{height}/4", 14, (255, 236, 150) if done else DIM, "bold" if done else "sans")
-            wtot = isz + 4 + st.get_width() + (16 if done else 0)
-            lx = head.centerx - wtot // 2
-            surface.blit(icon, icon.get_rect(midleft=(lx, head.y + 31)))
-            surface.blit(st, st.get_rect(midleft=(lx + isz + 4, head.y + 31)))
-            if done:  # transformed: a gold star
-                theme.star(surface, (lx + isz + 4 + st.get_width() + 9, head.y + 31), 7, (255, 226, 120))
-            # the empty slot for her next card
-            if height < 4:
-                slot = pygame.Rect(0, 0, TABLE[0], TABLE[1])
-                slot.center = (round(x), round(self.mid_top + 102 + height * CASCADE))
-                if height == 0:
-                    panel(surface, slot, (*col, 30), (*col, 120), radius=7, width=2)
-                    mc.draw_symbol(surface, mc.GIRL_SYMBOLS[g], slot.center, 34, cg.mix(col, (30, 24, 70), 0.45))
-                nxt = text.render(f"next {height + 1}", 14, DIM)
-                surface.blit(nxt, nxt.get_rect(midtop=(slot.centerx, self.mid_top + 102 + 3 * CASCADE + 52)))
+            mt.girl_column(surface, round(self.column_x(gi)), self.mid_top, self.col_w, g,
+                           view["heights"][g], self.looks()[1], CASCADE)
 
     def draw_piles_labels(self, surface: pygame.Surface, view: dict) -> None:
-        d, p = self.zones["deck"].rect, self.zones["discard"].rect
-        lab = text.render(f"Deck {self.counter('deck')}", 16, TEXT, "bold")
-        surface.blit(lab, lab.get_rect(midbottom=(d.centerx, d.bottom - 6)))
-        if not self.counter("deck"):
-            e = text.render("empty", 14, DIM)
-            surface.blit(e, e.get_rect(center=self.deck_pos()))
-        lab = text.render(f"Discard {len(view['discard'])}", 16, TEXT, "bold")
-        surface.blit(lab, lab.get_rect(midbottom=(p.centerx, p.bottom - 6)))
-        if not view["discard"]:
-            e = text.render("empty", 14, DIM)
-            surface.blit(e, e.get_rect(center=self.pile_pos()))
+        mt.pile_label(surface, self.zones["deck"].rect, f"Deck {self.counter('deck')}",
+                      self.deck_pos(), not self.counter("deck"))
+        mt.pile_label(surface, self.zones["discard"].rect, f"Discard {len(view['discard'])}",
+                      self.pile_pos(), not view["discard"])
 
     def draw_witches(self, surface: pygame.Surface, view: dict) -> None:
-        r = self.zones["witches"].rect
-        wd = text.render(f"Witches {self.counter('witch_deck')}", 14, TEXT, "bold")
-        surface.blit(wd, wd.get_rect(midtop=(self.witch_deck_pos()[0], r.y + 112)))
         top = view["top_witch"]
-        up = text.render("Top witch" if top else "none up", 14, TEXT if top else DIM, "bold")
-        surface.blit(up, up.get_rect(midtop=(self.witch_up_pos()[0], r.y + 112)))
-        if not top:
-            return
-        w = self.witch[top]
-        y = r.y + 134
-        title = cg.fit_text(f"{w.number} {w.name}", 15, (255, 226, 170), r.w - 16, "bold")
-        surface.blit(title, (r.x + 8, y))
-        y += 19
-        if w.while_on_top:
-            tag = text.render("while on top:", 14, (255, 150, 130), "bold")
-            pygame.draw.polygon(surface, (255, 150, 130), [(r.x + 8, y + 14), (r.x + 20, y + 14), (r.x + 14, y + 3)])
-            surface.blit(tag, (r.x + 25, y))
-            y += 18
-            body, colour = w.on_top or w.text, TEXT
-        else:
-            body, colour = w.text, DIM
-        room = max(1, (r.bottom - 4 - y) // 17)
-        lines = text.wrap(body, 14, r.w - 16)
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = lines[-1].rstrip(".") + "…"
-        for ln in lines:
-            surface.blit(text.render(ln, 14, colour), (r.x + 8, y))
-            y += 17
+        mt.witch_panel(surface, self.zones["witches"].rect, self.witch_deck_pos()[0],
+                       self.witch_up_pos()[0], self.counter("witch_deck"),
+                       self.witch[top] if top else None)
 
     def gem_center(self) -> tuple[int, int]:
         r = self.zones["soulgem"].rect
         return r.x + 36, r.centery + 2
 
-    def draw_gem_halo(self, surface: pygame.Surface, c: tuple[int, int]) -> None:
-        halo = pygame.Surface((90, 90), pygame.SRCALPHA)
-        pygame.draw.circle(halo, (*TEAL, int(90 * self.gem_pulse)), (45, 45), 42)
-        surface.blit(halo, (c[0] - 45, c[1] - 45))
-
-    def draw_soul_gem(self, surface: pygame.Surface, view: dict, halo: bool = True) -> None:
-        r = self.zones["soulgem"].rect
+    def draw_soul_gem(self, surface: pygame.Surface, view: dict) -> None:
         grief, mx = self.counter("grief"), self.counter("max_grief", None, 3)
-        cx, cy = self.gem_center()
-        if halo and self.gem_pulse > 0:
-            self.draw_gem_halo(surface, (cx, cy))
-        mc.soul_gem(surface, (cx, cy), 24, grief, mx)
-        title = text.render("Soul Gem", 16, TEXT, "bold")
-        surface.blit(title, (r.x + 74, r.y + 8))
-        for i in range(mx):
-            c = (r.x + 86 + i * 30, r.y + 46)
-            if i < grief:
-                pygame.draw.circle(surface, GRIEF_INK, c, 11)
-                pygame.draw.circle(surface, (200, 90, 110), c, 11, 2)
-            else:
-                pygame.draw.circle(surface, (255, 255, 255), c, 11, 1)
-        hint = "click to cleanse" if view["cleanse_max"] and grief else f"grief {grief}/{mx}"
-        h = text.render(hint, 14, DIM)
-        surface.blit(h, (r.x + 74, r.y + 64))
+        mt.soul_gem_panel(surface, self.zones["soulgem"].rect, self.gem_center(), grief, mx,
+                          "click to cleanse" if view["cleanse_max"] and grief else f"grief {grief}/{mx}")
 
     def draw_score(self, surface: pygame.Surface, view: dict) -> None:
-        r = self.score_rect
-        s = text.render(f"Score {self.counter('score')}", 22, (255, 236, 170), "bold")
-        surface.blit(s, s.get_rect(midleft=(r.x + 8, r.y + 16)))
         parts = [f"of {max_score(self.cards.scoring, view['qb']):g}", f"turn {view['turn']}"]
         if view["walpurgis_defeated"]:
             parts.append("Walpurgis defeated")
@@ -540,8 +413,7 @@ class MadokaTable(TableScene):
             parts.append(f"final round: {view['final_turns_left']} turn(s) left")
         elif view["elly_blocked"] is not None:
             parts.append(f"Elly: {self.seat_name(view['elly_blocked'])} can't tell")
-        line = cg.fit_text(" · ".join(parts), 15, DIM, r.w - s.get_width() - 24, "sans")
-        surface.blit(line, line.get_rect(midleft=(r.x + s.get_width() + 18, r.y + 17)))
+        mt.score_line(surface, self.score_rect, self.counter("score"), " · ".join(parts))
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         """A seat's name line and the small line beside/under it (how the marks on your own
@@ -552,20 +424,7 @@ class MadokaTable(TableScene):
     def draw_seat_labels(self, surface: pygame.Surface) -> None:
         """Each seat's name (in its log colour) and what it is (part of the static layer)."""
         for seat, (rect, kind) in self.seat_areas.items():
-            label, sub = self.seat_label(seat)
-            ink = self.log.colour(seat)  # the seat's name in its log colour
-            if kind in ("left", "right"):
-                t = cg.fit_text(label, 15, ink, rect.w - 8, "bold")
-                surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + 8)))
-                if sub:
-                    s = text.render(sub, 14, DIM)
-                    surface.blit(s, s.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
-            else:
-                t = cg.fit_text(label, 15, ink, rect.w - 60, "bold")  # inside its panel
-                surface.blit(t, (rect.x + 12, rect.y + 5))
-                if sub:
-                    s = text.render(sub, 14, DIM)
-                    surface.blit(s, (rect.x + 20 + t.get_width(), rect.y + 6))
+            mt.seat_label(surface, rect, kind, *self.seat_label(seat), self.log.colour(seat))
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """Over a girl's column: what she needs next, in the rules' words."""

@@ -7,12 +7,9 @@ and no updates.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 WIDTH, HEIGHT = 1280, 720  # logical size; the app scales it to any window (App.present)
 
@@ -20,7 +17,9 @@ WIDTH, HEIGHT = 1280, 720  # logical size; the app scales it to any window (App.
 class Scene:
     modal = False  # drawn over the scene below it
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
+        """`app` is the application (scenes/app.py): the scene calls its navigation methods
+        (`app.to_menu()`, `app.open_rules()`…) and never imports it."""
         self.app = app
 
     def on_enter(self) -> None:
@@ -87,3 +86,13 @@ class SceneManager:
             start -= 1
         for scene in self.stack[start:]:
             scene.draw(surface)
+
+
+class Modal(Scene):
+    """A scene drawn over the one below it, with the screen dimmed; Esc closes it."""
+
+    modal = True
+
+    def close(self) -> None:
+        if self.app.manager.top is self:
+            self.app.manager.pop()

@@ -73,9 +73,9 @@ class Menu(Scene):
                                            "history", "settings", "quit")]
         self.group.widgets = order + [w for w in self.group.widgets if w not in order]
         self.emblem = theme.draw_emblem(140)
-        from scenes.app import version
+        from scenes.crash import app_version
 
-        self.version = version()
+        self.version = app_version()
         self._t = 0.0
         #: what the menu says under its buttons (a damaged save found at start)
         self.notice = ""

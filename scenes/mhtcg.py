@@ -26,6 +26,7 @@ from game.core.contract import Action, Event
 from game.mhtcg import rules
 from game.mhtcg.maps import CAMP
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
 from sprites import cards as cg
 from sprites import mhtcg_cards as mc
 from sprites import mhtcg_map as mm
@@ -46,8 +47,6 @@ SEAT_COLOURS = [(196, 142, 52), (58, 120, 72), (70, 104, 160), (168, 64, 54)]
 MONSTER_KINDS = frozenset({"attack", "order", "keep", "burrow", "replace", "spotter", "item"})
 WINDOWS = {"opening": "the hunt opens", "hunter": "a hunter is about to attack",
            "monster": "a monster is about to attack"}
-HRP_SOURCES = {"kill": "Hunted", "hidden": "Hidden", "unique": "Unique check",
-               "eye": "Eye check", "empty_sheet": "Empty sheet"}
 PHASE_HINTS = {
     "hand": "Discard what you like, then draw up to 6.",
     "placement": "Each player may hide one monster face down on their own sheet.",
@@ -60,7 +59,6 @@ HOLD = {"reveal": 0.45, "defeat": 0.5, "area": 0.5, "strike_first": 0.4, "retrea
 
 
 class MonsterHunterTable(TableScene):
-    palette_name = "menu"
     accent = (250, 200, 70)
     card_target_kinds = frozenset()  # monsters are found by `spot_of` (their sprites' keys)
 
@@ -77,24 +75,6 @@ class MonsterHunterTable(TableScene):
         self._aimed: tuple[Any, set] = (None, set())
         self.area_note: list[str] = []  # the area resolved next and its order, as announced
         super().__init__(app, session)
-
-    # ================================================================ results ==============
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The results screen: each player's HRP by where it came from (the rules' HRP log),
-        and the retreats; how the game ended in words."""
-        d = outcome.details
-        reasons = {"20 HRP": "A hunter reached 20 HRP.", "round limit": "Round 50 ended the game.",
-                   "last player standing": "Every other player forfeited.",
-                   "every player forfeited": "Every player forfeited: nobody wins."}
-        rows = []
-        used = [k for k in HRP_SOURCES if any(k in src for src in d["hrp_by_source"])]
-        for p, sources in enumerate(d["hrp_by_source"]):
-            parts = [[HRP_SOURCES[k], sources.get(k, 0)] for k in used]  # same columns for all
-            rows.append({"score": outcome.scores[p],
-                         "parts": parts + [["Retreats", d["retreats"][p]]]})
-        return {"reason": reasons.get(d["reason"], d["reason"]), "per_player": rows,
-                "rounds": d["rounds"]}
 
     # ================================================================ layout ===============
     @property
@@ -140,16 +120,12 @@ class MonsterHunterTable(TableScene):
         surface.blit(t, (box.x + 8, box.y + 1))
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
-        r = self.zones["hand"].rect
-        width = r.w - 330  # the tray's words and the buttons keep the right-hand side
-        step = min(HAND[0] + 8, (width - HAND[0]) / max(1, n - 1)) if n > 1 else 0
-        return r.x + 10 + HAND[0] / 2 + i * step, r.bottom - 4 - HAND[1] / 2
+        r = self.zones["hand"].rect  # the tray's words and the buttons keep the right-hand side
+        return spread(r.x + 10, r.w - 330, HAND[0], n, i), r.bottom - 4 - HAND[1] / 2
 
     def monster_pos(self, seat: int, area: int, i: int, n: int) -> tuple[float, float]:
         r = self.sheets[seat].areas[area]
-        step = min(MAP[0] + 6, (r.w - 24 - MAP[0]) / max(1, n - 1)) if n > 1 else 0
-        x0 = r.centerx - step * (n - 1) / 2
-        return x0 + i * step, r.bottom - 6 - MAP[1] / 2
+        return spread(r.x + 12, r.w - 24, MAP[0], n, i, 6, centred=True), r.bottom - 6 - MAP[1] / 2
 
     def token_pos(self, place, i: int) -> tuple[float, float]:
         sheet, area = place
@@ -417,31 +393,12 @@ class MonsterHunterTable(TableScene):
         self.draw_middle(surface)
 
     def draw_plate(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
-        acting = seat in self.shown_acting
-        panel(surface, r, (46, 30, 16, 225), (*(self.accent if acting else (170, 130, 70)), 255),
-              radius=8, width=3 if acting else 1)
-        deck = self.counter("deck", seat)
-        box = pygame.Rect(r.x + 4, r.y + 4, 48, min(r.h - 8, 44))
-        low = deck <= 8  # a short deck is a hunter near its retreat: in red
-        pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
-        ink = TEXT if low else INK
-        n = text.render(str(deck), 22, ink, "bold")  # the hunter's life: the plate's largest
-        surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 4)))
-        lab = text.render("deck", 13, ink, "bold")
-        surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
-        x = box.right + 8
-        hrp = text.render(f"HRP {self.counter('hrp', seat)}", 15, (255, 214, 120), "bold")
-        surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
         name = self.seat_name(seat) + (" · AI" if self.is_ai(seat) else "")
         colour = TEXT if seat == self.me else cg.mix(SEAT_COLOURS[seat % 4], (255, 255, 255), 0.45)
-        t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
-        surface.blit(t, (x, r.y + 3))
-        rest = f"hand {self.counter('hand', seat)} · retreats {self.counter('retreats', seat)}/3"
-        surface.blit(cg.fit_text(rest, 14, TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
-        if r.h >= 70:
-            st = self.view()["seats"][seat]["stats"]
-            gear = f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}"
-            surface.blit(cg.fit_text(gear, 14, TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
+        st = self.view()["seats"][seat]["stats"]
+        mm.plate(surface, r, self.accent if seat in self.shown_acting else None, name, colour,
+                 {k: self.counter(k, seat) for k in ("deck", "hrp", "hand", "retreats")},
+                 f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         tray = self.window_tray()
@@ -493,13 +450,7 @@ class MonsterHunterTable(TableScene):
         marks = [f"-{m['damage']} HP"] if m["damage"] else []
         marks += ["trap"] if m["stopped"] else []
         marks += [f"{m['atk_mod']} ATK"] if m["atk_mod"] else []
-        y = sprite.rect.bottom - 3  # stacked up from the bottom: the name, HP and ATK stay readable
-        for mark in reversed(marks):
-            t = text.render(mark, 13, (255, 240, 230), "bold")
-            box = t.get_rect(midbottom=(sprite.rect.centerx, y)).inflate(8, 2)
-            pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
-            surface.blit(t, t.get_rect(center=box.center))
-            y = box.y - 1
+        mm.monster_marks(surface, sprite.rect, marks)
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A plate: the seat's hunter and gear; an area: its name."""

@@ -1,4 +1,9 @@
-"""The pause menu over the table (Esc): Resume, Rules, Settings, Save and quit, Concede."""
+"""The pause menu over the table (Esc): Resume, Rules, Settings, Save and quit, Concede.
+
+Concede is the rules' concede action for the seat of the person at the screen (the table
+carries it out: scenes/table/session.py). A game whose rules have no concession, or a table
+where bots play every seat, offers Abandon instead: the game is kept in the History as
+abandoned and the app goes back to the menu."""
 
 from __future__ import annotations
 
@@ -7,8 +12,7 @@ from typing import Any
 import pygame
 
 from scenes import storage
-from scenes.app import Modal
-from scenes.manager import HEIGHT, WIDTH
+from scenes.manager import HEIGHT, WIDTH, Modal
 from sprites import theme
 from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text
 
@@ -16,10 +20,13 @@ W, BH, GAP = 420, 50, 12
 
 
 class Pause(Modal):
-    def __init__(self, app, session: Any) -> None:
-        """`session` is the table session (game/session.py), or the table scene holding it."""
+    def __init__(self, app, table: Any) -> None:
+        """`table` is the table scene paused (it holds the table session, game/session.py)."""
         super().__init__(app)
-        self.session = getattr(session, "session", session)
+        self.table = table
+        self.session = table.session
+        #: the seats that concede (the person at the screen's); none: the game is abandoned
+        self.conceding = table.seats_at_screen() if self.session.concedable else []
         self.confirming = False
         self.panel = Panel(pygame.Rect(0, 0, W, 430), "Paused")
         self.panel.rect.midtop = (WIDTH // 2, HEIGHT // 2 - 200)
@@ -32,8 +39,9 @@ class Pause(Modal):
     def build(self) -> None:
         self.group = WidgetGroup()
         body = self.panel.body
+        word = "concede" if self.conceding else "abandon"
         if self.confirming:
-            entries = [("Yes, concede", self.concede, "danger"),
+            entries = [(f"Yes, {word}", self.concede, "danger"),
                        ("No, keep playing", self.cancel_concede, "normal")]
             top = body.top + 110
         else:
@@ -41,7 +49,7 @@ class Pause(Modal):
                        ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
                        ("Settings", self.app.open_settings, "normal"),
                        ("Save and quit to menu", self.save_and_quit, "normal"),
-                       ("Concede", self.ask_concede, "danger")]
+                       (word.capitalize(), self.ask_concede, "danger")]
             top = body.top + 6
         for i, (text, action, kind) in enumerate(entries):
             self.group.add(Button((body.left, top + i * (BH + GAP), body.width, BH), text,
@@ -71,14 +79,12 @@ class Pause(Modal):
         self.build()
 
     def concede(self) -> None:
-        """Give up this game: the autosave is forgotten and we go back to the menu."""
-        if self.app.autosave:
-            storage.clear_game()
-            from scenes.history_store import record_game
-            record_game(self.session)  # the history keeps abandoned games too
-        self.session.close()
-        self.app.to_menu()
-        self.app.toast("Game conceded.")
+        """Concede for the person at the screen (the table shows what follows), or abandon."""
+        self.close()
+        if self.conceding:
+            self.table.concede(self.conceding)
+        else:
+            self.app.leave_game(self.session, "Game abandoned.")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
@@ -94,8 +100,10 @@ class Pause(Modal):
         self.panel.draw(surface)
         if self.confirming:
             body = self.panel.body
-            draw_text(surface, "Concede this game?", (body.centerx, body.top + 20), 22,
-                      theme.TEXT, "bold", "midtop")
-            draw_text(surface, "The game ends and its save is deleted.",
-                      (body.centerx, body.top + 58), 16, theme.TEXT_DIM, anchor="midtop")
+            title, line = (("Concede this game?", "You can no longer win it.") if self.conceding
+                           else ("Abandon this game?", "The game ends and its save is deleted."))
+            draw_text(surface, title, (body.centerx, body.top + 20), 22, theme.TEXT, "bold",
+                      "midtop")
+            draw_text(surface, line, (body.centerx, body.top + 58), 16, theme.TEXT_DIM,
+                      anchor="midtop")
         self.group.draw(surface)

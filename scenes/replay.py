@@ -11,7 +11,7 @@ played in.
 Keys: Left/Right step, Space play/pause, Home/End, A the coach's hint, Esc back.
 
 The board (centre) draws the chosen seat's view as the rules give it. Once the game tables read
-a table session (DESIGN §3), the game's own table driven by the same ReplaySession takes the
+a table session (game/session.py), the game's own table driven by the same ReplaySession takes the
 board's place; the controls stay as they are.
 """
 
@@ -28,17 +28,17 @@ from game.replay import SCORE_NAMES, ReplayError, ReplaySession, load, read_file
 from scenes.manager import Scene
 from sprites import text, theme
 from sprites.log import PLAYER_COLOURS
+from sprites.speed import CHOICES as SPEEDS
+from sprites.speed import factor as speed_factor
 from sprites.widgets import Button, Choice, WidgetGroup, draw_text, fill_rounded
 
-#: seconds per action at each animation speed ("instant": one action a frame)
-PACE = {"x1": 0.8, "x2": 0.4, "x4": 0.2, "instant": 0.0}
-SPEEDS = (("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant"))
+#: seconds per action at ×1 (faster speeds divide it; "instant": one action a frame)
+PACE_X1 = 0.8
 BOARD = pygame.Rect(20, 70, 960, 470)
 LOG = pygame.Rect(996, 70, 264, 470)
 SCRUB = pygame.Rect(20, 600, 1240, 56)
 LOG_SIZE, LOG_LINE = 15, 19
 OPEN = -1  # the seat chooser's "All"
-JUMPS = 200  # random jumps a smoke run measures
 
 
 def open_replay_text(app, data: bytes | str, back: Callable[[], Any] | None = None) -> bool:
@@ -204,7 +204,7 @@ class ReplayViewer(Scene):
             self.play_button.text = "Pause" if self.playing else "Play"
         if self.playing:
             self._clock += dt
-            pace = PACE.get(self.speed, 0.2)
+            pace = PACE_X1 / speed_factor(self.speed)
             while self.playing and self._clock >= pace:
                 self._clock -= pace
                 if not self.session.forward():
@@ -382,29 +382,3 @@ def _short(value: Any) -> str:
     if isinstance(value, dict):
         return "{…}"
     return str(value)
-
-
-def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> Any:
-    """`main.py --replay FILE [--smoke --frames N]`: the viewer, alone. Smoke: plays at ×4
-    without sleeping, then jumps to JUMPS random moments, each shown in full (seek, view,
-    board, log, the frame drawn); `app.jump_times` holds those jumps' times."""
-    from scenes.app import App
-    from scenes.smoke import SMOKE_SPEED, timed_run
-    from scenes.storage import Settings
-
-    app = App(smoke=smoke, start_time=start_time,
-              settings=Settings(animation_speed=SMOKE_SPEED) if smoke else None)
-    app.jump_times = []
-    if not open_replay_file(app, path):
-        message = app.toasts.toasts[-1].text if app.toasts.toasts else "it was refused"
-        raise SystemExit(f"main.py: {message}")
-    viewer = app.manager.top
-    if not smoke:
-        app.run(max_frames=frames)
-        return app
-    viewer.playing = True
-    timed_run(app, frames or 600)
-    rng = random.Random(1)
-    for _ in range(JUMPS):  # after the frames, so they never count as frames
-        app.jump_times.append(viewer.jump_to_random(rng))
-    return app

@@ -89,10 +89,10 @@ class Results(Scene):
         self.game = session.game
         self.outcome = session.outcome()
         self.details = self.outcome.details if isinstance(self.outcome.details, dict) else {}
-        # a table may word its game's details for this screen (per-seat parts, sentences)
-        from scenes.tables import TABLES
+        # a game's details worded for this screen (per-seat parts, sentences)
+        from scenes.result_details import DETAILS
 
-        reword = getattr(TABLES.get(self.game.name), "result_details", None)
+        reword = DETAILS.get(self.game.name)
         if reword is not None:
             self.details = reword(session, self.outcome)
         self.names = [self.seat_name(i) for i in range(session.players)]

@@ -14,8 +14,7 @@ from typing import Any
 import pygame
 
 from game.core.resources import data_path
-from scenes.app import Modal
-from scenes.manager import HEIGHT, WIDTH
+from scenes.manager import HEIGHT, WIDTH, Modal
 from sprites import theme
 from sprites.text import font, render, wrap
 from sprites.widgets import Button, ScrollView, WidgetGroup, dim, fill_rounded, shadow

@@ -29,24 +29,25 @@ import pygame
 
 from game.core.contract import Action, Event
 from scenes.table import Place, Spot, TableScene
+from scenes.table.layout import spread
 from sprites import cards as cg
 from sprites import sanguosha_cards as sc
 from sprites import sanguosha_table as st
-from sprites import text
 from sprites.cards import HAND, TABLE, CardSprite
 from sprites.tween import Wait
-from sprites.widgets import Button
-from sprites.zones import Zone, panel
+from sprites.zones import Zone
 
 SEAT = (186, 120)
-IDENTITY_WORDS = {k: v[0] for k, v in st.WORDS.items()
-                  if k in ("lord", "loyalist", "rebel", "renegade")}
 WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
 HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5, "death": 0.6}
 
 
 class SanguoshaTable(TableScene):
     accent = sc.GOLD
+    bilingual = True
+    bar_padding = 30
+    #: response windows where holding nothing to answer with passes for you (the setting)
+    auto_pass_questions = frozenset({"nullify", "peach", "need"})
 
     def __init__(self, app: Any, session: Any) -> None:
         self.cs = session.game.card_set()
@@ -58,35 +59,18 @@ class SanguoshaTable(TableScene):
         self.notes: dict[int, str] = {}
         super().__init__(app, session)
 
-    # ================================================================ settings =============
-    @property
-    def zh(self) -> bool:
-        return self.setting("language", "en") == "zh"
-
+    # ================================================================ words ================
     def looks(self) -> tuple:
         return (self.zh, self.setting("colourblind", False))
-
-    def toggle_language(self) -> None:
-        """C: the app's Language setting, switched and saved."""
-        if self.settings is not None:
-            self.settings.language = "en" if self.zh else "zh"
-            if hasattr(self.app, "save_settings"):
-                self.app.save_settings()
-        self._bar_key = None
 
     def gname(self, gid: str) -> str:
         g = self.cs.general(gid)
         return g.name_zh if self.zh else g.name
 
     # ================================================================ layout ===============
-    def ring(self) -> list[int]:
-        """The other seats in turn order after yours: right side bottom-up, top right-to-left,
-        left side top-down."""
-        return self.others()
-
     def layout(self) -> None:
         T = self.table_rect
-        others = self.ring()
+        others = self.others()  # in turn order: right side bottom-up, top right to left, left side top-down
         n = len(others)
         side = 0 if n < 3 else min(2, max(1, n // 3))
         top = n - 2 * side
@@ -188,21 +172,19 @@ class SanguoshaTable(TableScene):
             for c, pos in zip(in_tray, usable, strict=True):
                 places.append(Place(c, ("card", c, zh), HAND, pos, "tray", 8))
             row = []
-        if row:
-            step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))
-            x = mid.x + 190 + TABLE[0] / 2
-            for i, c in enumerate(row):
-                places.append(Place(c, ("card", c, zh), TABLE, (x + i * step, mid.centery + 20), "table", 4))
+        step = min(TABLE[0] + 6, (mid.w - 200) / max(1, len(row)))  # used, judged, shown
+        for i, c in enumerate(row):
+            pos = (mid.x + 190 + TABLE[0] / 2 + i * step, mid.centery + 20)
+            places.append(Place(c, ("card", c, zh), TABLE, pos, "table", 4))
         dz = self.zones["discard"].rect
         if view["discard"]:
             c = view["discard"][-1]
             places.append(Place(c, ("card", c, zh), TABLE, dz.center, "discard", 1))
         hand = [c for c in view["hand"] or [] if c not in in_tray]
         hz = self.zones["hand"].rect
-        if hand:
-            step = min(HAND[0] + 6, (hz.w - HAND[0]) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-            for i, c in enumerate(hand):
-                places.append(Place(c, ("card", c, zh), HAND, (hz.x + HAND[0] / 2 + i * step, hz.centery), "hand", 6))
+        for i, c in enumerate(hand):
+            x = spread(hz.x, hz.w, HAND[0], len(hand), i, 6)
+            places.append(Place(c, ("card", c, zh), HAND, (x, hz.centery), "hand", 6))
         return places
 
     def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
@@ -286,7 +268,7 @@ class SanguoshaTable(TableScene):
                 out.append(a)
         return out
 
-    def aim_actions(self) -> list[Action]:
+    def aimed_actions(self) -> list[Action]:
         """Targets that glow without a click: outside the play phase, the seats a card-less
         answer aims at (Sudden Strike, Rouse) and those of a lone card's actions."""
         if self.timeline.busy or self.frame_kind() == "play":
@@ -299,19 +281,7 @@ class SanguoshaTable(TableScene):
                     and a.option == self.selected[1] and self.spot_of(a) is not None]
         if self.selected is not None:
             return [a for a in self.card_actions(self.selected) if self.spot_of(a) is not None]
-        return self.aim_actions()
-
-    def refresh_aim(self) -> None:
-        if self.drag is not None or self.selected is not None:
-            return
-        key = self.position_key()
-        if self._aim_key == key:
-            return
-        self._aim_key = key
-        self.clear_glow()
-        aimed = self.aim_actions()
-        if aimed:
-            self.glow_targets(aimed)
+        return self.aimed_actions()
 
     def usable_cards(self) -> set:
         """Cards of yours that answer the question asked now (they glow in a window)."""
@@ -386,28 +356,8 @@ class SanguoshaTable(TableScene):
         sk = self.cs.skills.get(sid)
         return (sk.name_zh if self.zh else sk.name) if sk else sid
 
-    def refresh_bar(self) -> None:
-        key = (self.position_key(), self.zh)
-        if key == self._bar_key:
-            return
-        self._bar_key = key
-        actions = self.bar_actions()
-        more = actions[5:] if len(actions) > 6 else []
-        actions = actions[:5] if more else actions
-        self.bar = []
-        box = self.button_bar_rect()
-        right = box.right
-        player = self.acting_human()
-        entries = [(self.bar_label(a), (lambda a=a: self.press_bar(player, a))) for a in actions]
-        if more:
-            entries.append((st.word("more", self.zh), lambda: self.choose(more, (box.right - 240, box.y - 30 * len(more)), player)))
-        for i, (label, fn) in enumerate(reversed(entries)):
-            w = min(max(110, text.width(label, 17, "sans") + 30), 330)
-            r = pygame.Rect(right - w, box.y, w, box.h)
-            if r.x < box.x:
-                break
-            right = r.x - 8
-            self.bar.append(Button(r, label, fn, "primary" if i == 0 else "normal", size=17))
+    def more_label(self) -> str:
+        return st.word("more", self.zh)
 
     def bar_label(self, a: Action) -> str:
         """A button's words: the rules' label, in Chinese where the table knows them."""
@@ -437,32 +387,10 @@ class SanguoshaTable(TableScene):
             now = st.NOTES.index(self.notes.get(seat, ""))
             self.notes[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
 
-    def key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_c:
-            self.toggle_language()
-            return
-        super().key(event)
-
     def end_turn(self) -> None:
         for a in self.legal():
             if a.kind == "end":
                 self.apply(self.acting_human(), a)
-
-    # ================================================================ auto-pass ============
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.auto_pass()
-
-    def auto_pass(self) -> None:
-        """A window where you hold nothing usable: Pass for you (the auto_pass setting, on
-        unless switched off)."""
-        if not self.setting("auto_pass", True) or self.timeline.busy or self.handoff_pending:
-            return
-        if self.frame_kind() not in ("nullify", "peach", "need"):
-            return
-        acts = self.legal()
-        if len(acts) == 1 and acts[0].kind == "pass":
-            self.apply(self.acting_human(), acts[0])
 
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:
@@ -508,15 +436,7 @@ class SanguoshaTable(TableScene):
         return (self.viewer,)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        for y in range(h):  # dark wood, warmer in the middle
-            t = abs(y - h / 2) / (h / 2)
-            pygame.draw.line(surface, cg.mix((92, 30, 22), sc.WOOD, t), (0, y), (w, y))
-        panel(surface, self.middle.inflate(8, 8), (110, 24, 20, 120), (*sc.GOLD, 90), radius=16)
-        for x in range(self.middle.x + 30, self.middle.right - 30, 60):  # ink-brush accents
-            pygame.draw.line(surface, (70, 18, 14), (x, self.middle.bottom - 8), (x + 38, self.middle.bottom - 12), 3)
-        hz = self.zones["hand"].rect
-        panel(surface, hz.inflate(6, 4), (30, 14, 10, 150), (*sc.GOLD, 70), radius=10)
+        st.draw_table(surface, self.middle, self.zones["hand"].rect)
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         """The plates are in the overlay layer (they change with the events, not per frame)."""
@@ -544,8 +464,7 @@ class SanguoshaTable(TableScene):
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if isinstance(self.selected, tuple) and self.selected[0] == "skill":
-            t = text.render(f"{self.skill_label(self.selected[1])}: click a glowing seat (Esc: cancel)", 15, sc.GOLD, "bold")
-            surface.blit(t, t.get_rect(midbottom=(self.middle.centerx, self.middle.bottom - 4)))
+            st.draw_aim_hint(surface, self.middle, self.skill_label(self.selected[1]))
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A seat: its general and skills, its distance from you and whether it is in your
@@ -575,21 +494,3 @@ class SanguoshaTable(TableScene):
                 "In a response window the usable cards glow red: drag one to the middle, or press Pass.",
                 "Hover a seat for its distance and attack range.  C: English / Chinese names."]
 
-    @staticmethod
-    def result_details(session: Any, outcome: Any) -> dict:
-        """The end screen: every seat's identity and general, and how each death came."""
-        d = outcome.details
-        cs = session.game.card_set()
-        deaths = {seat: (killer, cause) for seat, killer, cause in d.get("deaths", [])}
-        rows = []
-        for p, (ident, gid) in enumerate(zip(d["identities"], d["generals"], strict=True)):
-            name = f"P{p + 1} {cs.general(gid).name}" if gid else f"P{p + 1}"
-            why = IDENTITY_WORDS.get(ident, ident)
-            if p in deaths:
-                killer, cause = deaths[p]
-                by = f" by P{killer + 1}" if killer >= 0 else ""
-                why += f": died{by} ({cause.replace('-', ' ')})" if cause else f": died{by}"
-            else:
-                why += ": alive"
-            rows.append({"name": name, "reason": why, "score": outcome.scores[p]})
-        return {"reason": outcome.rank, "per_player": rows, "turns": d.get("turns", 0)}

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.app import Modal
-from scenes.manager import HEIGHT, WIDTH
+from scenes.manager import HEIGHT, WIDTH, Modal
+from sprites.speed import CHOICES as SPEEDS
 from sprites.widgets import Button, Choice, Panel, Toggle, WidgetGroup, dim
 
-SPEEDS = [("x1", "×1"), ("x2", "×2"), ("x4", "×4"), ("instant", "Instant")]
 VOLUMES = [(0, "Off"), (25, "25%"), (50, "50%"), (60, "60%"), (80, "80%"), (100, "100%")]
 TOGGLES = [
     ("highlights", "Highlight legal targets while dragging"),

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from scenes.app import default_bot, playable_bots
+from game.registry import default_bot, playable_bots
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
 from sprites.text import ellipsize

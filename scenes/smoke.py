@@ -1,4 +1,5 @@
-"""The --smoke harness: the real app loop with an all-AI table, for a fixed number of frames.
+"""The headless runs main.py starts: --smoke (the real app loop with an all-AI table, for a
+fixed number of frames) and --replay FILE (the replay viewer alone, measured with --smoke).
 
 It opens the table exactly as a player's new game would (`App.new_game` → Match → the game's
 TableScene), with every seat "ai:<the game's best bot>", animation speed ×4, no autosave and no
@@ -9,15 +10,19 @@ advances a fixed 1/60 s of game time, so the per-frame numbers measure work only
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 
 import pygame
 
-from scenes.app import App, default_bot
+from game.registry import default_bot, get_game
+from scenes.app import App
+from scenes.replay import open_replay_file
 from scenes.storage import Settings
 
 SMOKE_SPEED = "x4"
+JUMPS = 200  # random moments a replay smoke run jumps to
 PHASES = ("events", "update", "draw", "flip")
 
 
@@ -71,8 +76,6 @@ def _spread(values: list[float]) -> dict[str, float]:
 def run_smoke(game_name: str, players: int, frames: int, screenshot: str | None = None,
               seed: int | None = None, start_time: float | None = None) -> App:
     app = App(smoke=True, settings=Settings(animation_speed=SMOKE_SPEED), start_time=start_time)
-    from game.registry import get_game
-
     game = get_game(game_name)
     game.check_players(players)
     seats = [f"ai:{default_bot(game)}"] * players
@@ -82,4 +85,26 @@ def run_smoke(game_name: str, players: int, frames: int, screenshot: str | None 
     timed_run(app, frames)
     if screenshot:
         pygame.image.save(app.screen, screenshot)
+    return app
+
+
+def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> App:
+    """`main.py --replay FILE [--smoke --frames N]`: the viewer, alone. Smoke: plays at ×4
+    without sleeping, then jumps to JUMPS random moments, each shown in full (seek, view,
+    board, log, the frame drawn); `app.jump_times` holds those jumps' times."""
+    app = App(smoke=smoke, start_time=start_time,
+              settings=Settings(animation_speed=SMOKE_SPEED) if smoke else None)
+    app.jump_times = []
+    if not open_replay_file(app, path):
+        message = app.toasts.toasts[-1].text if app.toasts.toasts else "it was refused"
+        raise SystemExit(f"main.py: {message}")
+    viewer = app.manager.top
+    if not smoke:
+        app.run(max_frames=frames)
+        return app
+    viewer.playing = True
+    timed_run(app, frames or 600)
+    rng = random.Random(1)
+    for _ in range(JUMPS):  # after the frames, so they never count as frames
+        app.jump_times.append(viewer.jump_to_random(rng))
     return app

@@ -1,4 +1,4 @@
-"""Settings and the autosave: JSON files under the user's platform folders (DESIGN §4).
+"""Settings and the autosave: JSON files under the user's platform folders.
 
 Layout (platformdirs, app "CardTable"; the env var CARDTABLE_HOME replaces all three bases, so
 tests and portable installs never touch the real home folder):
@@ -26,9 +26,11 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from sprites.speed import WORDS as SPEED_WORDS
+
 FORMAT = 1
 APP_NAME = "CardTable"
-ANIMATION_SPEEDS = ("x1", "x2", "x4", "instant")
+ANIMATION_SPEEDS = SPEED_WORDS
 #: "en" English; "zh" Chinese names where a game's data has them (Sanguosha: cards, generals,
 #: skills, identities and the table's own words)
 LANGUAGES = ("en", "zh")
@@ -36,7 +38,7 @@ LANGUAGES = ("en", "zh")
 
 @dataclass
 class Settings:
-    animation_speed: str = "x1"  # "x1" | "x2" | "x4" | "instant"
+    animation_speed: str = "x1"  # one of ANIMATION_SPEEDS (sprites/speed.py)
     highlights: bool = True  # glow on legal targets while dragging
     hint_marks: bool = True  # show the marks hints left on cards
     colourblind: bool = False  # larger suit/girl symbols
@@ -48,11 +50,6 @@ class Settings:
     #: the first-game tips already shown, per game: {"madoka": ["action.play", …]}
     tips_seen: dict = field(default_factory=dict)
     language: str = "en"  # one of LANGUAGES
-
-    @property
-    def speed_factor(self) -> float:
-        """Multiplier for animation time (instant = 0: jump to the end)."""
-        return {"x1": 1.0, "x2": 2.0, "x4": 4.0}.get(self.animation_speed, 0.0)
 
 
 # --- folders ----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Which table scene plays which game: game name -> TableScene subclass (DESIGN §3).
+"""Which table scene plays which game: game name -> TableScene subclass.
 
 A table's module is imported when its game is first opened, so one game's table being rebuilt
 (or failing to import) never stops the app or another game's table from opening.

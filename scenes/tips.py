@@ -1,4 +1,4 @@
-"""First-game tips (issue 12, point 10): the first time a player can do a kind of action in a
+"""First-game tips: the first time a player can do a kind of action in a
 game, a short tip appears beside the thing to drag or click, never over it. Each tip shows
 once; "Don't show tips" (on the tip) or the Settings switch turns them off, "Show tips again"
 in Settings brings them all back. The settings JSON remembers both (`tips`, `tips_seen`).

@@ -1,4 +1,4 @@
-"""Bloodborne card faces, drawn from the card data (STYLE "Card anatomy", mood "Bloodborne").
+"""Bloodborne card faces, drawn from the card data.
 
 Hunter cards: a dark stone body framed by their kind — melee blood red, ranged steel blue,
 utility grey — and, because colour is never the only carrier, a kind badge with a letter
@@ -33,7 +33,6 @@ PARCHMENT: Color = (226, 210, 170)
 KIND_COLOURS: dict[str, Color] = {"melee": (170, 46, 44), "ranged": (62, 98, 168),
                                   "utility": (118, 116, 112)}
 KIND_LETTERS = {"melee": "M", "ranged": "R", "utility": "U"}
-KIND_NAMES = {"melee": "Melee", "ranged": "Ranged", "utility": "Utility"}
 LANTERN_COLOURS: dict[str, Color] = {"green": (40, 120, 64), "yellow": (226, 184, 44),
                                      "red": (166, 28, 34)}
 LANTERN_LETTERS = {"green": "G", "yellow": "Y", "red": "R"}
@@ -131,10 +130,6 @@ def drop_icon(size: int, color: Color = BLOOD, outline: Color | None = None) -> 
     surf = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
     blood_drop(surf, ((size + 4) / 2, (size + 4) / 2), size, color, outline)
     return surf
-
-
-def _wrap_name(name: str, size: int, width: int, max_lines: int = 2) -> list[str]:
-    return cg.name_lines(name, size, width, max_lines)[0]
 
 
 # --- hunter cards ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Generic card drawing: frames, names, corner numbers, icon rows, text lines, backs, shadows,
 and the `CardSprite` a table moves around.
 
-Faces are drawn by code (STYLE "Card anatomy"), so they stay sharp at any size. Each game
+Faces are drawn by code, so they stay sharp at any size. Each game
 supplies its own colours, symbols and texts and calls these helpers; tables cache the results
 per (card identity, size, what is known), so a frame only blits Surfaces.
 """
@@ -36,7 +36,7 @@ def contrast(a: Color, b: Color) -> float:
 
 
 def ink_on(bg: Color) -> Color:
-    """Black or white ink, whichever reads better on `bg` (STYLE: contrast ≥ 4.5:1)."""
+    """Black or white ink, whichever reads better on `bg` (contrast ≥ 4.5:1)."""
     dark, light = (20, 18, 30), (250, 250, 255)
     return dark if contrast(dark, bg) >= contrast(light, bg) else light
 

@@ -17,16 +17,16 @@ from functools import lru_cache
 
 import pygame
 
+from sprites.speed import factor as speed_factor
 from sprites.text import render
 
 SIDES = ("heads", "tails")
-HALF_TURNS = range(4, 9)  # STYLE.md: 4–8 half-turns
-SPEEDS = {"x1": 1.0, "x2": 2.0, "x4": 4.0, "instant": math.inf}  # the animation-speed setting
+HALF_TURNS = range(4, 9)  # a flip spins 4–8 half-turns
 
 Color = tuple[int, int, int]
 
 # Heads: a gold coin with a sun and an H. Tails: a silver coin with a crescent moon and a T.
-# Colour is never the only difference (STYLE.md).
+# Colour is never the only difference.
 COIN_COLOURS: dict[str, dict[str, Color]] = {
     "heads": {"rim": (150, 108, 30), "face": (226, 182, 72), "light": (250, 222, 140),
               "ink": (92, 58, 8), "edge": (120, 84, 22)},
@@ -67,7 +67,7 @@ class Coin:
 
     def set_speed(self, speed: float | str) -> None:
         """Animation speed: 1, 2, 4, math.inf or the settings' "x1"/"x2"/"x4"/"instant"."""
-        self.speed = SPEEDS[speed] if isinstance(speed, str) else float(speed)
+        self.speed = speed_factor(speed)
         if self.speed == math.inf:
             self.finish()
 

@@ -16,16 +16,16 @@ TARGET_SHOWN seconds, so there is never a visible snap at rest, and settling for
 A table scene uses it like this:
 
     tray = DiceTray(pygame.Rect(700, 380, 520, 280))
-    tray.set_speed(app.settings.animation_speed)        # "x1" | "x2" | "x4" | "instant"
+    tray.set_speed(speed)             # sprites/speed.py: "x1" | "x2" | "x4" | "instant", or 1, 2, 4, inf
     tray.throw_event(event.data, seed=event_counter)   # or, spelled out:
     tray.throw([DieSpec("red", faces)], [rolls], total=total, seed=event_counter)
     tray.toss_coin(event.data["side"], seed=event_counter)  # a coin flip, in the same tray
     ... every frame: tray.update(dt); tray.draw(screen)
     ... Space: tray.finish();  next event when tray.is_settled();  tray.clear() when done
 
-`update(dt)` takes real seconds and applies the tray's own speed; a scene that already scales dt
-by the setting leaves the tray at speed 1 (and still calls finish() for "instant"). A coin outside
-any tray is `sprites.coin.Coin(center).flip(side, seed)`.
+`update(dt)` takes real seconds and applies the tray's own speed (the table sets it from the one
+animation-speed setting every frame). A coin outside any tray is
+`sprites.coin.Coin(center).flip(side, seed)`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ from functools import lru_cache
 import pygame
 import pymunk
 
-from sprites.coin import SPEEDS, Coin
+from sprites.coin import Coin
+from sprites.speed import factor as speed_factor
 from sprites.text import render
 
 Color = tuple[int, int, int]
@@ -355,7 +356,7 @@ class DiceTray:
     # --- settings -------------------------------------------------------------------------
     def set_speed(self, speed: float | str) -> None:
         """Animation speed: 1, 2, 4, math.inf or the settings' "x1"/"x2"/"x4"/"instant"."""
-        self.speed = SPEEDS[speed] if isinstance(speed, str) else float(speed)
+        self.speed = speed_factor(speed)
         if self.coin is not None:
             self.coin.set_speed(self.speed)
         if self.speed == math.inf:

@@ -1,5 +1,5 @@
 """The Monster Hunter map: every player's sheet drawn as one ring of inked regions on parchment
-over a wooden table (STYLE mood "Monster Hunter"), and where each area and camp lies.
+over a wooden table, and where each area and camp lies.
 
 Geometry first (`ring`): the sheets go round the table clockwise from yours at the bottom, each
 laid out in its own frame — `u` runs from the end that meets the previous sheet (its entry area)
@@ -20,6 +20,7 @@ import pygame
 
 from sprites import cards as cg
 from sprites import text
+from sprites.zones import panel
 
 Color = tuple[int, int, int]
 
@@ -29,6 +30,7 @@ PARCH_DARK: Color = (196, 170, 120)
 INK: Color = (66, 44, 24)
 OCHRE: Color = (196, 142, 52)
 FOREST: Color = (46, 96, 58)
+PLATE_TEXT: Color = (248, 240, 222)
 #: areas of each side in the sheet's own frame (u along the sheet, v inwards), and the camp
 LAYOUTS = {
     3: {2: (0.17, 0.58), 1: (0.5, 0.58), 3: (0.83, 0.58)},
@@ -49,7 +51,7 @@ class Sheet:
     plate: pygame.Rect
 
 
-def frame_point(edge: str, r: pygame.Rect, u: float, v: float, u_at_top: bool) -> tuple[int, int]:
+def frame_point(edge: str, r: pygame.Rect, u: float, v: float) -> tuple[int, int]:
     """(u, v) of a sheet's frame on the screen. Horizontal sheets run u right-to-left on the
     bottom edge, left-to-right on the top; vertical ones bottom-up on the left, top-down on the
     right (clockwise round the table)."""
@@ -111,9 +113,9 @@ def ring(n: int, me: int, areas: int, m: pygame.Rect) -> tuple[dict[int, Sheet],
         rects_ = {}
         for a, (u, v) in layout.items():
             if vertical:
-                c = frame_point(edge, body, u, 0.56, False)
+                c = frame_point(edge, body, u, 0.56)
             else:
-                c = frame_point(edge, body, u, v if areas == 4 else 0.5, False)
+                c = frame_point(edge, body, u, v if areas == 4 else 0.5)
             rects_[a] = pygame.Rect(0, 0, *size)
             rects_[a].center = c
         one = rects_[1]
@@ -246,3 +248,42 @@ def glow_blob(surface: pygame.Surface, r: pygame.Rect, colour: Color, seed: int,
     """A legal target area: its outline drawn again, thick, in the accent colour."""
     pts = _blob(r, seed)
     pygame.draw.polygon(surface, colour, pts, 5 if strong else 3)
+
+
+def plate(surface: pygame.Surface, r: pygame.Rect, acting: Color | None, name: str,
+          colour: Color, numbers: dict, gear: str) -> None:
+    """A seat's plate: the deck (the hunter's life, the largest; red when short), the HRP, the
+    name, hand and retreats, and the gear's numbers where there is room; outlined in `acting`
+    while the seat acts."""
+    panel(surface, r, (46, 30, 16, 225), (*(acting or (170, 130, 70)), 255), radius=8,
+          width=3 if acting else 1)
+    deck = numbers["deck"]
+    box = pygame.Rect(r.x + 4, r.y + 4, 48, min(r.h - 8, 44))
+    low = deck <= 8  # a short deck is a hunter near its retreat: in red
+    pygame.draw.rect(surface, (130, 30, 24) if low else (226, 206, 160), box, border_radius=6)
+    ink = PLATE_TEXT if low else INK
+    n = text.render(str(deck), 22, ink, "bold")
+    surface.blit(n, n.get_rect(midtop=(box.centerx, box.y - 4)))
+    lab = text.render("deck", 13, ink, "bold")
+    surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
+    x = box.right + 8
+    hrp = text.render(f"HRP {numbers['hrp']}", 15, (255, 214, 120), "bold")
+    surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
+    t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
+    surface.blit(t, (x, r.y + 3))
+    rest = f"hand {numbers['hand']} · retreats {numbers['retreats']}/3"
+    surface.blit(cg.fit_text(rest, 14, PLATE_TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
+    if r.h >= 70:
+        surface.blit(cg.fit_text(gear, 14, PLATE_TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
+
+
+def monster_marks(surface: pygame.Surface, rect: pygame.Rect, marks: list[str]) -> None:
+    """Red labels on a monster (damage, a trap, an ATK change), stacked up from its bottom so
+    its name, HP and ATK stay readable."""
+    y = rect.bottom - 3
+    for mark in reversed(marks):
+        t = text.render(mark, 13, (255, 240, 230), "bold")
+        box = t.get_rect(midbottom=(rect.centerx, y)).inflate(8, 2)
+        pygame.draw.rect(surface, (150, 24, 20), box, border_radius=5)
+        surface.blit(t, t.get_rect(center=box.center))
+        y = box.y - 1

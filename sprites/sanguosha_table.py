@@ -1,5 +1,5 @@
-"""What the Sanguosha table draws besides cards (scenes/sanguosha.py lays it out): the seat
-plates (kingdom, general, identity or your note on it, HP, hand count), the piles, the
+"""What the Sanguosha table draws besides cards (scenes/sanguosha.py lays it out): the table
+itself, the seat plates (kingdom, general, identity or your note on it, HP, hand count), the piles, the
 response tray, and the table's words in English and Chinese.
 """
 
@@ -42,6 +42,19 @@ def word(key: str, zh: bool) -> str:
 def identity_tag_rect(r: pygame.Rect) -> pygame.Rect:
     """Where a plate's identity tag sits (a click there notes a guess)."""
     return pygame.Rect(r.right - 84, r.y + 5, 76, 20)
+
+
+def draw_table(surface: pygame.Surface, middle: pygame.Rect, hand: pygame.Rect) -> None:
+    """Red lacquer and dark wood (warmer in the middle), the middle's panel with ink-brush
+    accents, the hand's panel."""
+    w, h = surface.get_size()
+    for y in range(h):
+        t = abs(y - h / 2) / (h / 2)
+        pygame.draw.line(surface, cg.mix((92, 30, 22), sc.WOOD, t), (0, y), (w, y))
+    panel(surface, middle.inflate(8, 8), (110, 24, 20, 120), (*sc.GOLD, 90), radius=16)
+    for x in range(middle.x + 30, middle.right - 30, 60):
+        pygame.draw.line(surface, (70, 18, 14), (x, middle.bottom - 8), (x + 38, middle.bottom - 12), 3)
+    panel(surface, hand.inflate(6, 4), (30, 14, 10, 150), (*sc.GOLD, 70), radius=10)
 
 
 def draw_plate(surface: pygame.Surface, r: pygame.Rect, seat: dict, general, name: str,
@@ -133,6 +146,12 @@ def draw_tray(surface: pygame.Surface, tray: pygame.Rect, prompt: str) -> None:
     panel(surface, tray, (36, 14, 10, 225), (*sc.CINNABAR, 220), radius=14)
     t = cg.fit_text(prompt, 15, sc.GOLD, tray.w - 24, "bold")
     surface.blit(t, t.get_rect(midtop=(tray.centerx, tray.y + 8)))
+
+
+def draw_aim_hint(surface: pygame.Surface, middle: pygame.Rect, skill: str) -> None:
+    """Under the middle, while a skill with no card waits for its target."""
+    t = text.render(f"{skill}: click a glowing seat (Esc: cancel)", 15, sc.GOLD, "bold")
+    surface.blit(t, t.get_rect(midbottom=(middle.centerx, middle.bottom - 4)))
 
 
 def pile_card_rects(middle: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

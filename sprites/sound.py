@@ -1,4 +1,4 @@
-"""Short, quiet, optional sounds (STYLE "Sound"): `sound.play("card_snap")`.
+"""Short, quiet, optional sounds: `sound.play("card_snap")`.
 
 The sounds are the project's own, synthesized by tools/make_sounds.py into data/sounds/
 (CC0). Nothing here can stop the game: without an audio device (or with SDL's dummy driver,

@@ -31,7 +31,7 @@ FALLBACKS = ("sans", "math", "symbols", "symbols2", "cjk")
 
 @cache
 def font(size: int, face: str = "sans") -> pygame.font.Font:
-    """A cached font of `size` logical pixels. Never use sizes below 14 (STYLE.md)."""
+    """A cached font of `size` logical pixels. Never use sizes below 14: text stays readable."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(data_path("fonts", FONT_FILES[face])), size)

@@ -23,7 +23,6 @@ TEXT_DARK: Color = (28, 24, 20)  # text on light / accent fills
 PANEL: Color = (30, 32, 38)
 PANEL_HI: Color = (44, 47, 56)
 PANEL_EDGE: Color = (86, 90, 104)
-SHADOW: tuple[int, int, int, int] = (0, 0, 0, 110)
 ACCENT: Color = (222, 184, 96)  # old gold: primary buttons, focus ring, selection
 ACCENT_HI: Color = (240, 206, 128)
 WARN: Color = (255, 178, 150)  # a problem the player should know of (a damaged save)

@@ -23,13 +23,9 @@ def ease_out(t: float) -> float:
 
 
 def ease_out_cubic(t: float) -> float:
-    """Cubic ease-out: the card-move curve (STYLE: 250 ms ease-out-cubic)."""
+    """Cubic ease-out: the card-move curve (250 ms ease-out-cubic)."""
     u = 1 - t
     return 1 - u * u * u
-
-
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
 
 
 class Tween:

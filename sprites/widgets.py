@@ -6,7 +6,7 @@ arrows) and activates the focused widget with Enter/Space; hovering a widget foc
 mouse and keyboard always agree on "the current one".
 
 Widgets: Button, Toggle, Choice (segmented picker), Spinner (‹ value ›), TextField (digits), Panel, Toast/ToastStack,
-Tooltip, ScrollView/ScrollText, ChoiceMenu (popup list at a point), dial (notches around a number).
+Tooltip, ScrollView, ChoiceMenu (popup list at a point), dial (notches around a number).
 Text is never below 14 px.
 """
 
@@ -712,26 +712,6 @@ class ScrollView(Widget):
             fill_rounded(surface, (255, 255, 255, 18), track, 3)
             fill_rounded(surface, theme.ACCENT if self._drag is not None else theme.PANEL_EDGE,
                          bar, 3)
-
-
-class ScrollText(ScrollView):
-    """Plain wrapped text (paragraphs split on blank lines) in a ScrollView."""
-
-    def __init__(self, rect, text: str, size: int = 16, color: Sequence[int] = theme.TEXT) -> None:
-        super().__init__(rect)
-        self.set_text(text, size, color)
-
-    def set_text(self, text: str, size: int = 16, color: Sequence[int] = theme.TEXT) -> None:
-        width = self.rect.width - 20
-        lh = font(size).get_linesize()
-        lines: list[str] = []
-        for para in text.split("\n\n"):
-            lines += wrap(para.replace("\n", " "), size, width) + [""]
-        surf = pygame.Surface((self.rect.width, max(1, lh * len(lines))), pygame.SRCALPHA)
-        for i, line in enumerate(lines):
-            if line:
-                draw_text(surf, line, (0, i * lh), size, color)
-        self.set_content(surf)
 
 
 # --- popup choice menu -------------------------------------------------------------------------

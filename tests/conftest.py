@@ -20,3 +20,12 @@ def toy_registered(monkeypatch):
     registry)."""
     monkeypatch.setitem(registry._games, toygame.GAME.name, toygame.GAME)
     return toygame.GAME
+
+
+@pytest.fixture
+def toy_table(monkeypatch):
+    """Secret Bid and its table (tests/toytable.py) for the length of one test."""
+    from tests import toytable
+
+    toytable.register(monkeypatch)
+    return toygame.GAME

@@ -1,4 +1,4 @@
-"""The rules-module contract (DESIGN §2, §5) as reusable checks: `ContractGame` plays one game
+"""The rules-module contract (docs/plugging-in-a-game.md) as reusable checks: `ContractGame` plays one game
 under every invariant; `check_bot_is_honest` checks that a bot decides from its seat's
 information only. tests/test_contract.py runs them on every registered game; a game being
 built runs them from its own tests before it is registered.
@@ -255,7 +255,7 @@ class ContractGame:
 
 def check_zones(state, cards: list[int], where: str) -> None:
     """Every card instance in exactly one of `state.zones()`; "processing" empty unless an
-    effect is resolving (the rules-module contract, DESIGN §5)."""
+    effect is resolving (the rules-module contract)."""
     zones = state.zones()
     seen: dict[int, str] = {}
     for zone, ids in zones.items():

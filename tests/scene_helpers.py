@@ -26,14 +26,16 @@ def make_app(**settings):
 
 
 def seed_where(game: str, players: int, first: int, start: int = 1) -> int:
-    """The first seed from `start` whose game starts with seat `first` to act."""
+    """The first seed from `start` whose game starts with seat `first` to act (alone, or with
+    every seat at a simultaneous start)."""
     from game.registry import get_game
 
     g = get_game(game)
-    seed = start
-    while g.new_state(players, seed).to_act() != (first,):
-        seed += 1
-    return seed
+    for seed in range(start, start + 1000):
+        acting = g.new_state(players, seed).to_act()
+        if acting == (first,) or (first in acting and len(acting) == players):
+            return seed
+    raise AssertionError(f"no {game} seed from {start} starts with seat {first} to act")
 
 
 def open_table(app, game: str = "madoka", players: int = 4, seed: int | None = None,

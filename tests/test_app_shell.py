@@ -223,7 +223,7 @@ def test_seed_field_accepts_digits_only(app):
 
 @pytest.mark.skipif(not _has_table("madoka"), reason="the Madoka table is not written yet")
 def test_setup_start_opens_the_table_with_the_chosen_seats_and_seed(app):
-    from scenes.app import default_bot
+    from game.registry import default_bot
     from scenes.setup import Setup
 
     app.open_setup("madoka")
@@ -533,8 +533,7 @@ def test_rematch_replays_the_setup_with_a_new_seed_and_new_game_opens_setup_fill
 
 # --- levels in setup, the rules page (issue 12, point 8) ---------------------------------------
 def test_setup_offers_levels_a_player_understands_with_the_bot_in_the_tooltip(app):
-    from game.registry import all_games
-    from scenes.app import playable_bots
+    from game.registry import all_games, playable_bots
     from scenes.setup import Setup, bot_levels
     from sprites.widgets import Spinner
 

@@ -1,7 +1,8 @@
-"""The rules-module contract (DESIGN §5), checked on random games of every registered game.
+"""The rules-module contract (docs/plugging-in-a-game.md), checked on random games of every
+registered game.
 
 For every game (plus the test-only toy game), every player count and many seeds (50; set
-CARDTABLE_SOAK=N for more), play games to the end and check at every step what DESIGN §2
+CARDTABLE_SOAK=N for more), play games to the end and check at every step what the contract
 promises. Even seeds play uniformly at random; odd seeds follow the game's first heuristic bot
 with 10% random moves, so the checks also reach the late game that random play rarely sees
 (random Madoka teams lose within a few turns). The costly checks (JSON round trip, clone aliasing, views and

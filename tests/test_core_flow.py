@@ -69,12 +69,22 @@ def test_marks_remember_card_memory_by_instance():
     assert marked(s, 7, "asleep_until", "no") == "no"
 
 
-def test_conceding_a_game_that_cannot_be_conceded_is_refused_and_changes_nothing():
+def test_conceding_a_game_that_cannot_be_conceded_is_refused_and_changes_nothing(monkeypatch):
+    monkeypatch.setattr(type(new()), "concedable", False)
     s = new()
     before = s.to_json()
     with pytest.raises(IllegalAction, match="cannot be conceded"):
         s.apply(0, Action(CONCEDE))
     assert s.to_json() == before
+
+
+def test_a_concession_is_recorded_and_the_game_says_what_it_means():
+    s = new()
+    events = s.apply(1, Action(CONCEDE))
+    assert s.conceded == (1,) and [e.kind for e in events] == ["concede"]
+    assert 1 in s.to_act()  # the toy's concession: the seat plays on (a bot at the table)
+    with pytest.raises(IllegalAction, match="already conceded"):
+        s.apply(1, Action(CONCEDE))
 
 
 def test_a_timeout_answers_the_waiting_seat_with_its_default_and_is_logged():

@@ -1,4 +1,4 @@
-"""The dice tray and the coin land on what the rules rolled (STYLE.md "Dice and coins").
+"""The dice tray and the coin land on what the rules rolled.
 
 The tests stand in for a rules module: a seeded random.Random rolls face indices (re-rolling on
 `+` faces, as Bloodborne's dice explode), the tray animates them, and we check what it shows.

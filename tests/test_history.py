@@ -40,7 +40,7 @@ def test_a_finished_game_is_one_row_with_its_replay(home):
     [row] = history.rows()
     assert row.game == "bloodborne" and row.finished and row.length == match.version
     assert row.level == "Normal" and row.seats[1]["level"] == "Normal"
-    assert state_hash(load(history.replay_text(row.id)).final) == state_hash(match._match.state)
+    assert state_hash(load(history.replay_text(row.id)).final_state) == state_hash(match._match.state)
     assert record_game(match) is None and len(history.rows()) == 1  # written once
 
 

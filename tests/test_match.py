@@ -1,5 +1,6 @@
-"""The Match: every applied action goes through the rules, into the record, then autosave;
-a saved match replays to exactly the same state."""
+"""The Match: every applied action goes through the rules and into the record; a saved match
+replays to exactly the same state; a person who concedes a game that goes on hands the seat
+to a bot."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 
 import pytest
 
+from game.ai.agents import decide
 from game.core.contract import Action, IllegalAction
 from game.core.rng import Rng
 from game.match import Match
@@ -23,15 +25,18 @@ def play_some(match: Match, n: int, seed: int = 5) -> None:
         match.apply(p, rng.choice(match.state.legal_actions(p)))
 
 
-def test_apply_appends_to_record_and_calls_on_change():
+def bot_move(match: Match, seat: int):
+    """What the seat's bot plays now, decided as the session asks it (game/local_session.py)."""
+    return decide(match.agents[seat], match.state, seat, match.world_rng(seat),
+                  match.sees_everything[seat])
+
+
+def test_apply_appends_to_the_record():
     match = Match("madoka", 4, 11, SEATS)
-    seen = []
-    match.on_change = seen.append
     p = match.to_act()[0]
     action = match.state.legal_actions(p)[0]
     events = match.apply(p, action)
     assert match.record.actions == [(p, action)]
-    assert seen == [match]
     assert events, "the rules report what happened"
 
 
@@ -81,8 +86,6 @@ def test_ai_seats_get_agents_and_human_seats_are_listed():
     match = Match("madoka", 3, 4, ["you", "ai:random", "human"])
     assert set(match.agents) == {1}
     assert match.human_seats == [0, 2]
-    assert match.is_ai(1) and not match.is_ai(0)
-    assert match.you == 0
 
 
 def test_ai_seats_are_told_which_seats_are_people():
@@ -97,13 +100,13 @@ def test_a_resumed_match_gives_bots_the_memory_of_their_own_moves():
     match = Match("madoka", 4, 11, seats)
     for _ in range(30):
         p = match.to_act()[0]
-        match.apply(p, match.choose_for(p))
+        match.apply(p, bot_move(match, p))
     again = Match.from_json(json.loads(json.dumps(match.to_json())))
     for seat in range(4):
         old, new = match.agents[seat].memory, again.agents[seat].memory
         assert (new.meaning, new.last, new.cleansed) == (old.meaning, old.last, old.cleansed)
     p = match.to_act()[0]
-    assert again.choose_for(p) == match.choose_for(p)
+    assert bot_move(again, p) == bot_move(match, p)
 
 
 class Spy:
@@ -115,18 +118,6 @@ class Spy:
     def choose(self, state, player):
         self.shown.append(state)
         return state.legal_actions(player)[0]
-
-
-def test_a_bot_in_the_app_is_shown_a_determinization_never_the_real_state(toy_registered):
-    match = Match("toy", 2, 3, ["you", "ai:greedy"])
-    spy = match.agents[1] = Spy()
-    match.apply(0, match.state.legal_actions(0)[0])  # seat 0's secret bid is on the table
-    action = match.choose_for(1)
-    world = spy.shown[-1]
-    assert world is not match.state
-    assert world.view(1) == match.state.view(1)  # what seat 1 knows is kept...
-    assert world.hands[0] != match.state.hands[0]  # ...seat 0's hidden hand is resampled
-    assert action in match.state.legal_actions(1)
 
 
 def test_the_bot_thread_decides_on_a_determinization_too(toy_registered):
@@ -147,16 +138,6 @@ def test_unknown_bot_or_seat_count_is_refused():
         Match("madoka", 2, 1, ["you", "ai:nobody"])
     with pytest.raises(ValueError):
         Match("madoka", 3, 1, ["you", "ai:random"])
-
-
-def test_reason_asks_the_rules_without_touching_the_match():
-    match = Match("madoka", 4, 11, SEATS)
-    before = match.state.to_json()
-    p = match.to_act()[0]
-    other = (p + 1) % 4
-    reason = match.reason(other, Action("discard", source=match.state.hands[other][0], target="discard"))
-    assert reason and "turn" in reason
-    assert match.state.to_json() == before
 
 
 def test_each_seat_brings_its_own_options_and_a_bot_chooses_its_own(monkeypatch):

@@ -36,7 +36,7 @@ def played(name: str, players: int | None = None, seed: int = 4) -> tuple[Replay
 def test_an_exported_record_plays_back_to_the_same_final_state(name):
     replay, final = played(name)
     session = load(replay.dumps())
-    assert state_hash(session.final) == final
+    assert state_hash(session.final_state) == final
     session.seek(0)
     while session.forward():
         pass

@@ -321,7 +321,7 @@ def test_r_shows_the_last_round_summed_up_by_the_rules(app):
     axe = hand_card(table, "hunter_axe")
     drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
     assert run_until(app, lambda: st.round > 1 and not table.timeline.busy, 20)
-    s = table.last_summary
+    s = table.rounds.last
     assert s is not None and s["round"] == 1 and set(s["rows"]) == {0, 1, 2, 3}
     assert s["rows"][0]["card"] == "Hunter Axe"
     key(pygame.K_r)

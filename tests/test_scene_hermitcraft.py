@@ -268,8 +268,11 @@ def test_with_the_turn_timer_a_turn_ends_when_its_90_seconds_run_out(app):
     assert state_of(table).current == 0 and 0 < table.clock[1] <= 10
     pump(app, 10, dt=1.0)
     assert state_of(table).current == 1 and state_of(table).turn == 2  # the turn was ended for you
+    assert match_of(table).record.actions[-1] == (0, Action("timeout"))  # a move of the record
 
 
+@pytest.mark.xfail(strict=True, reason="D23's loss must come from HermitState.default_answer "
+                   "(the table now sends the flow's timeout action); the game's port adds it")
 def test_with_no_hermit_on_the_board_when_the_time_runs_out_you_lose(app):
     table = timed_table(app)
     pump(app, 100, dt=1.0)
@@ -287,3 +290,4 @@ def test_surrender_asks_first_then_the_other_player_wins(app):
     table.menu.choose(1)
     pump(app, 5)
     assert state_of(table).outcome().winners == (1,)
+    assert match_of(table).record.actions[-1] == (0, Action("concede"))  # a move of the record

@@ -164,7 +164,7 @@ def test_clicking_the_soul_gem_without_grief_explains_why_not(app):
     click(table.zones["soulgem"].rect.center)
     feed(app)
     assert state_of(table).to_json() == before
-    assert toast_text(app) == match_of(table).reason(0, Action("cleanse", target="soulgem", option=1))
+    assert toast_text(app) == table.session.reason(0, Action("cleanse", target="soulgem", option=1))
 
 
 def test_ai_seats_act_through_the_worker_until_it_is_your_turn_again(app):

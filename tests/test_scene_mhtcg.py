@@ -181,7 +181,6 @@ def test_the_result_lines_list_every_hrp_gained_with_its_reason(app):
 
 
 def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
-    from scenes.mhtcg import MonsterHunterTable
     from scenes.results import Results
 
     s = setups.table(4, dealer=0)
@@ -192,7 +191,9 @@ def test_the_results_screen_lists_each_players_hrp_by_its_source(app):
     match = Match("mhtcg", 4, 1, SEATS)
     match.state = s
     session = LocalSession(match)
-    details = MonsterHunterTable.result_details(session, s.outcome())
+    from scenes.result_details import DETAILS
+
+    details = DETAILS["mhtcg"](session, s.outcome())
     assert details["per_player"][0]["parts"][0] == ["Hidden", 1]
     assert details["reason"] == "A hunter reached 20 HRP."
     Results(app, session).draw(app.screen)  # the screen lays these rows out

@@ -1,4 +1,4 @@
-"""Settings and saves (DESIGN §4): JSON with a format version under the user folders, written
+"""Settings and saves: JSON with a format version under the user folders, written
 atomically; a corrupt file is reported and kept aside as .bad, never overwritten; nothing in a
 save is ever executed."""
 

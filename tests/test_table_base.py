@@ -375,3 +375,14 @@ def test_a_coin_flip_lands_in_the_tray_on_the_rules_side_and_is_logged_then(app)
     settle(app, table)
     assert table.tray.coin.shown_side() == "heads"
     assert "Player 1 flips: heads" in [t for t, _ in table.log.entries]
+
+
+def test_a_game_scene_lays_out_and_draws_in_at_most_500_lines():
+    """What every table shares lives in scenes/table/ and sprites/; a game's scene is short."""
+    import inspect
+
+    from scenes.tables import TABLES
+
+    sizes = {name: len(inspect.getsource(inspect.getmodule(TABLES[name])).splitlines())
+             for name in TABLES}
+    assert {name: n for name, n in sizes.items() if n > 500} == {}

@@ -8,9 +8,13 @@ before and besides the real games. Rules:
 - Each round the top prize is turned up. Every player secretly and simultaneously bids one card
   from hand. When all have bid, the bids are revealed: the single highest bid takes the prize;
   if the highest bid is tied, nobody does and the prize is discarded. Bids go to the discard.
+- The prize worth 1 is a consolation: whoever takes it adds 2 to their next bid.
 - After 5 rounds, the player with the most prize points wins (ties share the win).
+- A player may concede at any time: they can no longer win, and a bot bids for them until the
+  end (the table hands the seat to the game's default bot).
 
-Tests register it under the name "toy" (see `register`); it is not in the game registry.
+Tests register it under the name "toy" (see `register`); it is not in the game registry. Its
+table is tests/toytable.py. docs/plugging-in-a-game.md walks through both, top to bottom.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import Any
 from game.ai.agents import Agent
 from game.core import decisions
 from game.core.contract import Action, Game, Outcome
+from game.core.effects import Effects
 from game.core.fields import LIST, LISTS, RNG, VALUE
-from game.core.flow import FlowState, Rules, close, go
+from game.core.flow import FlowState, Rules, close, go, mark, marked, unmark
 from game.core.rng import Rng
 
 BID_CARDS = 16  # ids 0..15, value id // 2 + 1
@@ -33,6 +38,20 @@ HAND = 5
 def value(card: int) -> int:
     return card - PRIZE_BASE + 1 if card >= PRIZE_BASE else card // 2 + 1
 
+
+#: what a prize does when taken, by its value (the card's text; its behaviour is an effect)
+PRIZE_TEXT = {1: "consolation"}
+EFFECTS = Effects("toy", hooks={"prize_taken": "a player takes a prize"})
+
+
+@EFFECTS.on("prize_taken", "consolation")
+def consolation(s: BidState, player: int) -> None:
+    """The taker's next bid counts 2 more (remembered in the marks store)."""
+    mark(s, player, "bonus", 2)
+    s.emit("bonus", f"{s.seat_name(player)}'s next bid counts 2 more", player)
+
+
+EFFECTS.check_data([("tests/toygame.py", f"prize {v}", key) for v, key in PRIZE_TEXT.items()])
 
 rules = Rules()
 
@@ -74,13 +93,19 @@ def bid(s: BidState, player: int, action: Action) -> None:
 @rules.step
 def reveal_bids(s: BidState) -> None:
     """The bids are revealed: the single highest bid takes the prize; a tie discards it."""
-    values = [value(b) for b in s.bids]
+    values = [value(b) + marked(s, p, "bonus", 0) for p, b in enumerate(s.bids)]
+    for p in range(s.players):
+        unmark(s, p, "bonus")  # a bonus counts for one bid
     top = max(values)
     takers = [p for p, b in enumerate(values) if b == top]
     if len(takers) == 1:
         s.won[takers[0]].append(s.prize)
+        s.emit("prize", f"{s.seat_name(takers[0])} takes the prize ({value(s.prize)})",
+               takers[0], card=s.prize)
+        EFFECTS.run("prize_taken", PRIZE_TEXT.get(value(s.prize), ""), s, takers[0])
     else:
         s.discard.append(s.prize)
+        s.emit("prize", f"A tie at {top}: the prize ({value(s.prize)}) is discarded", card=s.prize)
     s.discard.extend(s.bids)
     s.bids = ()
     s.round += 1
@@ -93,6 +118,7 @@ class SecretBid(Game):
     min_players = 2
     max_players = 3
     cooperative = False
+    default_bot = "greedy"
 
     def new_state(self, players: int, seed: int, **options: Any) -> BidState:
         self.check_players(players)
@@ -124,6 +150,7 @@ class BidState(FlowState):
     __slots__ = ("rng", "hands", "stock", "prizes", "prize", "bids", "won", "discard", "round")
 
     rules = rules
+    concedable = True
     fields = {"rng": RNG, "hands": LISTS, "stock": LIST, "prizes": LIST, "prize": VALUE,
               "bids": VALUE, "won": LISTS, "discard": LIST, "round": VALUE}
 
@@ -152,6 +179,7 @@ class BidState(FlowState):
             "decision": frame.public(player) if frame is not None else None,
             "won": [list(w) for w in self.won],
             "discard": list(self.discard),
+            "bonus": [marked(self, p, "bonus", 0) for p in range(self.players)],
         }
 
     def determinize(self, player: int, rng: Any) -> BidState:
@@ -187,10 +215,14 @@ class BidState(FlowState):
     def score(self, player: int) -> int:
         return sum(value(c) for c in self.won[player])
 
+    def concede(self, player: int) -> None:
+        """A seat that concedes can no longer win (`outcome`); its bids go on."""
+
     def outcome(self) -> Outcome:
         scores = tuple(float(self.score(p)) for p in range(self.players))
-        best = max(scores)
-        winners = tuple(p for p in range(self.players) if scores[p] == best)
+        standing = [p for p in range(self.players) if p not in self.conceded]
+        best = max((scores[p] for p in standing), default=None)
+        winners = tuple(p for p in standing if scores[p] == best)
         return Outcome(winners, scores, details={"rounds": self.round - 1,
                                                  "all_won": sum(map(len, self.won)) == PRIZES})
 

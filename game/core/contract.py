@@ -1,4 +1,4 @@
-"""The contract every game implements (DESIGN §2).
+"""The contract every game implements (docs/plugging-in-a-game.md).
 
 A `Game` is immutable (card set + options) and makes `State`s. A `State` is mutable,
 self-contained and serializable: it says who must act (`to_act`), what they may do

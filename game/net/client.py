@@ -61,6 +61,9 @@ class NetworkSession(TableSession):
 
     #: the app's screens ask this (a table never needs to)
     network = True
+    #: a seat may always leave for good: the host applies the rules' concede where the game has
+    #: one, and its bot plays the seat on otherwise
+    concedable = True
 
     def __init__(self, host: str, port: int, table: str, seat: int, token: str,
                  name: str = "", *, retry: float = 1.0, retries: int = 30) -> None:

@@ -11,7 +11,16 @@ import pygame
 
 from game.core.contract import Event
 from scenes.manager import HEIGHT, WIDTH
-from scenes.table.pieces import FLIP, HOVER_DELAY, MOVE, FlipFace, Floater, Place, outlined
+from scenes.table.pieces import (
+    FLIP,
+    HOVER_DELAY,
+    MOVE,
+    FlipFace,
+    Floater,
+    Place,
+    SeenCards,
+    outlined,
+)
 from sprites import cards as cardgfx
 from sprites import sound
 from sprites.cards import CardSprite
@@ -30,7 +39,7 @@ class AnimationPart:
         events = list(events)
         named: list[list[Any]] = [self.event_cards(e) for e in events]
         later = {k for ks in named for k in ks}
-        if not animate or self.speed == 0:
+        if not animate or self.instant:
             for e in events:
                 self.log_event(e)
                 self.tick_counters(e, animate=False)
@@ -78,6 +87,22 @@ class AnimationPart:
         if yours and not self._your_turn:
             sound.play("turn_chime")  # it has just become the turn of the person at the screen
         self._your_turn = yours
+
+    def cards_in_view(self, view: Any) -> Iterable[tuple[Any, Any]]:
+        """game: (card key, the card it is) for every card `view` names (`seen` keeps them)."""
+        return ()
+
+    def seen(self, key: Any) -> Any:
+        """The card `key` is, as the views named it (a card played and gone keeps its name).
+        KeyError: no view of this table has named it."""
+        if key not in self._seen:
+            self._seen.update(self.cards_in_view(self.view()))
+        return self._seen[key]
+
+    @property
+    def seen_cards(self) -> SeenCards:
+        """`seen` as a mapping (rules code that looks cards up as `cards[key]`)."""
+        return SeenCards(self.seen)
 
     def event_cards(self, event: Event) -> list[Any]:
         d = event.data
@@ -230,6 +255,22 @@ class AnimationPart:
         """A number or word that rises and fades from `pos` (damage, echoes, points)."""
         self.floaters.append(Floater(words, pos, colour, size, life))
 
+
+    def flash(self, key: Any, seconds: float = 0.5) -> None:
+        """Something lights up and fades over `seconds` at ×1 (a wound's red flash on a seat,
+        the Soul Gem taking grief): `flashes[key]` goes from 1 to 0."""
+        self.flashes[key] = (1.0, 1 / seconds)
+
+    def fade_flashes(self, dt: float) -> None:
+        for key, (left, rate) in list(self.flashes.items()):
+            left -= dt * rate
+            if left <= 0:
+                del self.flashes[key]
+            else:
+                self.flashes[key] = (left, rate)
+
+    def flashing(self, key: Any) -> float:
+        return self.flashes[key][0] if key in self.flashes else 0.0
 
     def draw_floaters(self, surface: pygame.Surface) -> None:
         for f in self.floaters:

@@ -1,6 +1,6 @@
 """What the table says: the banner (the rules' prompt, or the part of the turn being played),
 "thinking…", toasts, notices placed where they cover least, tooltips, what choosing a glowing
-target costs, and the help overlay."""
+target costs, the help overlay, and in which language (a bilingual game's C key)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,22 @@ from sprites.zones import panel
 
 class BannerPart:
     """Part of TableScene (scenes/table/base.py)."""
+
+    #: the game's names exist in the rulebook's language too (Chinese): the Language setting
+    #: chooses, C switches it
+    bilingual = False
+
+    @property
+    def zh(self) -> bool:
+        return self.bilingual and self.setting("language", "en") == "zh"
+
+    def toggle_language(self) -> None:
+        """C: the app's Language setting, switched and saved."""
+        if self.settings is not None:
+            self.settings.language = "en" if self.zh else "zh"
+            if hasattr(self.app, "save_settings"):
+                self.app.save_settings()
+        self._bar_key = None
 
     def banner_text(self) -> str:
         """The rules' prompt for the viewer; while events play, the part being animated."""
@@ -44,7 +60,6 @@ class BannerPart:
 
 
     def toast(self, message: str) -> None:
-        self.last_toast = message
         stack = getattr(self.app, "toasts", None) or self.toasts
         if stack is not None:  # under the banner: the bottom of a table is your hand
             stack.top = 52
@@ -65,7 +80,7 @@ class BannerPart:
         title_w = text.font(17, "bold").size(title)[0] + 40
         width = min(max(title_w, max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32, 260), 560)
         size = (width, (46 if lines else 36) + 20 * len(lines))
-        hold = seconds / max(self.speed, 1.0)
+        hold = seconds / self.steady_speed
         self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
                                  self.place_notice(size, about))
 

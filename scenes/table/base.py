@@ -1,6 +1,6 @@
-"""TableScene: what every game's table shares (DESIGN §3, STYLE "Behaviour shared by every
-table", docs/plugging-in-a-game.md §8). A game's table subclasses it, lays out its zones, seats
-and cards, and draws them; the base does everything else.
+"""TableScene: what every game's table shares (docs/plugging-in-a-game.md, "The table"). A
+game's table subclasses it, lays out its zones, seats and cards, and draws them; the base does
+everything else, the same way at every table.
 
 The table reads only a view: it is given a table session (game/session.py) and asks it for
 the view of the seat it serves, that seat's legal actions and the events as that seat may see
@@ -10,14 +10,23 @@ the Action the gesture means and lets the rules say why it is refused.
 
 The base is composed of parts, one job each (scenes/table/):
 
-- `session.py` the seat served, legal actions, applying, collecting the other seats' moves;
-- `layout.py` the table's rectangle, zones, seats' areas, targets (`spot_of`), static layer;
+- `session.py` the seat served, legal actions, applying, collecting the other seats' moves
+  (the bots think in the session, off this thread), auto-pass, conceding;
+- `layout.py` the table's rectangle, zones, seats' areas, cards in a row (`spread`), targets
+  (`spot_of`), the static layer;
 - `pointer.py` drag and drop, select-then-target, aiming (targets glow with no first click);
-- `menus.py` the button bar of actions with no gesture, choice menus, the pause menu;
-- `animation.py` the event queue played as animations (Space finishes), cards drawn, zoom;
-- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help;
-- `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen;
+- `menus.py` the button bar of actions with no gesture, choice menus, a menu of actions with
+  their costs (`offer`), the pause menu;
+- `animation.py` the event queue played as animations (Space finishes), the cards seen, cards
+  drawn, zoom, rising numbers and flashes;
+- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help, the
+  language of a bilingual game;
+- `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
+  timer;
 - `pieces.py` the small data classes and timings they share.
+
+The animation speed is one setting, read in one place (`speed`, from sprites/speed.py): every
+part, the dice tray and its coins follow it.
 
 Counters (health, echoes, grief…) are `self.counters[(seat, name)]`: read from the view when
 the table is still (`counters_from_view`) and ticked by each event's `counters` while it plays.
@@ -28,11 +37,15 @@ What a subclass implements (see each method's docstring): `layout()`, `card_plac
 `counters_from_view(view)`, `seat_target(seat)`, `gesture_action(sprite, zone)`,
 `choose_target(actions, pos, player)`, `click_card`/`click_zone`, `help_lines()`,
 `hand_keys()`, `spawn_point`/`spawn_face`/`vanish_point`, `event_cards`/`event_place`/`holds`,
-`animate_event(event)`, `draw_card_marks`, `zoom_image`, `draggable`, `drop_hint`.
+`animate_event(event)`, `draw_card_marks`, `zoom_image`, `draggable`, `drop_hint`,
+`cards_in_view(view)`, `bar_label`/`press_bar`/`more_label`, `aimed_actions()`,
+`clock_key(seat)`; and class attributes `accent`, `card_target_kinds`, `turning_counters`,
+`tray_felt`, `die_size`, `auto_pass_questions`, `bilingual`, `turn_seconds`/`answer_seconds`.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -43,6 +56,7 @@ from game.session import HUMAN, YOU, SeatInfo, TableSession
 from scenes.manager import HEIGHT, WIDTH, Scene
 from scenes.table.animation import AnimationPart
 from scenes.table.banner import BannerPart
+from scenes.table.clock import ClockPart
 from scenes.table.hotseat import HotSeatPart
 from scenes.table.layout import LayoutPart
 from scenes.table.log import LogPart
@@ -57,6 +71,7 @@ from sprites import cards as cardgfx
 from sprites.cards import CardSprite
 from sprites.dice import DiceTray
 from sprites.log import LogPanel
+from sprites.speed import factor as speed_factor
 from sprites.tween import Timeline
 from sprites.widgets import Button
 from sprites.zones import Zone
@@ -66,8 +81,7 @@ THINK_INSTANT = 0.1
 
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
-                 PointerPart, MenuPart, TipsPart, HotSeatPart, Scene):
-    palette_name = "menu"
+                 PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -86,6 +100,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         # all-AI games are watched over seat 0's shoulder (its own hand stays hidden)
         self.viewer: int | None = people[0] if people else 0
         self.sprites: dict[Any, CardSprite] = {}
+        self._seen: dict[Any, Any] = {}  # card key -> the card it is (`seen`)
         self.order: list[CardSprite] = []  # draw order (last on top)
         self.zones: dict[str, Zone] = {}
         self.timeline = Timeline()
@@ -100,7 +115,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.menu: Any = None
         self.menu_preview: set = set()  # card keys highlighted by the hovered menu option
         self.help_open = False
-        self.last_toast: str | None = None
         self.toasts = None  # our own toast stack when the app has none
         self.buttons: list[Any] = []
         self.finished = False
@@ -114,7 +128,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         #: the view the table's counters and texts show: it catches up with the rules state
         #: when the animation of the events does, so numbers never run ahead of the cards
         self.shown = None
-        self.frame_ms: list[float] = []
         #: select, then target: the card clicked (its targets glow), and when it was clicked
         self.selected: Any = None
         self.last_click: tuple[Any, float] = (None, 0.0)
@@ -143,6 +156,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.last_roll: dict | None = None
         self.rolls = 0
         self.floaters: list[Floater] = []
+        self.flashes: dict[Any, tuple[float, float]] = {}  # key -> (left of 1, fading per second)
         self.notice_now: Notice | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
         #: the zone under the pointer (no drag) and how long it has rested there
@@ -175,7 +189,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self._log_warming = False
             self.relayout()
         self.draw(unseen)
-        self.frame_ms.clear()
 
     # ================================================================ subclass API =========
     def layout(self) -> None:
@@ -238,13 +251,24 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
 
     @property
     def speed(self) -> float:
-        """The animation speed: ×1, ×2, ×4, or 0 for instant — the one place the setting is
-        read (the bots' pace follows it: `think_seconds`)."""
-        return self.settings.speed_factor if self.settings is not None else 1.0
+        """The animation speed (sprites/speed.py): 1, 2, 4, or infinity for instant. Every
+        part of the table, its dice tray and coins, and the bots' pace (`think_seconds`)
+        follow it."""
+        return speed_factor(self.setting("animation_speed", "x1"))
+
+    @property
+    def instant(self) -> bool:
+        return math.isinf(self.speed)
+
+    @property
+    def steady_speed(self) -> float:
+        """The speed of what has no end to jump to (rising numbers, turning dials): ×1 when
+        the table is instant."""
+        return 1.0 if self.instant else self.speed
 
     def think_seconds(self) -> float:
         """How long a searching bot thinks per decision: the faster the table plays, the less."""
-        return THINK_AT_X1 / self.speed if self.speed else THINK_INSTANT
+        return THINK_INSTANT if self.instant else THINK_AT_X1 / self.speed
 
     @property
     def shown(self) -> Any:
@@ -316,6 +340,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.sync(animate=True)
         elif k == pygame.K_h:
             self.help_open = True
+        elif k == pygame.K_c and self.bilingual:
+            self.toggle_language()
         elif pygame.K_1 <= k <= pygame.K_9:
             keys = self.hand_keys()
             n = k - pygame.K_1
@@ -337,11 +363,10 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.hover_zone, self.hover_zone_time = name, 0.0
         else:
             self.hover_zone_time += dt
-        speed = self.speed
-        if speed == 0:
+        if self.instant:
             self.timeline.finish()
         else:
-            self.timeline.update(dt * speed)
+            self.timeline.update(dt * self.speed)
         if self.toasts is not None:
             self.toasts.update(dt)
         for b in self.buttons:
@@ -350,17 +375,17 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         if self.hover is not None and self.drag is None:
             self.hover_time += dt
         if self.turning_counters:
-            self.turn_counters(dt * (speed or 1.0))
+            self.turn_counters(dt * self.steady_speed)
+        if self.flashes:
+            self.fade_flashes(dt * self.steady_speed)
         if self.floaters:
-            sdt = dt * (speed or 1.0)
+            sdt = dt * self.steady_speed
             for f in self.floaters:
                 f.t += sdt
             self.floaters = [f for f in self.floaters if f.t < f.life]
         if self.tray is not None:
-            if speed == 0:
-                self.tray.finish()
-            else:
-                self.tray.update(dt * speed)
+            self.tray.set_speed(self.speed)  # (instant: the tray lands at once)
+            self.tray.update(dt)
         self.refresh_buttons()
         self.refresh_bar()
         self.refresh_aim()
@@ -372,8 +397,10 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         elif self._still_since is None:
             self._still_since = time.monotonic()
         self.run_ai()
+        self.run_clock(dt)
         self.check_handoff()
         self.check_game_over()
+        self.auto_pass()
 
     def refresh_buttons(self) -> None:
         """Enable/disable the subclass's own buttons from the legal actions (optional)."""
@@ -381,7 +408,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
 
     # ================================================================ drawing ================
     def draw(self, surface: pygame.Surface) -> None:
-        t0 = time.perf_counter()
         key = self.static_key()
         layer = None
         if key is None:
@@ -423,15 +449,3 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.draw_help(surface)
         if self.toasts is not None:
             self.toasts.draw(surface)
-        self.frame_ms.append((time.perf_counter() - t0) * 1000)
-        if len(self.frame_ms) > 600:
-            del self.frame_ms[:300]
-
-
-    def frame_p95(self) -> float:
-        if not self.frame_ms:
-            return 0.0
-        xs = sorted(self.frame_ms)
-        return xs[min(len(xs) - 1, int(len(xs) * 0.95))]
-
-

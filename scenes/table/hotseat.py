@@ -14,7 +14,10 @@ class HotSeatPart:
         humans = self.humans_to_act()
         if not humans or self.viewer in humans:
             return
-        nxt = humans[0]
+        self.hand_over(humans[0])
+
+    def hand_over(self, nxt: int) -> None:
+        """The screen passes to the person at seat `nxt`, behind a "pass to" cover."""
         if not hasattr(self.app, "open_handoff"):
             self.switch_viewer(nxt)
             return
@@ -30,6 +33,7 @@ class HotSeatPart:
 
     def switch_viewer(self, seat: int) -> None:
         self.viewer = seat
+        self._seen.clear()  # what the last person's views named is not the next one's
         self.deselect()
         self.relayout()
         self.sync(animate=False)

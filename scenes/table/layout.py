@@ -1,6 +1,7 @@
 """Layout and zones: the table's rectangle (narrowed by the open log), the zones and seats'
-areas, what lies under a point, where an action's target lies (`spot_of`), the card-face
-cache, and the cached static layer (and its overlay) the zones and seats are painted into."""
+areas, cards spread in a row (`spread`), what lies under a point, where an action's target
+lies (`spot_of`), the card-face cache, and the cached static layer (and its overlay) the zones
+and seats are painted into."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ from scenes.table.pieces import LOG_WIDTH, Spot
 from sprites import cards as cardgfx
 from sprites.cards import CardSprite
 from sprites.zones import Zone, draw_zone, panel
+
+
+def spread(left: float, width: float, card_w: float, n: int, i: int, gap: float = 8,
+           centred: bool = False) -> float:
+    """The centre x of the i-th of `n` cards laid in a row within [left, left + width]: `gap`
+    apart, overlapping when they do not fit; from the left, or `centred` in the width."""
+    step = min(card_w + gap, (width - card_w) / max(1, n - 1)) if n > 1 else 0
+    if centred:
+        return left + width // 2 - step * (n - 1) / 2 + i * step
+    return left + card_w / 2 + i * step
 
 
 class LayoutPart:

@@ -8,13 +8,16 @@ from typing import Any
 import pygame
 
 from game.core.contract import Action
-from scenes.table.pieces import BAR_H, PreviewMenu
+from scenes.table.pieces import BAR_H, BAR_MAX, PreviewMenu
 from sprites import text
 from sprites.widgets import Button
 
 
 class MenuPart:
     """Part of TableScene (scenes/table/base.py)."""
+
+    #: a button's width beyond its words
+    bar_padding = 36
 
     def button_bar_rect(self) -> pygame.Rect:
         """Where the buttons of actions with no gesture line up (right-aligned)."""
@@ -32,7 +35,7 @@ class MenuPart:
 
     def open_pause(self) -> None:
         if hasattr(self.app, "open_pause"):
-            self.app.open_pause(self.session)
+            self.app.open_pause(self)
         else:
             self.toast("Pause menu not available.")
 
@@ -45,24 +48,42 @@ class MenuPart:
         hand = set(self.hand_keys())
         return [a for a in self.legal() if a.source not in hand and self.spot_of(a) is None]
 
+    def bar_label(self, action: Action) -> str:
+        """A button's words (the rules' label)."""
+        return action.label or str(action)
+
+    def more_label(self) -> str:
+        return "More…"
+
+    def press_bar(self, player: int | None, action: Action) -> None:
+        self.apply(player, action)
+
     def refresh_bar(self) -> None:
-        key = self.position_key()
+        """The bar's buttons, right-aligned, the last action (Pass, End turn) rightmost and
+        primary; beyond BAR_MAX, the rest go into a "More…" menu."""
+        key = (self.position_key(), self.looks())
         if key == self._bar_key:
             return
         self._bar_key = key
         actions = self.bar_actions()
-        self.bar = []
-        self._bar_actions = list(reversed(actions[:6]))
-        box = self.button_bar_rect()
-        right = box.right
+        more = actions[BAR_MAX - 1:] if len(actions) > BAR_MAX else []
         player = self.acting_human()
-        for i, a in enumerate(reversed(actions[:6])):
-            label = a.label or str(a)
-            w = max(110, text.font(17, "sans").size(label)[0] + 36)
+        box = self.button_bar_rect()
+        entries = [(a, self.bar_label(a), lambda a=a: self.press_bar(player, a))
+                   for a in (actions[:BAR_MAX - 1] if more else actions)]
+        if more:
+            entries.append((None, self.more_label(), lambda: self.choose(
+                more, (box.right - 240, box.y - 30 * len(more)), player)))
+        self.bar, self._bar_actions = [], []
+        right = box.right
+        for i, (a, label, press) in enumerate(reversed(entries)):
+            w = min(max(110, text.width(label, 17, "sans") + self.bar_padding), 330)
             r = pygame.Rect(right - w, box.y, w, box.h)
+            if r.x < box.x:
+                break
             right = r.x - 8
-            kind = "primary" if i == 0 else "normal"
-            self.bar.append(Button(r, label, lambda a=a: self.apply(player, a), kind, size=17))
+            self.bar.append(Button(r, label, press, "primary" if i == 0 else "normal", size=17))
+            self._bar_actions.append(a)
 
 
     def choose(self, actions: list[Action], pos: tuple[int, int], player: int | None, title: str = "Choose") -> None:
@@ -81,6 +102,30 @@ class MenuPart:
         menu = self.open_menu([(False, "Cancel"), (True, f"{label} anyway: the game is lost")],
                               self.mouse, answer, title=danger)
         menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+
+    def offer(self, player: int, options: list[tuple[Action, str]], title: str,
+              beside: pygame.Rect, side: str = "right", previews: dict[int, set] | None = None) -> Any:
+        """A menu of `player`'s actions, each with its words, then what it costs (and a warning
+        when it loses the game) or, for one the rules refuse, why not (dimmed: choosing it
+        toasts the reason); hovering option i lights up the cards `previews[i]`. It opens on
+        the `side` of `beside` ("right", "left", "below", "above"), never over it."""
+        rows, disabled = [], set()
+        for i, (action, words) in enumerate(options):
+            note = self.session.reason(player, action)
+            if note is None:
+                note = self.cost(player, action) + (" · loses the game" if self.loses(player, action) else "")
+            else:
+                disabled.add(i)
+            rows.append((action, f"{words} · {note}" if note else words))
+        menu = self.open_menu(rows, (0, 0), lambda a: self.apply(player, a), title=title,
+                              previews=previews, disabled=disabled)
+        anchor, point = {"right": ("topleft", (beside.right + 8, beside.top)),
+                         "left": ("topright", (beside.left - 8, beside.top)),
+                         "below": ("midtop", (beside.centerx, beside.bottom + 8)),
+                         "above": ("bottomleft", (beside.left, beside.top - 8))}[side]
+        setattr(menu.rect, anchor, point)
+        menu.rect.clamp_ip(self.table_rect.inflate(-8, -8))
+        return menu
 
     def open_menu(self, options: list[tuple[Any, str]], pos: tuple[int, int], on_choose, title: str = "",
                   previews: dict[int, set] | None = None, disabled: set[int] | None = None) -> Any:

@@ -1,6 +1,6 @@
 """The small pieces a table is made of: where a card goes (`Place`), where an action's target
 lies (`Spot`), a drag in progress, a card turning over, a notice, a rising number, the wait
-for dice to land, the choice menu with previews; and the table's timings."""
+for dice or a row of coins to land, the choice menu with previews; and the table's timings."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pygame
 from game.core.contract import Action
 from sprites import text
 from sprites.cards import CardSprite
+from sprites.coin import CoinRow
 from sprites.dice import DiceTray
 from sprites.widgets import ChoiceMenu
 
@@ -23,6 +24,7 @@ HOVER_DELAY = 0.25
 DRAG_THRESHOLD = 4  # pixels before a press becomes a drag (a click stays a click)
 DOUBLE_CLICK = 0.4  # seconds between the clicks of a double click
 BAR_H = 36  # the button bar's buttons
+BAR_MAX = 6  # buttons in the bar; more go into a "More…" menu
 LOG_WIDTH = 270
 
 
@@ -75,6 +77,36 @@ class TrayWait:
         self._land()
 
 
+class RowWait:
+    """A timeline entry that plays a row of coins (sprites/coin.py) until every coin has
+    landed, then `on_land` (the flip enters the log then)."""
+
+    def __init__(self, row: CoinRow, on_land) -> None:
+        self.row, self.on_land = row, on_land
+
+    def update(self, dt: float) -> bool:
+        if self.row.update(dt) and self.on_land is not None:
+            self.on_land, on_land = None, self.on_land
+            on_land()
+        return self.on_land is None
+
+    def finish(self) -> None:
+        self.row.finish()
+        self.update(0.0)
+
+
+class SeenCards:
+    """Card key -> the card it is, as a table has seen it (`AnimationPart.seen`)."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, seen) -> None:
+        self.seen = seen
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.seen(key)
+
+
 class Floater:
     """A number or word rising and fading over the table (damage, echoes, points)."""
 
@@ -108,13 +140,12 @@ def outlined(s: str, size: int, color) -> pygame.Surface:
 
 
 class Drag:
-    __slots__ = ("sprite", "grab", "start", "origin", "active", "actions", "player")
+    __slots__ = ("sprite", "grab", "start", "active", "actions", "player")
 
     def __init__(self, sprite: CardSprite, pos: tuple[int, int], actions: list[Action], player: int | None) -> None:
         self.sprite = sprite
         self.grab = (sprite.x - pos[0], sprite.y - pos[1])
         self.start = pos
-        self.origin = (sprite.x, sprite.y)
         self.active = False
         self.actions = actions
         self.player = player

@@ -229,6 +229,11 @@ class PointerPart:
         self.choose(actions, (int(sprite.rect.x), above), player, title="")
 
 
+    def aimed_actions(self) -> list[Action]:
+        """The actions whose targets glow with no first click: those of the aimed card."""
+        source = self.aim_source()
+        return self.card_actions(source) if source is not None else []
+
     def refresh_aim(self) -> None:
         """Aiming: while one card's targets are all that is asked, they glow by themselves."""
         if self.drag is not None or self.selected is not None:
@@ -237,9 +242,9 @@ class PointerPart:
         if self._aim_key is not None and key == self._aim_key[:-1]:
             return
         was_aiming = self._aim_key is not None and self._aim_key[-1]
-        source = self.aim_source()
-        self._aim_key = (*key, source is not None)
-        if source is not None:
-            self.glow_targets(self.card_actions(source))
+        aimed = self.aimed_actions()
+        self._aim_key = (*key, bool(aimed))
+        if aimed:
+            self.glow_targets(aimed)
         elif was_aiming:
             self.clear_glow()

@@ -1,7 +1,8 @@
 """The table's side of the session (game/session.py): the seat it serves, the legal actions of
-that seat, applying a gesture's action, and collecting what happened — a person's move at once,
+that seat, applying a gesture's action, collecting what happened — a person's move at once,
 the others' (bots, remote players) when the table is still and has shown the last move for
-`AI_MIN` seconds. The table never holds the rules state: only views, actions and events."""
+`AI_MIN` seconds — and conceding. The table never holds the rules state: only views, actions
+and events."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ class SessionPart:
     """Part of TableScene: everything it asks the session."""
 
     session: Any
+    #: questions a person holding nothing to answer them with is passed through (a game's
+    #: response windows), when Pass is then their only legal action
+    auto_pass_questions: frozenset[str] = frozenset()
 
     # --- who sits where ---------------------------------------------------------------------
     def is_ai(self, seat: int) -> bool:
@@ -123,17 +127,70 @@ class SessionPart:
             return "The game is over."
         return f"Wait: it is {self.seat_name(acting[0])}'s turn."
 
+    def auto_pass(self) -> None:
+        """A question of `auto_pass_questions` where Pass is your only answer: Pass for you
+        (the auto_pass setting, on unless switched off)."""
+        if not self.auto_pass_questions or not self.setting("auto_pass", True) \
+                or self.timeline.busy or self.handoff_pending:
+            return
+        if self.session.asked() not in self.auto_pass_questions:
+            return
+        acts = self.legal()
+        if len(acts) == 1 and acts[0].kind == "pass":
+            self.apply(self.acting_human(), acts[0])
+
     # --- the other seats --------------------------------------------------------------------
     def run_ai(self) -> None:
         """Once the table is still and has shown the last move long enough, collect the next
         moves (the session's bots think meanwhile, off this thread)."""
         if self.finished or self.session.is_over() or self.timeline.busy:
             return
-        speed = self.speed
-        self.session.pace(0.0 if speed == 0 else AI_MIN / speed, self.think_seconds())
-        if self._still_since is not None and time.monotonic() - self._still_since >= (
-                0.0 if speed == 0 else AI_MIN / speed):
+        shown = AI_MIN / self.speed  # (0 when instant)
+        self.session.pace(shown, self.think_seconds())
+        if self._still_since is not None and time.monotonic() - self._still_since >= shown:
             self.take_news()
+
+    # --- conceding --------------------------------------------------------------------------
+    def seats_at_screen(self) -> list[int]:
+        """The seats of the person at the screen: the one the table is seen from, if a person
+        plays it (none while bots play every seat)."""
+        return [self.viewer] if self.viewer is not None and not self.is_ai(self.viewer) else []
+
+    def concede(self, seats: list[int]) -> bool:
+        """`seats` concede (the rules' concede action, logged and saved like any move). A game
+        that ends shows its results once the table has shown the last events; one that goes
+        on has a bot at each conceded seat: with people left it goes on for them (the screen
+        passes to the next), with none the game is kept in the History and the app goes back
+        to the menu. False (and a toast) when the rules refuse."""
+        try:
+            for seat in seats:
+                self.session.concede(seat)
+        except IllegalAction as e:
+            self.toast(e.reason)
+            return False
+        self.seat_info = self.session.seats()
+        self.take_news()
+        if self.session.is_over():
+            return True  # `check_game_over` opens the results
+        people = self.human_seats()
+        if not people:
+            self.finished = True
+            self.app.leave_game(self.session, "Game conceded.")
+        elif self.viewer not in people:
+            self.hand_over(people[0])
+        return True
+
+    def ask_concede(self, words: str = "Concede: the game is lost") -> None:
+        """A button of the table's own (a Surrender flag): asked first, then `concede`."""
+        seats = self.seats_at_screen()
+        if self.session.is_over() or not seats:
+            return
+
+        def answer(yes: bool) -> None:
+            if yes and not self.session.is_over():
+                self.concede(seats)
+        self.open_menu([(False, "Cancel"), (True, words)], self.mouse, answer,
+                       title="Give up this game?")
 
     def thinking_seat(self) -> int | None:
         return self.session.thinking()

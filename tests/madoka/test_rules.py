@@ -1,4 +1,4 @@
-"""Madoka rules, one test per rule of the spec (/work/shared/rules/madoka.md), in its order.
+"""Madoka rules, one test per rule of the spec (docs/rules/madoka.md), in its order.
 
 States are hand-made with game.madoka.setups.make_state; cards are written "homura3".
 """
