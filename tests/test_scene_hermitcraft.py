@@ -271,8 +271,6 @@ def test_with_the_turn_timer_a_turn_ends_when_its_90_seconds_run_out(app):
     assert match_of(table).record.actions[-1] == (0, Action("timeout"))  # a move of the record
 
 
-@pytest.mark.xfail(strict=True, reason="D23's loss must come from HermitState.default_answer "
-                   "(the table now sends the flow's timeout action); the game's port adds it")
 def test_with_no_hermit_on_the_board_when_the_time_runs_out_you_lose(app):
     table = timed_table(app)
     pump(app, 100, dt=1.0)
