@@ -333,6 +333,12 @@ class App:
                                         (e.strerror or "the disk refused it").lower()))
 
     def toast(self, text: str, duration: float = 2.5) -> None:
+        """A fading message; at a table it joins the table's notes (scenes/table/notices.py),
+        so it never lands on another one."""
+        top = self.manager.top
+        if top is not None and hasattr(top, "update_notices"):
+            top.toast(text)
+            return
         self.toasts.add(text, duration)
 
     # --- navigation ---------------------------------------------------------------------------
@@ -453,7 +459,9 @@ class App:
             self.toast(f"There is no table for {name} yet.")
             return
         session.on_change = lambda: self.autosave_match(session)
-        self.manager.reset(TABLES[name](self, session))
+        table = TABLES[name](self, session)
+        self.manager.reset(table)
+        table.open_hotseat()  # hot-seat: the first frame is the "pass to" cover
         import scenes.results  # noqa: F401  (loaded with the table, not in the game's last frame)
         try:  # a crash report then carries this game's record (scenes/crash.py)
             from scenes import crash

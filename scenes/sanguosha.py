@@ -56,7 +56,7 @@ class SanguoshaTable(TableScene):
         self._from_seat: int | None = None
         self._judging = False
         #: your guesses of hidden seats' identities (st.NOTES), by seat
-        self.notes: dict[int, str] = {}
+        self.guesses: dict[int, str] = {}
         super().__init__(app, session)
 
     # ================================================================ words ================
@@ -384,8 +384,8 @@ class SanguoshaTable(TableScene):
         if seat is None or seat == self.me or self.view()["seats"][seat]["identity"]:
             return
         if st.identity_tag_rect(self.seat_rects[seat]).collidepoint(pos):
-            now = st.NOTES.index(self.notes.get(seat, ""))
-            self.notes[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
+            now = st.NOTES.index(self.guesses.get(seat, ""))
+            self.guesses[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
 
     def end_turn(self) -> None:
         for a in self.legal():
@@ -443,7 +443,7 @@ class SanguoshaTable(TableScene):
 
     def overlay_key(self) -> Any:
         return (self.shown_version, self.counters_version, self.shown_acting, self.zh,
-                tuple(sorted(self.notes.items())), self.answer_tray(), self.prompt_text)
+                tuple(sorted(self.guesses.items())), self.answer_tray(), self.prompt_text)
 
     def draw_static_overlay(self, surface: pygame.Surface) -> None:
         v = self.shown or self.view()
@@ -454,7 +454,7 @@ class SanguoshaTable(TableScene):
             who = st.word("you", zh) if self.seat_name(p) == "You" else f"P{p + 1}"
             st.draw_plate(surface, r, seat, g, f"{who} {self.gname(g.id)}" if g else who, zh,
                           self.counter("hp", p, seat["hp"]), self.counter("hand", p, seat["hand"]),
-                          self.notes.get(p, "") if not seat["identity"] else "")
+                          self.guesses.get(p, "") if not seat["identity"] else "")
         st.draw_piles(surface, self.zones["deck"].rect, self.zones["discard"].rect,
                       self.face(None, TABLE), self.counter("draw", None, v["draw"]),
                       len(v["discard"]), zh)

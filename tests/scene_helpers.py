@@ -46,7 +46,9 @@ def open_table(app, game: str = "madoka", players: int = 4, seed: int | None = N
     seats = seats or ["you"] + ["ai:random"] * (players - 1)
     match = Match(game, players, seed, seats)
     app.open_table(LocalSession(match))
-    table = app.manager.top
+    table = app.manager.stack[0]
+    if app.manager.top is not table:  # hot-seat: the table opens behind "pass to"; pass it
+        app.manager.top.done()
     pump(app, 2)
     return table
 

@@ -81,6 +81,10 @@ def sprite(table, iid):
 
 
 def toast_text(app):
+    """The newest toast: the table's (its notes), else the app's."""
+    table = next((s for s in reversed(app.manager.stack) if hasattr(s, "last_toast")), None)
+    if table is not None and table.last_toast is not None:
+        return table.last_toast
     return app.toasts.toasts[-1].text if app.toasts.toasts else None
 
 
@@ -214,7 +218,9 @@ def test_hot_seat_hands_the_table_over_and_hides_the_other_hand(app):
     seed = next(k for k in range(1, 50) if GAME.new_state(2, k).to_act() == (0,))
     match = Match("hermitcraft", 2, seed, ["you", "human"])
     app.open_table(LocalSession(match))
-    table = app.manager.top
+    table = app.manager.stack[0]
+    assert isinstance(app.manager.top, Handoff) and app.manager.top.player == 0
+    app.manager.top.done()
     pump(app, 5)
     mine = set(state_of(table).hands[0])
     assert table.viewer == 0 and mine <= set(table.sprites)

@@ -43,6 +43,10 @@ def my_card(table, i=0):
 
 
 def toast_text(app):
+    """The newest toast: the table's (its notes), else the app's."""
+    table = next((s for s in reversed(app.manager.stack) if hasattr(s, "last_toast")), None)
+    if table is not None and table.last_toast is not None:
+        return table.last_toast
     return app.toasts.toasts[-1].text if app.toasts.toasts else None
 
 

@@ -41,7 +41,9 @@ def open_position(app, state, seats=SEATS):
     match = Match("mhtcg", state.players, 1, list(seats))
     match.state = state
     app.open_table(LocalSession(match))
-    table = app.manager.top
+    table = app.manager.stack[0]
+    if app.manager.top is not table:  # hot-seat: the table opens behind "pass to"
+        app.manager.top.done()
     table.run_ai = lambda: None  # the other seats wait: the question stays open
     pump(app, 3)
     return table
@@ -52,6 +54,10 @@ def settle(app, frames: int = 40):
 
 
 def toast_text(app):
+    """The newest toast: the table's (its notes), else the app's."""
+    table = next((s for s in reversed(app.manager.stack) if hasattr(s, "last_toast")), None)
+    if table is not None and table.last_toast is not None:
+        return table.last_toast
     return app.toasts.toasts[-1].text if app.toasts.toasts else None
 
 

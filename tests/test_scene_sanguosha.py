@@ -44,6 +44,10 @@ def open_position(app, state):
 
 
 def toast_text(app):
+    """The newest toast: the table's (its notes), else the app's."""
+    table = next((s for s in reversed(app.manager.stack) if hasattr(s, "last_toast")), None)
+    if table is not None and table.last_toast is not None:
+        return table.last_toast
     return app.toasts.toasts[-1].text if app.toasts.toasts else None
 
 
@@ -182,15 +186,15 @@ def test_clicking_a_hidden_seats_tag_notes_a_guess(app):
     tag = stt.identity_tag_rect(t.seat_rects[2])
     click(tag.center)
     pump(app, 2)
-    assert t.notes[2] == "loyalist"
+    assert t.guesses[2] == "loyalist"
     click(tag.center)
     click(tag.center)
     click(tag.center)
     pump(app, 2)
-    assert t.notes[2] == ""  # round the guesses and back to none
+    assert t.guesses[2] == ""  # round the guesses and back to none
     click(stt.identity_tag_rect(t.seat_rects[0]).center)  # your own seat: nothing to guess
     pump(app, 2)
-    assert 0 not in t.notes
+    assert 0 not in t.guesses
 
 
 def test_a_judgement_card_turns_over_where_it_lies_in_the_middle(app):

@@ -211,7 +211,9 @@ def open_target(app, seats=("you", "human"), hands=None) -> TargetTable:
         match.state.decisions.clear()
         match.state.start_turn()
     app.open_table(LocalSession(match))
-    table = app.manager.top
+    table = app.manager.stack[0]
+    if app.manager.top is not table:  # hot-seat: the "pass to" cover first
+        app.manager.top.done()
     table.sync(animate=False)
     pump(app, 2)
     return table

@@ -16,10 +16,8 @@ from scenes.table.pieces import (
     HOVER_DELAY,
     MOVE,
     FlipFace,
-    Floater,
     Place,
     SeenCards,
-    outlined,
 )
 from sprites import cards as cardgfx
 from sprites import sound
@@ -250,12 +248,6 @@ class AnimationPart:
                 sp.glow = False
         return Wait(seconds, off)
 
-    def float_text(self, words: str, pos: tuple[float, float], colour: Any, size: int = 22,
-                   life: float = 1.3) -> None:
-        """A number or word that rises and fades from `pos` (damage, echoes, points)."""
-        self.floaters.append(Floater(words, pos, colour, size, life))
-
-
     def flash(self, key: Any, seconds: float = 0.5) -> None:
         """Something lights up and fades over `seconds` at ×1 (a wound's red flash on a seat,
         the Soul Gem taking grief): `flashes[key]` goes from 1 to 0."""
@@ -272,19 +264,11 @@ class AnimationPart:
     def flashing(self, key: Any) -> float:
         return self.flashes[key][0] if key in self.flashes else 0.0
 
-    def draw_floaters(self, surface: pygame.Surface) -> None:
-        for f in self.floaters:
-            img = outlined(f.text, f.size, f.color)
-            img.set_alpha(int(255 * min(1.0, max(0.0, 1 - f.t / f.life) * 1.5)))
-            surface.blit(img, img.get_rect(center=(f.pos[0], f.pos[1] - 20 - 30 * f.t)))
-            img.set_alpha(255)  # the cached image fades for this blit only
-
-
     def finish_animation(self) -> None:
         """Space: complete what is animating now, and what is queued behind it; a notice
         goes away."""
         self.timeline.finish()
-        self.notice_now = None
+        self.clear_notices()
 
 
     def sprite_image(self, s: CardSprite) -> pygame.Surface:

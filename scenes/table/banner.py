@@ -1,6 +1,6 @@
 """What the table says: the banner (the rules' prompt, or the part of the turn being played),
-"thinking…", toasts, notices placed where they cover least, tooltips, what choosing a glowing
-target costs, the help overlay, and in which language (a bilingual game's C key)."""
+"thinking…", tooltips, what choosing a glowing target costs, the help overlay, and in which
+language (a bilingual game's C key). Toasts and notices are scenes/table/notices.py."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from typing import Any
 import pygame
 
 from scenes.manager import HEIGHT, WIDTH
-from scenes.table.pieces import Notice, veil
+from scenes.table.pieces import veil
 from sprites import cards as cardgfx
 from sprites import text
-from sprites.widgets import ToastStack
 from sprites.zones import panel
 
 
@@ -59,66 +58,6 @@ class BannerPart:
         surface.blit(th, th.get_rect(**{where[0]: where[1]}))
 
 
-    def toast(self, message: str) -> None:
-        stack = getattr(self.app, "toasts", None) or self.toasts
-        if stack is not None:  # under the banner: the bottom of a table is your hand
-            stack.top = 52
-        if hasattr(self.app, "toast"):
-            self.app.toast(message)
-            return
-        if self.toasts is None:
-            self.toasts = ToastStack()
-        self.toasts.add(message)
-
-
-    def notice(self, title: str, body: str = "", colour: Any = None, seconds: float = 2.6,
-               about: pygame.Rect | None = None) -> None:
-        """Show a notice for `seconds` (at ×1; Space dismisses it), clear of the zones and
-        seats, as near `about` (what it describes) as the free room allows."""
-        width = 420
-        lines = cardgfx.wrapped(body, 16, width - 32)[:4] if body else []
-        title_w = text.font(17, "bold").size(title)[0] + 40
-        width = min(max(title_w, max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32, 260), 560)
-        size = (width, (46 if lines else 36) + 20 * len(lines))
-        hold = seconds / self.steady_speed
-        self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
-                                 self.place_notice(size, about))
-
-    def free_area(self) -> pygame.Rect:
-        """Where notices and tips may lie: the table inside an 8-pixel margin, below the
-        banner's line."""
-        inner = self.table_rect.inflate(-16, -16)
-        top = max(inner.top, 50)
-        return pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
-
-    def place_notice(self, size: tuple[int, int], about: pygame.Rect | None) -> pygame.Rect:
-        """The spot of `size` inside the table that covers the least of `busy_rects()` (and
-        never `about`), nearest `about`; the banner's line is kept free."""
-        area = self.free_area()
-        busy = [b for b in self.busy_rects() if b.colliderect(area)]
-        target = about.center if about is not None else area.center
-        w, h = size
-        spots = [pygame.Rect(x, y, w, h) for y in range(area.top, area.bottom - h + 1, 36)
-                 for x in range(area.left, area.right - w + 1, 48)]
-        # nearest first: the first spot that covers nothing is the answer
-        spots.sort(key=lambda r: abs(r.centerx - target[0]) + abs(r.centery - target[1]))
-        best, best_cover = None, None
-        for r in spots:
-            if about is not None and r.colliderect(about):
-                continue
-            cover = 0
-            for b in busy:
-                c = r.clip(b)
-                cover += c.w * c.h
-                if best_cover is not None and cover >= best_cover:
-                    break
-            if best_cover is None or cover < best_cover:
-                best, best_cover = r, cover
-                if cover == 0:
-                    break
-        return best or pygame.Rect(area.centerx - w // 2, area.top, w, h)
-
-
     def draw_costs(self, surface: pygame.Surface) -> None:
         """On each target that glows: what choosing it costs, at its foot."""
         for rect, price in self.glow_costs:
@@ -127,22 +66,6 @@ class BannerPart:
             pygame.draw.rect(surface, self.accent, box, border_radius=box.h // 2)
             surface.blit(t, t.get_rect(center=box.center))
 
-
-    def draw_notice(self, surface: pygame.Surface) -> None:
-        n = self.notice_now
-        if n is None:
-            return
-        if time.monotonic() > n.until:
-            self.notice_now = None
-            return
-        panel(surface, n.rect, (22, 10, 30, 238), (*n.colour, 230), radius=12)
-        t = cardgfx.fit_text(n.title, 17, cardgfx.mix(n.colour, (255, 255, 255), 0.35), n.rect.w - 24, "bold")
-        surface.blit(t, t.get_rect(midtop=(n.rect.centerx, n.rect.y + 10)))
-        y = n.rect.y + 38
-        for ln in n.lines:
-            b = text.render(ln, 16, (238, 234, 250))
-            surface.blit(b, b.get_rect(midtop=(n.rect.centerx, y)))
-            y += 20
 
     def draw_tip(self, surface: pygame.Surface) -> None:
         """The tooltip of what the pointer has rested on for 0.4 s (`tip_text`)."""

@@ -19,8 +19,8 @@ The base is composed of parts, one job each (scenes/table/):
   their costs (`offer`), the pause menu;
 - `animation.py` the event queue played as animations (Space finishes), the cards seen, cards
   drawn, zoom, rising numbers and flashes;
-- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, toasts, notices, help, the
-  language of a bilingual game;
+- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, help, the language of a
+  bilingual game; `notices.py` toasts, notices and rising numbers, stacked and kept inside;
 - `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
   timer;
 - `pieces.py` the small data classes and timings they share.
@@ -61,7 +61,8 @@ from scenes.table.hotseat import HotSeatPart
 from scenes.table.layout import LayoutPart
 from scenes.table.log import LogPart
 from scenes.table.menus import MenuPart
-from scenes.table.pieces import LOG_WIDTH, Drag, Floater, Notice, Place
+from scenes.table.notices import Floater, Note, NoticesPart
+from scenes.table.pieces import LOG_WIDTH, Drag, Place
 from scenes.table.pointer import PointerPart
 from scenes.table.session import SessionPart
 from scenes.table.tips import TipsPart
@@ -81,7 +82,7 @@ THINK_INSTANT = 0.1
 
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
-                 PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
+                 NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -115,7 +116,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.menu: Any = None
         self.menu_preview: set = set()  # card keys highlighted by the hovered menu option
         self.help_open = False
-        self.toasts = None  # our own toast stack when the app has none
         self.buttons: list[Any] = []
         self.finished = False
         self.handoff_pending = False
@@ -156,8 +156,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.last_roll: dict | None = None
         self.rolls = 0
         self.floaters: list[Floater] = []
+        self.notes: list[Note] = []  # toasts and notices (scenes/table/notices.py)
         self.flashes: dict[Any, tuple[float, float]] = {}  # key -> (left of 1, fading per second)
-        self.notice_now: Notice | None = None
         self._tip: tuple[str | None, float] = (None, 0.0)
         #: the zone under the pointer (no drag) and how long it has rested there
         self.hover_zone: str | None = None
@@ -367,8 +367,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.timeline.finish()
         else:
             self.timeline.update(dt * self.speed)
-        if self.toasts is not None:
-            self.toasts.update(dt)
         for b in self.buttons:
             if hasattr(b, "update"):
                 b.update(dt)
@@ -378,11 +376,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.turn_counters(dt * self.steady_speed)
         if self.flashes:
             self.fade_flashes(dt * self.steady_speed)
-        if self.floaters:
-            sdt = dt * self.steady_speed
-            for f in self.floaters:
-                f.t += sdt
-            self.floaters = [f for f in self.floaters if f.t < f.life]
+        self.update_notices(dt)
         if self.tray is not None:
             self.tray.set_speed(self.speed)  # (instant: the tray lands at once)
             self.tray.update(dt)
@@ -427,12 +421,12 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.draw_over(surface)
         self.draw_costs(surface)
         self.draw_floaters(surface)
-        self.draw_notice(surface)
         self.draw_tip(surface)
         for b in (*self.buttons, *self.bar):
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
+        self.draw_notices(surface)
         if self.first_tip is not None:
             self.first_tip.draw(surface, self.accent)
         if self.log_shown:
@@ -447,5 +441,3 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.menu.draw(surface)
         if self.help_open:
             self.draw_help(surface)
-        if self.toasts is not None:
-            self.toasts.draw(surface)

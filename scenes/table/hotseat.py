@@ -3,9 +3,20 @@
 
 from __future__ import annotations
 
+from game.session import HUMAN, YOU
+
 
 class HotSeatPart:
     """Part of TableScene (scenes/table/base.py)."""
+
+    def open_hotseat(self) -> None:
+        """With two or more people at this screen, the table opens behind the "pass to" cover
+        of the first of them to act: the first frame is that cover, never the table."""
+        people = [p for p, s in enumerate(self.seat_info) if s.kind in (YOU, HUMAN)]
+        if len(people) < 2 or self.session.is_over():
+            return
+        acting = [p for p in self.session.to_act() if p in people]
+        self.hand_over(acting[0] if acting else people[0])
 
     def check_handoff(self) -> None:
         """When a different person must act, hide the table behind a handoff screen."""

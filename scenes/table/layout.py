@@ -59,6 +59,8 @@ class LayoutPart:
         self.layout()
         self.place_tray(self.tray_rect())
         self.layout_version += 1
+        if self.notes:
+            self.replace_notes()
         if len(self.face_cache) > 600:
             self.face_cache.clear()
 

@@ -1,6 +1,6 @@
 """The small pieces a table is made of: where a card goes (`Place`), where an action's target
-lies (`Spot`), a drag in progress, a card turning over, a notice, a rising number, the wait
-for dice or a row of coins to land, the choice menu with previews; and the table's timings."""
+lies (`Spot`), a drag in progress, a card turning over, the wait for dice or a row of coins
+to land, the choice menu with previews; and the table's timings."""
 
 from __future__ import annotations
 
@@ -105,26 +105,6 @@ class SeenCards:
 
     def __getitem__(self, key: Any) -> Any:
         return self.seen(key)
-
-
-class Floater:
-    """A number or word rising and fading over the table (damage, echoes, points)."""
-
-    __slots__ = ("text", "pos", "color", "t", "life", "size")
-
-    def __init__(self, text_: str, pos, color, size: int = 22, life: float = 1.3) -> None:
-        self.text, self.pos, self.color, self.size = text_, pos, color, size
-        self.t, self.life = 0.0, life
-
-
-class Notice:
-    """A short message about something on the table (a witch revealed, a failed play, a boss's
-    entrance), placed where it covers as little of the table as it can (`place_notice`)."""
-
-    __slots__ = ("title", "lines", "colour", "until", "rect")
-
-    def __init__(self, title: str, lines: list[str], colour, until: float, rect: pygame.Rect) -> None:
-        self.title, self.lines, self.colour, self.until, self.rect = title, lines, colour, until, rect
 
 
 @lru_cache(maxsize=128)
