@@ -44,7 +44,10 @@ class MadokaTable(TableScene):
         self.witch = {w.id: w for w in self.cards.witches}
         self.seat_areas: dict[int, tuple[pygame.Rect, str]] = {}
         self.discard_pinned = False
+        #: the hint marks on teammates' cards as the table shows them (`_knowing`: as the
+        #: rules' view has them; a tell's marks appear when the tell plays)
         self.knowledge: dict[int, tuple[list[str], list[int], bool]] = {}
+        self._knowing: dict[int, tuple[list[str], list[int], bool]] = {}
         self._zoom_know: tuple[Any, pygame.Surface] | None = None
         super().__init__(app, session)
 
@@ -152,10 +155,8 @@ class MadokaTable(TableScene):
                 pos = (self.column_x(gi), self.mid_top + 102 + k * CASCADE)
                 places.append(Place(c["id"], ("girl", c["girl"], c["number"]), TABLE, pos, "play", 2))
         girls = tuple(view["girls"])
-        self.knowledge = {}
-        for hand in view["hands"]:
-            for c in hand:
-                self.knowledge[c["id"]] = (c["girls"], c["numbers"], c["clued"])
+        self._knowing = {c["id"]: (c["girls"], c["numbers"], c["clued"])
+                         for hand in view["hands"] for c in hand}
         for seat, hand in enumerate(view["hands"]):
             if seat not in self.seat_areas:
                 continue
@@ -303,9 +304,14 @@ class MadokaTable(TableScene):
         if event.kind == "witch":
             w = event.data.get("witch")
             return [("witch", w)] if w else []
-        if event.kind == "tell":
-            return []
+        if event.kind == "tell":  # the cards it points at turn to their new marks with it
+            return [c for c in event.data.get("cards", []) if c in self._knowing]
         return super().event_cards(event)
+
+    def table_still(self) -> None:
+        """The marks on teammates' cards catch up with the table (a tell's, with its step)."""
+        self.knowledge = dict(self._knowing)
+        super().table_still()
 
     def animate_event(self, event: Event) -> list[Any]:
         k = event.kind
@@ -323,7 +329,10 @@ class MadokaTable(TableScene):
         if k == "transform":
             self.notice(event.text, "", (255, 226, 120), 1.6, self.zones["play"].rect)
             return [Wait(0.3)]
-        if k == "tell":  # the cards it points at light up
+        if k == "tell":  # the cards it points at light up and take their new marks
+            for c in event.data.get("cards", []):
+                if c in self._knowing:
+                    self.knowledge[c] = self._knowing[c]
             return [self.light_up(event.data.get("cards", []), 0.7)]
         if k == "grief":
             self.flash("gem", 1 / 1.5)  # the gem darkens now: its counter ticked with the event

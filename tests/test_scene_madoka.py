@@ -416,3 +416,32 @@ def test_clicking_the_discard_pile_pins_what_is_gone_and_a_click_elsewhere_close
     click(empty_spot(table))
     feed(app)
     assert not table.discard_pinned
+
+
+def test_a_tell_to_you_shows_in_the_log_banner_and_on_your_cards_only_when_it_plays(app):
+    """Fault 4: the log, the banner and the marks on your cards follow the animation: the
+    tell's words and your cards' new marks appear at the tell's step, never before."""
+    from tests.scene_helpers import seed_where
+
+    table = open_table(app, seed=seed_where("madoka", 4, 1))
+    table.run_ai = lambda: None
+    st = state_of(table)
+    tell = next(a for a in st.legal_actions(1) if a.kind == "tell" and a.target == 0)
+    faces = {c: table.sprites[c].face_key for c in st.hands[0]}
+    apply_behind(table, 1, tell)
+    table.take_news()
+    told_at = changed_at = banner_at = None
+    for frame in range(200):
+        pump(app, 1)
+        logged = any("tells" in t for t, _ in table.log.entries)
+        if logged and told_at is None:
+            told_at = frame
+        if "tells" in table.banner_text() and banner_at is None:
+            banner_at = frame
+        if any(table.sprites[c].face_key != f for c, f in faces.items()) and changed_at is None:
+            changed_at = frame
+        if not table.timeline.busy:
+            break
+    assert told_at is not None and changed_at is not None
+    assert banner_at is not None and banner_at >= told_at
+    assert changed_at >= told_at

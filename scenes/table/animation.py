@@ -29,14 +29,13 @@ class AnimationPart:
     """Part of TableScene (scenes/table/base.py)."""
 
     def sync(self, animate: bool = True, events: Iterable[Event] = ()) -> None:
-        """Bring the sprites to the current view: queue one step per event naming cards,
-        after a first step that glides everything else."""
+        """Bring the sprites to the current view: one step per event (its cards move, its
+        words enter the log and the banner as it plays), then a last step for the rest."""
         view = self.view()
         places = self.card_places(view)
         by_key = {p.key: p for p in places}
         events = list(events)
         named: list[list[Any]] = [self.event_cards(e) for e in events]
-        later = {k for ks in named for k in ks}
         if not animate or self.instant:
             for e in events:
                 self.log_event(e)
@@ -48,17 +47,13 @@ class AnimationPart:
             self.table_still()
             return
 
-        if events:  # the banner leaves the question that was answered at once; nobody is
-            self.shown_acting = ()  # outlined as acting while the answer plays out
-            self.stage_text = next((e.text for e in events if e.text and e.kind not in ("dice", "coin")),
-                                   self.stage_text)
+        if events:  # nobody is outlined as acting while the answer plays out; the banner
+            self.shown_acting = ()  # says each event when its step plays (`show_stage`)
+            self.stage_text = ""
             self.stage_is_phase = False
-
-        def first_step():
-            held = {k for k, sp in self.sprites.items() if self.holds(sp)}
-            return self._apply_places(places, set(by_key) - later - held, instant=False)
-
-        self.timeline.then(first_step)
+        # each event's cards move in its own step, in order; what no event names (a hand
+        # closing up, a card whose marks changed) goes to its place in the last step, after
+        # the events that caused it: nothing is shown before its event plays
         for e, keys in zip(events, named, strict=True):
             self.timeline.then(lambda e=e, keys=keys: self._event_step(e, keys, by_key))
         self.timeline.then(self._last_step)
