@@ -659,3 +659,26 @@ def test_the_rules_reference_names_no_file_and_no_developer_words(game):
     words = path.read_text(encoding="utf-8").lower()
     for developer in ("self-play", "data/", "docs/", ".md", ".toml", ".py"):
         assert developer not in words, f"{path.name} of {game} says {developer!r} to players"
+
+
+@pytest.mark.parametrize("game", ["madoka", "bloodborne"])
+def test_a_hot_seat_game_opens_on_the_pass_to_screen_never_the_table(app, game, monkeypatch):
+    """Fault 3: with three people at the screen, the first frame on screen is "Pass to …",
+    and nothing of the table is drawn on the screen before its person passes it."""
+    from scenes.handoff import Handoff
+    from scenes.tables import TABLES
+
+    drawn = []
+    table_class = TABLES[game]
+    real_draw = table_class.draw
+    monkeypatch.setattr(table_class, "draw", lambda self, surface: (
+        drawn.append(surface is app.screen), real_draw(self, surface))[1])
+    app.new_game(game, 3, ["you", "human", "human"], seed=3)
+    assert isinstance(app.manager.top, Handoff)
+    app.run(max_frames=2)
+    assert isinstance(app.manager.top, Handoff) and not any(drawn)
+    first = app.manager.top.player
+    app.manager.top.done()
+    app.run(max_frames=1)
+    table = app.manager.top
+    assert table.viewer == first and any(drawn)

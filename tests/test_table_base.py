@@ -25,7 +25,7 @@ from game.match import Match
 from scenes.table import Place, TableScene
 from sprites import cards as cardgfx
 from sprites.zones import Zone
-from tests.scene_helpers import click, drag, feed, match_of, pump, run_until, state_of
+from tests.scene_helpers import click, drag, feed, match_of, post, pump, run_until, state_of
 
 ROW = (20, 21)
 AIM = 9  # the card that must be thrown at once
@@ -388,3 +388,39 @@ def test_a_game_scene_lays_out_and_draws_in_at_most_500_lines():
     sizes = {name: len(inspect.getsource(inspect.getmodule(TABLES[name])).splitlines())
              for name in TABLES}
     assert {name: n for name, n in sizes.items() if n > 500} == {}
+
+
+def _inside_and_apart(table):
+    area = table.free_area()
+    rects = [n.rect for n in table.notes]
+    assert all(area.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(n.about is not None and n.rect.colliderect(n.about) for n in table.notes)
+
+
+def test_notices_and_toasts_stack_inside_the_table_never_over_what_they_describe(app):
+    """Fault 5: one system: every note inside the table (log open or not), none over another
+    or over what it is about; the same words again refresh the old note."""
+    table = open_target(app)
+    seat = table.seat_rect(0)
+    for i in range(3):
+        table.notice(f"Notice {i}", "A body long enough to wrap onto a second line of words.",
+                     about=seat)
+    table.toast("A reason", about=table.zones["bank"].rect)
+    _inside_and_apart(table)
+    table.toast("A reason", about=table.zones["bank"].rect)
+    assert [n.title for n in table.notes].count("A reason") == 1
+    post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    pump(app, 1)  # the log opens or closes: the table narrows or widens
+    _inside_and_apart(table)
+    pump(app, 400)  # 2.5 s for a toast, 2.6 s at ×1 for a notice: all gone
+    assert table.notes == []
+
+
+def test_rising_numbers_that_would_start_together_are_stacked_and_kept_inside(app):
+    table = open_target(app)
+    for _ in range(4):
+        table.float_text("-3", (table.table_rect.right - 2, 52), (255, 90, 80), 26)
+    starts = [f.rect(0) for f in table.floaters]
+    assert not any(a.colliderect(b) for i, a in enumerate(starts) for b in starts[i + 1:])
+    assert all(table.table_rect.contains(r) for r in starts)

@@ -87,12 +87,15 @@ class NoticesPart:
         still rising is stacked above it, and every one stays inside the table."""
         f = Floater(words, pos, colour, size, life)
         area = self.free_area()
-        for _ in range(8):
-            r = f.rect(0).clamp(area)
-            f.pos = (r.centerx, r.centery + 20)
-            if not any(o.rect().colliderect(r) for o in self.floaters):
+        first = f.rect(0).clamp(area)
+        taken = [o.rect() for o in self.floaters]
+        h = first.h + 2
+        for k in (0, -1, -2, -3, 1, 2, 3, -4, 4):  # above the others first, else below
+            r = first.move(0, k * h)
+            if area.contains(r) and not any(r.colliderect(t) for t in taken):
+                first = r
                 break
-            f.pos = (f.pos[0], f.pos[1] - r.h - 2)
+        f.pos = (first.centerx, first.centery + 20)
         self.floaters.append(f)
 
     @property
