@@ -297,12 +297,20 @@ class HermitcraftTable(TableScene):
         self.rolls += 1
         self.last_roll = None  # a rebuilt tray starts empty; the row is placed on it again
         self.tray.clear()
+        self._roll_round, self._stale_in = self.tray_round(self.shown), None
         self.coin_row = CoinRow(self.tray.area, sides, seed=self.rolls)
         if landed:
             self.coin_row.finish()
             return Wait(0.0)
         return RowWait(self.coin_row, lambda: (sound.play("coin_ring"), self.show_stage(event),
                                                self.log_event(event)))
+
+    def has_roll(self) -> bool:
+        return self.coin_row is not None or super().has_roll()
+
+    def clear_tray(self) -> None:
+        self.coin_row = None
+        super().clear_tray()
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         if self.coin_row is None:

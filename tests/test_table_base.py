@@ -119,7 +119,7 @@ class TargetState(State):
     def _view(self, player: int | None) -> dict:
         return {"hands": [list(h) if p == player else [None] * len(h) for p, h in enumerate(self.hands)],
                 "row": list(self.row), "bank": list(self.bank), "hits": list(self.hits),
-                "rolled": self.rolled}
+                "rolled": self.rolled, "turn": self.turn}
 
     def is_over(self) -> bool:
         return self.turn >= 8
@@ -424,3 +424,17 @@ def test_rising_numbers_that_would_start_together_are_stacked_and_kept_inside(ap
     starts = [f.rect(0) for f in table.floaters]
     assert not any(a.colliderect(b) for i, a in enumerate(starts) for b in starts[i + 1:])
     assert all(table.table_rect.contains(r) for r in starts)
+
+
+def test_dice_are_cleared_once_the_next_turn_begins(app):
+    """Fault 7: a roll lies in the tray while its turn is shown, and goes a moment after the
+    table shows the next turn (the roll is no longer relevant)."""
+    table = open_target(app, seats=("you", "ai:random"))
+    table.run_ai = lambda: None  # the other seat waits: the table stays on the next turn
+    table.apply(0, Action("roll"))
+    settle(app, table)
+    assert table.tray.dice and table.last_roll is not None  # the roll is seen once it lands
+    pump(app, int(60 * table.STALE_ROLL / table.speed) + 5)
+    assert not table.tray.dice and table.last_roll is None
+    table.relayout()  # a rebuilt tray does not bring the old roll back
+    assert not table.tray.dice

@@ -380,6 +380,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         if self.tray is not None:
             self.tray.set_speed(self.speed)  # (instant: the tray lands at once)
             self.tray.update(dt)
+            self.age_tray(dt)
         self.refresh_buttons()
         self.refresh_bar()
         self.refresh_aim()

@@ -1,5 +1,6 @@
 """The dice tray: a "dice" or "coin" event is thrown into it and enters the log when it
-lands; the last roll lies in it again after a relayout."""
+lands; the last roll lies in it again after a relayout, until the next step of the game
+begins (a new round or turn: `tray_round`), when it is cleared."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from sprites.tween import Wait
 class TrayPart:
     """Part of TableScene (scenes/table/base.py)."""
 
+    _roll_round: Any = None  # the round or turn of the last roll
+    _stale_in: float | None = None  # seconds until a roll of a past round is cleared
+
     def draw_tray(self, surface: pygame.Surface) -> None:
         """The tray, the kind of die in it (in words, not only in paint), or its idle text."""
         tray = self.tray
@@ -33,6 +37,34 @@ class TrayPart:
                 f = text.render(sub, 14, (220, 204, 190))
                 surface.blit(f, f.get_rect(center=(r.centerx, r.centery + 4)))
 
+
+    #: seconds at ×1 a roll stays once its round or turn is over
+    STALE_ROLL = 1.2
+
+    def tray_round(self, view: Any) -> Any:
+        """What a roll belongs to: the round or turn it was thrown in (the view's "round" or
+        "turn"); when the table shows another one, the dice are cleared."""
+        if not isinstance(view, dict):
+            return None
+        return view.get("round", view.get("turn"))
+
+    def has_roll(self) -> bool:
+        """Whether a roll lies in the tray (a game with its own dice or coins says so too)."""
+        return self.last_roll is not None
+
+    def age_tray(self, dt: float) -> None:
+        """Once the table is still in another round or turn than the last roll's, the dice
+        lie a moment longer (`STALE_ROLL`), then the tray is cleared."""
+        if not self.has_roll() or self.timeline.busy:
+            return
+        if self._stale_in is None:
+            now = self.tray_round(self.shown)
+            if now is not None and now != self._roll_round:
+                self._stale_in = self.STALE_ROLL
+            return
+        self._stale_in -= dt * self.steady_speed
+        if self._stale_in <= 0:
+            self.clear_tray()
 
     def place_tray(self, rect: pygame.Rect | None) -> None:
         """(Re)build the dice tray where the layout wants it; the last roll lies in it again."""
@@ -62,6 +94,7 @@ class TrayPart:
             return Wait(0.0)
         self.rolls += 1
         self.last_roll = {**event.data, "kind": event.kind}
+        self._roll_round, self._stale_in = self.tray_round(self.shown), None
         self._throw_data(self.last_roll)
         if landed:
             self.tray.finish()
@@ -79,6 +112,7 @@ class TrayPart:
     def clear_tray(self) -> None:
         """Take the dice away (a new monster, a new turn: the old roll is not its roll)."""
         self.last_roll = None
+        self._stale_in = None
         if self.tray is not None:
             self.tray.clear()
 
