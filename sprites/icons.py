@@ -74,3 +74,27 @@ def supersampled(draw: Callable[[Pen], None], size: int, fill: float = 1.0) -> p
     small = pygame.transform.smoothscale(inner, (round(size * fill), round(size * fill)))
     out.blit(small, small.get_rect(center=(size // 2, size // 2)))
     return out
+
+
+def _speaker(pen: Pen, muted: bool) -> None:
+    """A speaker: its box and cone, then sound waves (on) or a cross (muted)."""
+    pen.poly([(0.1, 0.38), (0.28, 0.38), (0.52, 0.16), (0.52, 0.84), (0.28, 0.62), (0.1, 0.62)])
+    if muted:
+        pen.line((0.64, 0.36), (0.9, 0.64), 0.07, (240, 110, 100))
+        pen.line((0.64, 0.64), (0.9, 0.36), 0.07, (240, 110, 100))
+        return
+    for r in (0.16, 0.3):
+        pts = arc((0.52, 0.5), r, -0.9, 0.9, 8)
+        for a, b in zip(pts, pts[1:], strict=False):
+            pen.line(a, b, 0.055)
+
+
+_SPEAKERS: dict[tuple[bool, int], pygame.Surface] = {}
+
+
+def speaker(muted: bool, size: int) -> pygame.Surface:
+    """The sound state as a speaker symbol (made once per state and size)."""
+    key = (muted, size)
+    if key not in _SPEAKERS:
+        _SPEAKERS[key] = supersampled(lambda pen: _speaker(pen, muted), size)
+    return _SPEAKERS[key]

@@ -128,3 +128,22 @@ def test_the_volume_setting_applies_and_persists(app):
 def test_a_volume_outside_0_to_100_is_refused():
     with pytest.raises(ValueError):
         storage.settings_from_dict({"volume": 140})
+
+
+def test_the_table_shows_a_speaker_that_says_the_sound_state_and_can_be_clicked(app):
+    """Fault 18: M shows its state on the table as a speaker (crossed out when muted), and a
+    click on the speaker mutes or unmutes."""
+    app.new_game("madoka", 3, ["you", "ai:random", "ai:random"], seed=3)
+    table = app.manager.top
+    table.run_ai = lambda: None
+    app.run(max_frames=1)
+    r = table.speaker_rect()
+    press(app, pygame.K_m, "m")
+    assert app.settings.muted and table.muted()
+    muted_pixels = pygame.image.tobytes(app.screen.subsurface(r), "RGB")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1))
+    app.run(max_frames=1)
+    assert not app.settings.muted and not sound.muted() and not table.muted()
+    assert pygame.image.tobytes(app.screen.subsurface(r), "RGB") != muted_pixels
+    assert "off" in table.speaker_tip(r.center) and table.speaker_tip((r.right + 40, r.y)) is None

@@ -71,7 +71,7 @@ class BannerPart:
         """The tooltip of what the pointer has rested on for 0.4 s (`tip_text`)."""
         if self.drag is not None or self.menu is not None:
             return
-        tip = self.tip_text(self.mouse)
+        tip = self.speaker_tip(self.mouse) or self.tip_text(self.mouse)
         now = time.monotonic()
         if tip != self._tip[0]:
             self._tip = (tip, now)
@@ -86,7 +86,7 @@ class BannerPart:
         if not msg:
             return
         tr = self.table_rect
-        t = cardgfx.fit_text(msg, 20, (250, 246, 255), tr.w - 80, "bold")
+        t = cardgfx.fit_text(msg, 20, (250, 246, 255), tr.w - 130, "bold")  # clear of the speaker
         box = t.get_rect(midtop=(tr.centerx, 6)).inflate(36, 12)
         yours = self.acting_human() is not None and not self.timeline.busy
         panel(surface, box, (12, 10, 30, 210), (*self.accent, 255 if yours else 160), radius=box.h // 2,

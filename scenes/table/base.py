@@ -65,6 +65,7 @@ from scenes.table.notices import Floater, Note, NoticesPart
 from scenes.table.pieces import LOG_WIDTH, Drag, Place
 from scenes.table.pointer import PointerPart
 from scenes.table.session import SessionPart
+from scenes.table.speaker import SpeakerPart
 from scenes.table.tips import TipsPart
 from scenes.table.tray import TrayPart
 from scenes.tips import TipBubble
@@ -82,7 +83,8 @@ THINK_INSTANT = 0.1
 
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
-                 NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, Scene):
+                 NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, SpeakerPart,
+                 Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -297,6 +299,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             return
         if self.first_tip is not None and self.first_tip.handle_event(event):
             return
+        if self.speaker_event(event):
+            return
         for b in (*self.buttons, *self.bar):
             if b.visible and b.handle_event(event):
                 return
@@ -427,6 +431,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
+        self.draw_speaker(surface)
         self.draw_notices(surface)
         if self.first_tip is not None:
             self.first_tip.draw(surface, self.accent)
