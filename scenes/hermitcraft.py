@@ -129,8 +129,9 @@ class HermitcraftTable(TableScene):
         return self.boards.get(seat)
 
     def thinking_point(self, seat: int):
-        r = self.boards.get(seat)
-        return ("bottomright", (r.right - 4, r.y - 2)) if r is not None else None
+        r = self.boards.get(seat)  # in the board's header, left of the Surrender flag
+        right = r.right - (112 if self.buttons and seat == self.me else 8)
+        return ("topright", (right, r.y + 3)) if r is not None else None
 
     # ================================================================ cards ================
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:

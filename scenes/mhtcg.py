@@ -17,7 +17,6 @@ out, draws it and says where things lie:
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -104,20 +103,15 @@ class MonsterHunterTable(TableScene):
         sh = self.sheets.get(seat)
         return sh.plate if sh is not None else None
 
-    def draw_thinking(self, surface: pygame.Surface) -> None:
-        """"thinking…" under the AI seat's plate, on a dark pill (the parchment is light)."""
-        seat = self.thinking_seat()
-        if seat is None or seat not in self.sheets:
-            return
-        sh = self.sheets[seat]
-        p = sh.plate
-        dots = "." * (1 + int(time.monotonic() * 3) % 3)
-        t = text.render(f"thinking{dots}", 14, self.accent, "bold")
-        box = pygame.Rect(p.x + 4, p.bottom + 3, 84, t.get_height() + 2)
-        if sh.edge in ("top", "bottom"):  # beside the camp, clear of the areas
-            box.midleft = (sh.camp[0] + 22, p.centery)
-        pygame.draw.rect(surface, (46, 30, 16), box, border_radius=box.h // 2)
-        surface.blit(t, (box.x + 8, box.y + 1))
+    def thinking_point(self, seat: int):
+        """The seat's tag beside the camp on a top or bottom sheet (clear of the areas), else
+        under the plate."""
+        sh = self.sheets.get(seat)
+        if sh is None:
+            return None
+        if sh.edge in ("top", "bottom"):
+            return "midleft", (sh.camp[0] + 22, sh.plate.centery)
+        return "topleft", (sh.plate.x + 4, sh.plate.bottom + 3)
 
     def hand_pos(self, i: int, n: int) -> tuple[float, float]:
         r = self.zones["hand"].rect  # the tray's words and the buttons keep the right-hand side

@@ -438,3 +438,33 @@ def test_dice_are_cleared_once_the_next_turn_begins(app):
     assert not table.tray.dice and table.last_roll is None
     table.relayout()  # a rebuilt tray does not bring the old roll back
     assert not table.tray.dice
+
+
+def test_the_seat_to_act_is_tagged_on_the_table_and_a_thinking_ai_on_its_seat(app):
+    """Fault 10: whose turn it is shows at the seat itself (not only in the banner); while an
+    AI thinks, its seat says so."""
+    table = open_target(app, seats=("you", "ai:random"))
+    assert table.seat_tag(0) == "your turn" and table.seat_tag(1) == ""
+    table.session.pace(0.0, 5.0)
+    table.apply(0, Action("pass"))
+    settle(app, table)
+    assert table.session.to_act() == (1,)
+    assert run_until(app, lambda: table.thinking_seat() == 1 or table.session.to_act() == (0,))
+    if table.thinking_seat() == 1:
+        assert table.seat_tag(1).startswith("thinking")
+    settle(app, table)
+    assert run_until(app, lambda: table.seat_tag(0) == "your turn", timeout=10)
+
+
+@pytest.mark.parametrize("game,players", [("madoka", 3), ("bloodborne", 3), ("mhtcg", 3),
+                                          ("hermitcraft", 2), ("sanguosha", 5)])
+def test_every_table_pins_the_seat_tag_at_the_seat(game, players, tmp_path, monkeypatch):
+    from tests.scene_helpers import make_app
+    from tests.scene_helpers import open_table as open_game
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    table = open_game(make_app(), game, players)
+    for seat in range(players):
+        anchor, point = table.thinking_point(seat)
+        assert table.seat_rect(seat).inflate(140, 60).collidepoint(point), (seat, point)
+        assert table.table_rect.collidepoint(point)

@@ -5,7 +5,6 @@ language (a bilingual game's C key). Toasts and notices are scenes/table/notices
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pygame
 
@@ -43,19 +42,35 @@ class BannerPart:
 
 
     def thinking_point(self, seat: int) -> tuple[str, tuple[int, int]] | None:
-        """Where "thinking…" is written for an AI seat: (rect anchor, point); by default
-        the top right corner inside the seat's area."""
+        """Where a seat's tag ("your turn", "to act", "thinking…") is pinned: (rect anchor,
+        point); by default the top right corner inside the seat's area."""
         r = self.seat_rect(seat)
         return ("topright", (r.right - 12, r.y + 6)) if r is not None else None
 
+    def seat_tag(self, seat: int) -> str:
+        """What a seat's tag says: an AI thinking, else whose turn it is (the table's acting
+        seats, once the animation has caught up), else nothing."""
+        if seat == self.thinking_seat():
+            return "thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+        if seat in self.shown_acting and not self.timeline.busy and not self.session.is_over():
+            return "your turn" if seat == self.acting_human() else "to act"
+        return ""
+
     def draw_thinking(self, surface: pygame.Surface) -> None:
-        seat = self.thinking_seat()
-        where = self.thinking_point(seat) if seat is not None else None
-        if where is None:
-            return
-        dots = "." * (1 + int(time.monotonic() * 3) % 3)
-        th = text.render(f"thinking{dots}", 14, self.accent, "bold")
-        surface.blit(th, th.get_rect(**{where[0]: where[1]}))
+        """The acting seats' tags, on the table at each seat (the banner says it too)."""
+        thinking = self.thinking_seat()
+        for seat in dict.fromkeys((*self.shown_acting, *(() if thinking is None else (thinking,)))):
+            words = self.seat_tag(seat)
+            where = self.thinking_point(seat) if words else None
+            if where is None:
+                continue
+            t = text.render(words, 14, self.accent, "bold")
+            box = pygame.Rect(0, 0, text.width("thinking...", 14, "bold") + 18 if
+                              words.startswith("thinking") else t.get_width() + 18, t.get_height() + 4)
+            setattr(box, where[0], where[1])
+            box.clamp_ip(self.table_rect.inflate(-4, -4))
+            panel(surface, box, (16, 12, 26, 225), (*self.accent, 230), radius=box.h // 2, width=1)
+            surface.blit(t, t.get_rect(midleft=(box.x + 9, box.centery)))
 
 
     def draw_costs(self, surface: pygame.Surface) -> None:
