@@ -26,6 +26,7 @@ from tests.scene_helpers import (
     make_app,
     match_of,
     open_table,
+    post,
     pump,
     run_until,
     state_of,
@@ -225,3 +226,28 @@ def test_show_tips_again_in_settings_brings_every_tip_back(app):
     pump(app, 1)
     assert app.settings.tips_seen == {} and app.settings.tips is True
     assert settings.toggles["tips"].value is True
+
+
+def test_a_click_anywhere_dismisses_the_tip_and_still_acts(app):
+    """Fault 13: one tip at a time, gone at the first click (which does what it does), and
+    never drawn while a drag lights up its targets."""
+    table = open_table(app)
+    assert table.first_tip is not None
+    cid = state_of(table).hands[0][0]
+    sprite = table.sprites[cid]
+    post(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=sprite.rect.center, button=1)
+    post(pygame.MOUSEMOTION, pos=(sprite.rect.centerx, sprite.rect.centery - 60), rel=(0, -60),
+         buttons=(1, 0, 0))
+    pump(app, 1)
+    assert table.first_tip is None and table.drag is not None and table.drag.active
+    post(pygame.MOUSEBUTTONUP, pos=table.zones["play"].rect.center, button=1)
+    pump(app, 2)
+    assert match_of(table).record.actions[-1][1].kind == "play"
+    assert table.first_tip is None
+
+
+def test_the_settings_switch_turns_tips_off(app):
+    app.settings.tips = False
+    table = open_table(app)
+    assert table.first_tip is None and not table.tips_wanted()

@@ -299,6 +299,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             return
         if self.first_tip is not None and self.first_tip.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.first_tip is not None:
+            self.first_tip = None  # a click elsewhere dismisses the tip (and still acts)
         if self.speaker_event(event):
             return
         for b in (*self.buttons, *self.bar):
@@ -433,8 +435,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.draw_banner(surface)
         self.draw_speaker(surface)
         self.draw_notices(surface)
-        if self.first_tip is not None:
-            self.first_tip.draw(surface, self.accent)
+        if self.first_tip is not None and self.drag is None and self.selected is None:
+            self.first_tip.draw(surface, self.accent)  # (not over the targets a drag lights)
         if self.log_shown:
             self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
         else:
