@@ -10,6 +10,11 @@ move per poll, so a table can show each move.
 Conceding and running out of time are moves like any other (the flow's `concede` and
 `timeout` actions: recorded, saved, replayed). A seat that concedes a game that goes on is
 played by the game's default bot from then on.
+
+A person may take back their last move (`can_undo`, `undo`) while no other seat has acted
+since and the move revealed nothing new: it drew no random number, and no seat's view after it
+depends on anything that seat did not know before it (checked through the contract: the move
+replayed on determinizations drawn for each seat gives that seat the same view).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 from game.ai.agents import decide
 from game.core import decisions
 from game.core.contract import Action, Event, IllegalAction, Outcome, State
-from game.core.flow import CONCEDE, TIMEOUT
+from game.core.flow import CONCEDE, TABLE_ACTIONS, TIMEOUT
 from game.core.rng import Rng
 from game.match import Match
 from game.registry import default_bot
@@ -113,6 +118,9 @@ class LocalSession(TableSession):
         self._think_seconds = 1.0
         self._version = len(match.record.actions)
         self._views_at, self._views = -1, {}
+        #: a person's last move, to take back: (record length before it, the state before it)
+        self._before: tuple[int, State] | None = None
+        self._undoable: tuple[int, int, bool] | None = None  # (version, seat, answer)
 
     # --- making one -------------------------------------------------------------------------
     @classmethod
@@ -205,7 +213,10 @@ class LocalSession(TableSession):
     def _apply(self, seat: int, action: Action) -> None:
         st = self._match.state
         secret = _secret(st, seat)
+        person = seat not in self._match.agents and action.kind not in TABLE_ACTIONS
+        before = (len(self._match.record.actions), st.clone()) if person else None
         events = self._match.apply(seat, action)  # IllegalAction: nothing changed
+        self._before = before
         self._moves.append((seat, action, events, secret))
         self._version += 1
         thinking = self.thinking()
@@ -228,6 +239,61 @@ class LocalSession(TableSession):
     def time_out(self, seat: int) -> None:
         """`seat`'s time ran out: the rules answer for it (its game's `default_answer`)."""
         self.apply(seat, Action(TIMEOUT))
+
+    # --- taking a move back -----------------------------------------------------------------
+    #: determinizations drawn per seat to see whether a move revealed something to it
+    UNDO_WORLDS = 2
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last move now: it was a person's, the last move
+        made (no other seat has acted since), the game goes on, and the move revealed nothing
+        new (`_revealed_nothing`). Remembered per version."""
+        if self._undoable is not None and self._undoable[:2] == (self._version, seat):
+            return self._undoable[2]
+        m = self._match
+        ok = (self._before is not None and not m.is_over() and bool(m.record.actions)
+              and m.record.actions[-1][0] == seat and seat not in m.agents
+              and self._before[0] == len(m.record.actions) - 1 and self._revealed_nothing())
+        self._undoable = (self._version, seat, ok)
+        return ok
+
+    def _revealed_nothing(self) -> bool:
+        """No random number was drawn, and for every seat the move, replayed on worlds drawn
+        from what that seat knew before it, leaves it the view it has now: nothing it sees
+        depends on what it did not know."""
+        before, now = self._before[1], self._match.state
+        if getattr(before, "rng", None) != getattr(now, "rng", None):
+            return False
+        seat, action = self._match.record.actions[-1]
+        for q in range(self.players):
+            seen = now.view(q)
+            for k in range(self.UNDO_WORLDS):
+                try:
+                    world = before.determinize(q, Rng(0x5EED + 7919 * k + q))
+                    world.apply(seat, action)
+                except IllegalAction:  # in a world q thought possible, the move could not be
+                    return False
+                except NotImplementedError:  # a game that cannot say what q knew
+                    return False
+                if world.view(q) != seen:
+                    return False
+        return True
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last move: the match is rebuilt from its record without it (the
+        bots too), the move leaves the history. IllegalAction when `can_undo` says no."""
+        if not self.can_undo(seat):
+            raise IllegalAction("That move cannot be taken back now.")
+        data = self._match.to_json()
+        data["record"]["actions"] = data["record"]["actions"][:-1]
+        self._bots.cancel()
+        self._ready = None
+        self._match = Match.from_json(data)
+        self._moves.pop()
+        self._polled = min(self._polled, len(self._moves))
+        self._before = None
+        self._version += 1
+        self._changed()
 
     # --- bots -------------------------------------------------------------------------------
     def pace(self, move_seconds: float, think_seconds: float) -> None:

@@ -12,6 +12,7 @@ must be thrown at once (every legal action then uses it: aiming). Over after 8 t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pygame
@@ -71,17 +72,23 @@ class TargetState(State):
                           prompt="{seat}: throw your aim card" if aim else "{seat}: throw, bank, swap, roll or pass")
 
     def candidates(self, player: int) -> list[Action]:
+        if decisions.asked(self) == "call_who":  # the second step of a call
+            return [Action("call_at", None, seat, label=f"Call Player {seat + 1}") for seat in (0, 1)]
         hand = self.hands[player]
         if AIM in hand:
             return [Action("throw", AIM, seat, label=f"Throw at Player {seat + 1}") for seat in (0, 1)]
         out = [Action("throw", c, seat, label=f"Throw at Player {seat + 1}") for c in hand for seat in (0, 1)]
         out += [Action("bank", c, "bank", label="Bank it") for c in hand]
         out += [Action("swap", c, r, label="Swap") for c in hand for r in self.row]
-        out += [Action("roll", label="Roll the die"), Action("pass", label="Pass")]
+        out += [Action("roll", label="Roll the die"), Action("call", label="Call a seat"),
+                Action("pass", label="Pass")]
         return out
 
     def _apply(self, player: int, action: Action) -> None:
         k = action.kind
+        if k == "call":  # a choice in two steps: whom to call comes next
+            decisions.follow_up(self, "call_who", "call", prompt="{seat}: call whom?")
+            return
         if k == "throw":
             self.hands[player].remove(action.source)
             self.hits[action.target] += 1
@@ -103,6 +110,8 @@ class TargetState(State):
             self.emit("dice", f"Player {player + 1} rolls {face + 1}", player, die="ivory",
                       faces=["1", "2", "3", "4", "5", "6"], rolls=[face], total=face + 1,
                       counters=((None, "rolled", face + 1),))
+        elif k == "call_at":
+            self.emit("call", f"Player {player + 1} calls Player {action.target + 1}", player)
         decisions.pop(self)
         self.turn += 1
         self.current = 1 - self.current
@@ -127,6 +136,16 @@ class TargetState(State):
     def outcome(self) -> Outcome:
         return Outcome((0,), (0.0, 0.0))
 
+    def determinize(self, player: int, rng) -> TargetState:
+        """The other hand and the stock's order are what `player` does not know."""
+        st = self.clone()
+        hidden = st.hands[1 - player] + st.stock
+        rng.shuffle(hidden)
+        n = len(st.hands[1 - player])
+        st.hands[1 - player], st.stock = hidden[:n], hidden[n:]
+        st.rng = rng.fork()
+        return st
+
     def clone(self) -> TargetState:
         st = TargetState(self.game, self.players)
         st.decisions = list(self.decisions)
@@ -149,7 +168,8 @@ def _rule(s, p, a):
     return None
 
 
-TargetState.checks = {"throw": _rule, "bank": _rule, "swap": _rule, "roll": _rule, "pass": _rule}
+TargetState.checks = {"throw": _rule, "bank": _rule, "swap": _rule, "roll": _rule, "pass": _rule,
+                      "call": _rule, "call_at": _rule}
 GAME = TargetGame()
 
 
@@ -279,7 +299,7 @@ def test_when_one_card_must_be_aimed_its_targets_glow_without_a_first_click(app)
 
 def test_actions_with_no_gesture_are_a_button_bar_from_the_legal_actions(app):
     table = open_target(app)
-    assert [b.text for b in table.bar] == ["Pass", "Roll the die"]  # right to left
+    assert [b.text for b in table.bar] == ["Pass", "Call a seat", "Roll the die"]  # right to left
     click(table.bar[0].rect.center)
     feed(app)
     assert last(table) == (0, Action("pass"))
@@ -468,3 +488,85 @@ def test_every_table_pins_the_seat_tag_at_the_seat(game, players, tmp_path, monk
         anchor, point = table.thinking_point(seat)
         assert table.seat_rect(seat).inflate(140, 60).collidepoint(point), (seat, point)
         assert table.table_rect.collidepoint(point)
+
+
+@pytest.mark.parametrize("game,players", [("madoka", 3), ("hermitcraft", 2), ("mhtcg", 3)])
+def test_a_card_dropped_out_of_turn_says_the_rules_reason_not_a_generic_note(
+        game, players, tmp_path, monkeypatch):
+    """Fault 11: a drop that does nothing, even on no place at all, shows the rules module's
+    own reason for what the card would do."""
+    from tests.scene_helpers import empty_spot, make_app, seed_where
+    from tests.scene_helpers import open_table as open_game
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    app = make_app()
+    table = open_game(app, game, players, seed=seed_where(game, players, 1))
+    table.run_ai = lambda: None
+    key = table.hand_keys()[0]
+    sprite = table.sprites[key]
+    before = state_of(table).to_json()
+    drag(sprite.rect.center, empty_spot(table))
+    pump(app, 2)
+    reason = table.session.reason(0, table.card_action(sprite))
+    assert reason and table.last_toast == reason
+    assert state_of(table).to_json() == before
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing(app):
+    """Fault 9 at the table: after a swap (nothing hidden, nothing random) the Undo button
+    stands at the left of the bar; a click puts the table back as it was, log included."""
+    table = open_target(app, seats=("you", "ai:random"))
+    table.run_ai = lambda: None
+    before, log = json.dumps(state_of(table).to_json()), list(table.log.entries)
+    table.apply(0, next(a for a in table.legal() if a.kind == "swap"))
+    settle(app, table)
+    assert table.undo_button is not None and table.undo_button.visible
+    click(table.undo_button.rect.center)
+    settle(app, table)
+    assert json.dumps(state_of(table).to_json()) == before and table.log.entries == log
+    assert match_of(table).record.actions == [] and table.undo_button is None
+    assert "Taken back: Swap" == table.last_toast
+
+
+def test_backspace_undoes_and_a_random_or_revealing_move_offers_no_undo(app):
+    table = open_target(app, seats=("you", "ai:random"))
+    table.run_ai = lambda: None
+    table.apply(0, Action("pass"))
+    settle(app, table)
+    post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+    pump(app, 2)
+    assert match_of(table).record.actions == []
+    table.apply(0, Action("roll"))  # a random number was drawn
+    settle(app, table)
+    assert table.undo_button is None and not table.may_undo()
+    table.session.apply(1, Action("throw", 3, 0))  # draws a card Player 2 did not know
+    table.take_news()
+    settle(app, table)
+    assert table.session.can_undo(1) is False
+
+
+def test_a_choice_in_two_steps_says_what_is_chosen_and_has_a_visible_cancel(app):
+    """Fault 8: the second step shows what is being chosen in the banner and a Cancel button
+    beside it; Cancel takes the first step back."""
+    table = open_target(app, seats=("you", "ai:random"))
+    table.run_ai = lambda: None
+    before = json.dumps(state_of(table).to_json())
+    click(next(b for b in table.bar if b.text == "Call a seat").rect.center)
+    settle(app, table)
+    assert table.banner_text() == "Player 1: call whom?"
+    assert table.cancel_button is not None
+    assert table.cancel_button.rect.left > table.banner_box(table.banner_text()).right
+    click(table.cancel_button.rect.center)
+    settle(app, table)
+    assert json.dumps(state_of(table).to_json()) == before and table.cancel_button is None
+
+
+def test_a_selected_card_shows_a_cancel_that_puts_it_down(app):
+    table = open_target(app)
+    click(table.sprites[0].rect.center)
+    pump(app, 2)
+    assert table.selected == 0 and table.cancel_button is not None
+    assert "Choose" in table.banner_text()
+    click(table.cancel_button.rect.center)
+    pump(app, 2)
+    assert table.selected is None and table.cancel_button is None

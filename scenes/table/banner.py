@@ -38,6 +38,8 @@ class BannerPart:
         """The rules' prompt for the viewer; while events play, the part being animated."""
         if self.timeline.busy and self.stage_text:
             return self.stage_text
+        if self.choice is not None:  # a choice half made: what is being chosen
+            return self.choice[0]
         return self.prompt_text
 
 
@@ -96,13 +98,18 @@ class BannerPart:
             draw_tooltip(surface, tip, self.mouse)
 
 
+    def banner_box(self, msg: str) -> pygame.Rect:
+        """Where the banner saying `msg` lies: centred at the top of the table."""
+        tr = self.table_rect
+        w = min(text.width(msg, 20, "bold"), tr.w - 250)  # room for Cancel and the speaker
+        return pygame.Rect(0, 0, w + 36, 36).move(tr.centerx - (w + 36) // 2, 6)
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         msg = self.banner_text()
         if not msg:
             return
-        tr = self.table_rect
-        t = cardgfx.fit_text(msg, 20, (250, 246, 255), tr.w - 130, "bold")  # clear of the speaker
-        box = t.get_rect(midtop=(tr.centerx, 6)).inflate(36, 12)
+        box = self.banner_box(msg)
+        t = cardgfx.fit_text(msg, 20, (250, 246, 255), box.w - 36, "bold")
         yours = self.acting_human() is not None and not self.timeline.busy
         panel(surface, box, (12, 10, 30, 210), (*self.accent, 255 if yours else 160), radius=box.h // 2,
               width=3 if yours else 2)

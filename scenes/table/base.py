@@ -68,6 +68,7 @@ from scenes.table.session import SessionPart
 from scenes.table.speaker import SpeakerPart
 from scenes.table.tips import TipsPart
 from scenes.table.tray import TrayPart
+from scenes.table.undo import UndoPart
 from scenes.tips import TipBubble
 from sprites import cards as cardgfx
 from sprites.cards import CardSprite
@@ -84,7 +85,7 @@ THINK_INSTANT = 0.1
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
                  NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, SpeakerPart,
-                 Scene):
+                 UndoPart, Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -301,7 +302,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.first_tip is not None:
             self.first_tip = None  # a click elsewhere dismisses the tip (and still acts)
-        if self.speaker_event(event):
+        if self.speaker_event(event) or self.undo_event(event):
             return
         for b in (*self.buttons, *self.bar):
             if b.visible and b.handle_event(event):
@@ -390,6 +391,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.refresh_buttons()
         self.refresh_bar()
         self.refresh_aim()
+        self.refresh_undo()
         self.refresh_first_tip()
         if self.first_tip is not None:
             self.first_tip.update(dt)
@@ -433,6 +435,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             if b.visible:
                 b.draw(surface)
         self.draw_banner(surface)
+        self.draw_undo(surface)
         self.draw_speaker(surface)
         self.draw_notices(surface)
         if self.first_tip is not None and self.drag is None and self.selected is None:

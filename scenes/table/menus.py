@@ -13,6 +13,9 @@ from sprites import text
 from sprites.widgets import Button
 
 
+UNDO_ROOM = 90
+
+
 class MenuPart:
     """Part of TableScene (scenes/table/base.py)."""
 
@@ -79,7 +82,7 @@ class MenuPart:
         for i, (a, label, press) in enumerate(reversed(entries)):
             w = min(max(110, text.width(label, 17, "sans") + self.bar_padding), 330)
             r = pygame.Rect(right - w, box.y, w, box.h)
-            if r.x < box.x:
+            if r.x < box.x + UNDO_ROOM:  # the left end keeps room for Undo
                 break
             right = r.x - 8
             self.bar.append(Button(r, label, press, "primary" if i == 0 else "normal", size=17))

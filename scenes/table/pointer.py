@@ -135,6 +135,16 @@ class PointerPart:
         for z in self.zones.values():
             z.hover = z.contains(pos) and z.target is not None
 
+    def card_action(self, sprite: CardSprite):
+        """What the card would do if it could be used now (its drop on the first place that
+        means something), so the rules can say why it cannot; None: nothing at all."""
+        for zone in self.zones.values():
+            if zone.target is not None and zone.name != sprite.zone:
+                action = self.gesture_action(sprite, zone)
+                if action is not None:
+                    return action
+        return None
+
     def draggable(self, sprite: CardSprite) -> bool:
         """Cards that may be lifted: sources of a legal action of yours, or (to explain why
         not) cards the subclass marks as yours via `hand_keys`."""
@@ -173,11 +183,15 @@ class PointerPart:
         zone = self.zone_at(pos)
         if zone is not None and zone.name == d.sprite.zone:
             return  # put back where it lay: nothing to say
-        if zone is None:
-            self.toast(self.drop_hint(d.sprite) if d.player is not None else self.not_your_turn())
-            return
         player = d.player if d.player is not None else self.viewer
-        self.refuse(player, self.gesture_action(d.sprite, zone), "That card cannot go there.")
+        home = d.sprite.rect.move(d.sprite.home[0] - d.sprite.x, d.sprite.home[1] - d.sprite.y)
+        if zone is None and d.actions:  # dropped on nothing: where it may go
+            self.toast(self.drop_hint(d.sprite), about=home)
+            return
+        # the rules' reason: for this place, else for what the card would do at all
+        action = self.gesture_action(d.sprite, zone) if zone is not None else None
+        self.refuse(player, action or self.card_action(d.sprite), self.drop_hint(d.sprite),
+                    about=home)
 
     def end_drag_visuals(self) -> None:
         self.clear_glow()
@@ -222,8 +236,10 @@ class PointerPart:
         player = self.acting_human()
         actions = self.card_actions(sprite.key, player)
         if not actions:
-            if sprite.key in self.hand_keys():
-                self.toast(self.not_your_turn() if player is None else "Nothing can be done with that card now.")
+            if sprite.key in self.hand_keys():  # the rules say why not
+                self.refuse(player if player is not None else self.viewer,
+                            self.card_action(sprite), "Nothing can be done with that card now.",
+                            about=sprite.rect)
             return
         above = int(sprite.rect.top) - 8 - (len(actions) * ChoiceMenu.ROW + 12)
         self.choose(actions, (int(sprite.rect.x), above), player, title="")

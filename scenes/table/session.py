@@ -111,15 +111,16 @@ class SessionPart:
         self._bar_key = None
         self.sync(events=events)
 
-    def refuse(self, player: int | None, action: Action | None, fallback: str) -> None:
-        """Toast why a gesture does nothing: the rules' reason for `action` (nothing changes);
-        `fallback` when the gesture means no action at all."""
+    def refuse(self, player: int | None, action: Action | None, fallback: str,
+               about: Any = None) -> None:
+        """Toast why a gesture does nothing (beside `about`): the rules' reason for `action`
+        (nothing changes); `fallback` when the gesture means no action at all."""
         if player is None:
-            self.toast(self.not_your_turn())
+            self.toast(self.not_your_turn(), about=about)
         elif action is None:
-            self.toast(fallback)
+            self.toast(fallback, about=about)
         else:
-            self.toast(self.session.reason(player, action) or fallback)
+            self.toast(self.session.reason(player, action) or fallback, about=about)
 
     def not_your_turn(self) -> str:
         acting = self.session.to_act()
