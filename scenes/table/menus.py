@@ -12,7 +12,6 @@ from scenes.table.pieces import BAR_H, BAR_MAX, PreviewMenu
 from sprites import text
 from sprites.widgets import Button
 
-
 UNDO_ROOM = 90
 
 
