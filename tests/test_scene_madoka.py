@@ -445,3 +445,29 @@ def test_a_tell_to_you_shows_in_the_log_banner_and_on_your_cards_only_when_it_pl
     assert told_at is not None and changed_at is not None
     assert banner_at is not None and banner_at >= told_at
     assert changed_at >= told_at
+
+
+def test_a_drop_that_can_lose_the_game_says_so_before_it_lands(app):
+    """Fault 2: at two grief markers, while you drag an unknown card over the girls' rows,
+    the rows carry the rules' warning (a failed play turns the Soul Gem black) before the
+    drop; the drop then asks first."""
+    table = open_hand_made(app, hands=HANDS, grief=2)
+    st = state_of(table)
+    cid = st.hands[0][0]
+    sprite = table.sprites[cid]
+    play = table.zones["play"].rect
+    post(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=sprite.rect.center, button=1)
+    for k in range(1, 7):
+        x = sprite.rect.centerx + (play.centerx - sprite.rect.centerx) * k // 6
+        y = sprite.rect.centery + (play.centery - sprite.rect.centery) * k // 6
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))
+    pump(app, 1)
+    risk = table.session.loses(0, Action("play", source=cid, target="play"))
+    assert risk and "team loses" in risk
+    assert (play, risk) in table.glow_risks  # shown while the card is still in the air
+    assert st.grief == 2 and not match_of(table).record.actions
+    post(pygame.MOUSEBUTTONUP, pos=play.center, button=1)
+    pump(app, 1)
+    assert table.menu is not None and table.menu.title == risk  # and asked before it is done
+    assert not match_of(table).record.actions

@@ -14,6 +14,8 @@ from sprites import cards as cardgfx
 from sprites import text
 from sprites.zones import panel
 
+RISK = (214, 52, 44)  # a choice that loses the game
+
 
 class BannerPart:
     """Part of TableScene (scenes/table/base.py)."""
@@ -76,12 +78,35 @@ class BannerPart:
 
 
     def draw_costs(self, surface: pygame.Surface) -> None:
-        """On each target that glows: what choosing it costs, at its foot."""
+        """On each target that glows: what choosing it costs, at its foot; a target whose
+        choice loses the game carries a red warning, and while the pointer is over it (a drag
+        about to land, a click about to be made) the rules' words for the consequence."""
         for rect, price in self.glow_costs:
             t = text.render(price, 14, (20, 16, 30), "bold")
             box = t.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(14, 6)
             pygame.draw.rect(surface, self.accent, box, border_radius=box.h // 2)
             surface.blit(t, t.get_rect(center=box.center))
+        for rect, risk in self.glow_risks:
+            pygame.draw.rect(surface, RISK, rect.inflate(6, 6), 3, border_radius=10)
+            t = text.render("can lose the game", 14, (255, 246, 240), "bold")
+            box = t.get_rect(midtop=(rect.centerx, rect.y + 6)).inflate(14, 6)
+            pygame.draw.rect(surface, RISK, box, border_radius=box.h // 2)
+            surface.blit(t, t.get_rect(center=box.center))
+            if rect.collidepoint(self.mouse):
+                self.draw_risk(surface, rect, risk)
+
+    def draw_risk(self, surface: pygame.Surface, rect: pygame.Rect, risk: str) -> None:
+        """The consequence of dropping here, beside the target, inside the table."""
+        lines = cardgfx.wrapped(risk, 15, 300, "bold")[:3]
+        w = max(text.width(ln, 15, "bold") for ln in lines) + 24
+        box = pygame.Rect(0, 0, w, 14 + 19 * len(lines))
+        box.midbottom = (rect.centerx, rect.y - 8)
+        if box.y < 50:
+            box.midtop = (rect.centerx, rect.bottom + 8)
+        box.clamp_ip(self.table_rect.inflate(-8, -8))
+        panel(surface, box, (40, 8, 8, 240), (*RISK, 255), radius=10, width=2)
+        for i, ln in enumerate(lines):
+            surface.blit(text.render(ln, 15, (255, 236, 226), "bold"), (box.x + 12, box.y + 7 + 19 * i))
 
 
     def draw_tip(self, surface: pygame.Surface) -> None:

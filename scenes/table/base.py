@@ -137,6 +137,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.glow_seats: set[int] = set()
         self.glow_cards: set[Any] = set()
         self.glow_costs: list[tuple[pygame.Rect, str]] = []  # (target, what choosing it costs)
+        self.glow_risks: list[tuple[pygame.Rect, str]] = []  # (target, how it loses the game)
         #: the button bar: legal actions with no gesture (rebuilt when they change)
         self.bar: list[Button] = []
         self._bar_key: Any = None

@@ -33,6 +33,9 @@ class PointerPart:
             price = self.cost(player, a) if player is not None else ""
             if price:
                 self.glow_costs.append((sp.rect, price))
+            risk = self.loses(player, a) if player is not None else None
+            if risk:  # the consequence, shown before the drop lands
+                self.glow_risks.append((sp.rect, risk))
             if not self.setting("highlights", True):
                 continue
             if sp.kind == "zone":
@@ -50,6 +53,7 @@ class PointerPart:
         self.glow_seats = set()
         self.glow_cards = set()
         self.glow_costs: list[tuple[pygame.Rect, str]] = []
+        self.glow_risks: list[tuple[pygame.Rect, str]] = []  # (target, how it loses the game)
 
     def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
         player = self.acting_human() if player is None else player
