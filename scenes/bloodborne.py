@@ -244,6 +244,13 @@ class BloodborneTable(TableScene):
         self.zones["chosen"].target = None if removing else "chosen"
         self.zones["chosen"].visible = not removing
 
+    def seat_out(self, view: Any, seat: int) -> bool:
+        """A hunter who died too often is out while the others go on."""
+        return bool(view["hunters"][seat]["out"])
+
+    def out_words(self) -> str:
+        return "Your hunter is out of the game."
+
     # ================================================================ events ================
     def counters_from_view(self, view: dict) -> dict:
         out: dict = {}

@@ -392,6 +392,13 @@ class SanguoshaTable(TableScene):
             if a.kind == "end":
                 self.apply(self.acting_human(), a)
 
+    def seat_out(self, view: Any, seat: int) -> bool:
+        """A dead general's seat watches the rest."""
+        return not view["seats"][seat]["alive"]
+
+    def out_words(self) -> str:
+        return "Your general has fallen."
+
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:
         out: dict = {(None, "draw"): view["draw"]}

@@ -272,3 +272,37 @@ def test_while_you_act_the_preview_shows_what_the_monsters_still_to_act_will_cos
     table = open_position(app, s)
     assert setups.seat(state_of(table)) == 0
     assert "Next: Bullfango: you lose 1" in [w for w, _ in table.hunt_lines()]
+
+
+def forfeited_position(app):
+    s = setups.table(3, dealer=0)
+    rules.forfeit(s, 0)  # D25: your hunter leaves the table; the hunt goes on
+    return open_position(app, setups.start(s, "placement_turn", "placement"),
+                         seats=["you", "ai:random", "ai:random"])
+
+
+def test_a_person_out_of_the_game_is_offered_watch_or_skip_to_the_result(app):
+    """Fault 12: once you are out and the game goes on, the table asks: watch (at the chosen
+    speed) or skip to the result; skipping plays the rest at once, then the results."""
+    from tests.scene_helpers import run_until
+
+    table = forfeited_position(app)
+    table.run_ai = type(table).run_ai.__get__(table)  # the others play again
+    assert run_until(app, lambda: table.out_offer is not None, timeout=5)
+    watch, skip = table.out_offer
+    assert watch.text.startswith("Watch (") and skip.text == "Skip to the result"
+    click(skip.rect.center)
+    pump(app, 1)
+    assert table.skipping and table.instant and table.out_offer is None
+    assert run_until(app, lambda: type(app.manager.top).__name__ == "Results", timeout=90)
+
+
+def test_watching_keeps_the_chosen_speed(app):
+    from tests.scene_helpers import run_until
+
+    table = forfeited_position(app)
+    assert run_until(app, lambda: table.out_offer is not None, timeout=5)
+    speed = table.speed
+    click(table.out_offer[0].rect.center)
+    pump(app, 1)
+    assert table.out_offer is None and not table.skipping and table.speed == speed

@@ -69,6 +69,7 @@ from scenes.table.speaker import SpeakerPart
 from scenes.table.tips import TipsPart
 from scenes.table.tray import TrayPart
 from scenes.table.undo import UndoPart
+from scenes.table.watch import WatchPart
 from scenes.tips import TipBubble
 from sprites import cards as cardgfx
 from sprites.cards import CardSprite
@@ -85,7 +86,7 @@ THINK_INSTANT = 0.1
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
                  NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, SpeakerPart,
-                 UndoPart, Scene):
+                 UndoPart, WatchPart, Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -257,7 +258,9 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
     def speed(self) -> float:
         """The animation speed (sprites/speed.py): 1, 2, 4, or infinity for instant. Every
         part of the table, its dice tray and coins, and the bots' pace (`think_seconds`)
-        follow it."""
+        follow it. Skipping to the result (scenes/table/watch.py) is instant."""
+        if self.skipping:
+            return math.inf
         return speed_factor(self.setting("animation_speed", "x1"))
 
     @property
@@ -288,6 +291,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.out_event(event):
+            return
         if self.menu is not None and getattr(self.menu, "open", False):
             self.menu.handle_event(event)
             if event.type == pygame.MOUSEMOTION:
@@ -404,6 +409,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.run_clock(dt)
         self.check_handoff()
         self.check_game_over()
+        self.check_out()
         self.auto_pass()
 
     def refresh_buttons(self) -> None:
@@ -451,5 +457,6 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.draw_zoom(surface)
         if self.menu is not None and self.menu.open:
             self.menu.draw(surface)
+        self.draw_out_offer(surface)
         if self.help_open:
             self.draw_help(surface)
