@@ -11,7 +11,6 @@ it is slain or escapes.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -244,12 +243,10 @@ class BloodborneTable(TableScene):
         self.zones["chosen"].target = None if removing else "chosen"
         self.zones["chosen"].visible = not removing
 
-    def seat_out(self, view: Any, seat: int) -> bool:
-        """A hunter who died too often is out while the others go on."""
-        return bool(view["hunters"][seat]["out"])
+    out_words = "Your hunter is out of the game."
 
-    def out_words(self) -> str:
-        return "Your hunter is out of the game."
+    def seat_out(self, view: Any, seat: int) -> bool:  # died too often: out
+        return bool(view["hunters"][seat]["out"])
 
     # ================================================================ events ================
     def counters_from_view(self, view: dict) -> dict:
@@ -383,6 +380,11 @@ class BloodborneTable(TableScene):
                 return [Wait(1.0)]
         elif k == "immediate":
             return [self.light_up([d.get("card")], 0.45)]
+        elif k == "choose" and p == self.viewer and self.done_for(event) and d.get("card") is not None:
+            name = self.seen(d["card"]).name  # D4: the rules chose it: say what and why
+            self.notice(f"Your only card, {name}, was chosen for you",
+                        "A hunter holding a single card must choose it.", GOLD, 3.0, self.boards[p])
+            return [Wait(0.8)]
         return [Wait(HOLD[k])] if k in HOLD else []
 
     def played_card(self, p: int | None) -> int | None:
@@ -490,17 +492,9 @@ class BloodborneTable(TableScene):
             return None
         view = self.shown if self.shown is not None else self.view()
         for p, b in self.boards.items():
-            if not b.collidepoint(pos):
-                continue
-            h, name = view["hunters"][p], self.seat_name(p)
-            cx, cy = self.dial_center(p)
-            if math.hypot(pos[0] - cx, pos[1] - cy) < 32:
-                return f"{name}: health {self.counter('health', p)} of {self.counter('max_health', p)}."
-            cr, br = bt.echo_rects(self.boards[p], self.slot_rect(p), p == self.me)
-            if cr.inflate(0, 4).collidepoint(pos) or br.inflate(0, 4).collidepoint(pos):
-                return f"{name}: {self.counter('collected', p)} echoes collected, {self.counter('banked', p)} banked."
-            if pos[1] < b.y + 26 and p != self.me:
-                cards = ", ".join(self.defs[c].name for c in h["holding_ids"]) or "nothing"
-                return f"{name} holds: {cards}."
+            if b.collidepoint(pos):
+                c = {k: self.counter(k, p) for k in ("health", "max_health", "collected", "banked")}
+                held = [self.defs[c].name for c in view["hunters"][p]["holding_ids"]]
+                return bt.board_tip(b, self.slot_rect(p), p == self.me, pos, self.seat_name(p), c,
+                                    held)
         return None
-

@@ -241,12 +241,11 @@ class MonsterHunterTable(TableScene):
     def drop_hint(self, sprite: CardSprite) -> str:
         return self.prompt_text or "Drop it on a glowing area or monster."
 
+    out_words = "Your hunter has forfeited the hunt."
+
     def seat_out(self, view: Any, seat: int) -> bool:
         """A hunter who forfeited (retreated for the last time) is out of the hunt."""
         return bool(view["seats"][seat]["forfeited"])
-
-    def out_words(self) -> str:
-        return "Your hunter has forfeited the hunt."
 
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:

@@ -392,12 +392,11 @@ class SanguoshaTable(TableScene):
             if a.kind == "end":
                 self.apply(self.acting_human(), a)
 
+    out_words = "Your general has fallen."
+
     def seat_out(self, view: Any, seat: int) -> bool:
         """A dead general's seat watches the rest."""
         return not view["seats"][seat]["alive"]
-
-    def out_words(self) -> str:
-        return "Your general has fallen."
 
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:
@@ -469,9 +468,11 @@ class SanguoshaTable(TableScene):
         if tray is not None:
             st.draw_tray(surface, tray, self.prompt_text)
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        if isinstance(self.selected, tuple) and self.selected[0] == "skill":
-            st.draw_aim_hint(surface, self.middle, self.skill_label(self.selected[1]))
+    def choosing_words(self, selected: Any) -> str:
+        if isinstance(selected, tuple) and selected[0] == "skill":
+            return f"{self.skill_label(selected[1])}: click a glowing seat"
+        return f"{self.cs.cards[selected].name}: click a glowing seat or the middle" \
+            if isinstance(selected, int) else super().choosing_words(selected)
 
     def tip_text(self, pos: tuple[int, int]) -> str | None:
         """A seat: its general and skills, its distance from you and whether it is in your

@@ -5,6 +5,8 @@ trophies, used pile), the stamps on cards (SLAIN…), the remove slot and the ro
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from sprites import bloodborne_cards as bc
@@ -47,6 +49,21 @@ def echo_rects(b: pygame.Rect, slot: pygame.Rect, mine: bool) -> tuple[pygame.Re
     cx, cy = dial_center(b, slot, mine)
     rad = 30 if mine else 24
     return pygame.Rect(cx + rad + 10, cy - rad, 100, 22), pygame.Rect(cx + rad + 10, cy - rad + 24, 100, 22)
+
+
+def board_tip(b: pygame.Rect, slot: pygame.Rect, mine: bool, pos, name: str, numbers: dict,
+              holding: list[str]) -> str | None:
+    """A board's tooltip at `pos`: its health dial, its echoes, or (another hunter's) the cards
+    it holds."""
+    cx, cy = dial_center(b, slot, mine)
+    if math.hypot(pos[0] - cx, pos[1] - cy) < 32:
+        return f"{name}: health {numbers['health']} of {numbers['max_health']}."
+    cr, br = echo_rects(b, slot, mine)
+    if cr.inflate(0, 4).collidepoint(pos) or br.inflate(0, 4).collidepoint(pos):
+        return f"{name}: {numbers['collected']} echoes collected, {numbers['banked']} banked."
+    if pos[1] < b.y + 26 and not mine:
+        return f"{name} holds: {', '.join(holding) or 'nothing'}."
+    return None
 
 
 def trophy_rects(b: pygame.Rect, slot: pygame.Rect, mine: bool) -> list[pygame.Rect]:

@@ -148,12 +148,6 @@ def draw_tray(surface: pygame.Surface, tray: pygame.Rect, prompt: str) -> None:
     surface.blit(t, t.get_rect(midtop=(tray.centerx, tray.y + 8)))
 
 
-def draw_aim_hint(surface: pygame.Surface, middle: pygame.Rect, skill: str) -> None:
-    """Under the middle, while a skill with no card waits for its target."""
-    t = text.render(f"{skill}: click a glowing seat (Esc: cancel)", 15, sc.GOLD, "bold")
-    surface.blit(t, t.get_rect(midbottom=(middle.centerx, middle.bottom - 4)))
-
-
 def pile_card_rects(middle: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     deck = pygame.Rect(middle.x + 8, middle.y + 8, TABLE[0], TABLE[1])
     return deck, deck.move(TABLE[0] + 12, 0)

@@ -334,3 +334,19 @@ def test_r_shows_the_last_round_summed_up_by_the_rules(app):
     key(pygame.K_r)
     pump(app, 1)
     assert not table.summary_open
+
+
+def test_the_rules_choosing_your_only_card_is_said_with_why(app):
+    """Fault 1: with one card left, the rules choose it for you (D4); the table says which
+    card was chosen and why, where your board is."""
+    from game.bloodborne.setups import make_state
+
+    table = open_bloodborne(app, make_state(players=4, hands={0: ["hunter_axe", "hunters_dream_card"]}))
+    axe = hand_card(table, "hunter_axe")
+    drag(table.sprites[axe].rect.center, table.zones["chosen"].rect.center)
+    feed(app)
+    assert run_until(app, lambda: any(n.title.startswith("Your only card") for n in table.notes),
+                     timeout=30)
+    note = next(n for n in table.notes if n.title.startswith("Your only card"))
+    assert note.title == "Your only card, Hunter's Dream, was chosen for you"
+    assert "single card" in note.lines[0] and not note.rect.colliderect(table.boards[0])

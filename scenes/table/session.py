@@ -104,12 +104,19 @@ class SessionPart:
         if not got:
             return
         events = [e for h in got for e in h.events]
+        self._moved_by = {id(e): h.seat for h in got for e in h.events}
         for e in events:
             if e.kind == "ai_error":
                 self.toast(e.text)
         self.deselect()
         self._bar_key = None
         self.sync(events=events)
+
+    def done_for(self, event) -> bool:
+        """Whether `event` is something the rules did for its seat in another seat's move (a
+        card chosen for you, an answer given when your time ran out): the table says so."""
+        moved = getattr(self, "_moved_by", {}).get(id(event))
+        return event.player is not None and moved is not None and moved != event.player
 
     def refuse(self, player: int | None, action: Action | None, fallback: str,
                about: Any = None) -> None:

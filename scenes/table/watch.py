@@ -31,9 +31,8 @@ class WatchPart:
         """game: whether `seat` is out of the game while it goes on (from the view)."""
         return False
 
-    def out_words(self) -> str:
-        """game: how being out is said ("Your hunter is out of the game.")."""
-        return "You are out of the game."
+    #: game: how being out is said
+    out_words = "You are out of the game."
 
     def check_out(self) -> None:
         """Once per position, when the table is still: offer watch or skip when every person
@@ -91,7 +90,7 @@ class WatchPart:
             return
         box = self.out_rect()
         panel(surface, box, (16, 12, 28, 245), (*self.accent, 255), radius=14, width=2)
-        title = text.render(self.out_words(), 22, (250, 246, 255), "bold")
+        title = text.render(self.out_words, 22, (250, 246, 255), "bold")
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 18)))
         sub = text.render("The game goes on without you. Watch it, or skip to the result?", 15,
                           (220, 214, 236))
