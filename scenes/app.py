@@ -7,7 +7,7 @@ first use, so the menu is on screen quickly.
 Navigation API used by every scene (and the table helper):
     app.toast(text)                      a fading message at the bottom (2.5 s)
     app.new_game(game, players, seats, seed=None, options=None)
-    app.continue_game() -> bool          load the autosave (bad file: message + kept aside)
+    app.continue_game(game=None) -> bool a saved game (several: a list; bad file: kept aside)
     app.open_table(session)              the game's TableScene becomes the only scene
     app.open_results(session)            the results screen (the autosave is cleared)
     app.open_pause(table)                modal pause menu over the table (Esc)
@@ -399,13 +399,24 @@ class App:
 
     def new_game(self, game_name: str, players: int, seats: Sequence[str] | None = None,
                  seed: int | None = None, options: dict | None = None,
-                 seat_options: list[dict] | None = None) -> Any:
+                 seat_options: list[dict] | None = None, replace: bool = False) -> Any:
         """Start a game: a local session and its table. seats default: you + best AI;
-        seat_options: each seat's own options (a deck), {} for the bot's or the default."""
+        seat_options: each seat's own options (a deck), {} for the bot's or the default.
+        When this game has a saved game (saves are kept per game), the player is asked first
+        (`ConfirmReplace`): keep it and continue it, or start anew (`replace`)."""
         from game.local_session import LocalSession
         from game.registry import default_bot, get_game
 
         game = get_game(game_name)
+        if self.autosave and not replace and storage.has_saved_game(game_name):
+            from scenes.menu import ConfirmReplace
+
+            again = dict(game_name=game_name, players=players, seats=seats, seed=seed,
+                         options=options, seat_options=seat_options, replace=True)
+            if not self.manager.stack:
+                self.to_menu()
+            self.manager.push(ConfirmReplace(self, game_name, lambda: self.new_game(**again)))
+            return None
         if seats is None:
             seats = ["you"] + [f"ai:{default_bot(game)}"] * (players - 1)
         if seed is None:
@@ -417,10 +428,19 @@ class App:
         self.open_table(session)
         return session
 
-    def continue_game(self) -> bool:
-        """Resume the autosave. A save that cannot be read or replayed is kept aside as .bad and
+    def continue_game(self, game: str | None = None) -> bool:
+        """Resume `game`'s saved game (None: the only one saved; with several, the menu lists
+        them first). A save that cannot be read or replayed is kept aside as .bad and
         explained in a toast; returns True when a table was opened."""
-        data, err = storage.load_game()
+        if game is None:
+            saves = storage.saved_games()
+            if len(saves) > 1:
+                from scenes.menu import ChooseSave
+
+                self.manager.push(ChooseSave(self, saves))
+                return False
+            game = saves[0]["game"] if saves else None
+        data, err = storage.load_game(game)
         if err:
             self.toast(err, 6.0)
             self._refresh_menu()
@@ -435,7 +455,7 @@ class App:
         except Exception as e:  # a save from an older version, or tampered: keep it aside
             reason = getattr(e, "reason", None) or str(e) or type(e).__name__
             print(f"Card Table: the autosave did not replay: {reason}", file=sys.stderr)
-            self.toast(storage.set_aside_game(reason), 6.0)
+            self.toast(storage.set_aside_game(reason, game), 6.0)
             self._refresh_menu()
             return False
         rec = data["record"]
@@ -482,15 +502,15 @@ class App:
     def autosave_match(self, session: Any) -> None:
         """After each move: the save is written in the background (a frame never waits for
         the disk); a failure is told at the next move."""
-        if not self.autosave:
-            return
+        if not self.autosave or getattr(session, "network", False):
+            return  # (a network game leaves the local saves alone)
         failed = storage.WRITER.take_error()
         if failed:
             self.toast(storage.sentence("The game could not be saved", failed))
         try:
             saved = session.save()
             if session.is_over():
-                storage.clear_game()
+                storage.clear_game(session.game.name)
             elif saved is not None:
                 storage.save_game_later(saved, session.game.title)
         except OSError as e:
@@ -508,7 +528,7 @@ class App:
             if problem:
                 self.toast(problem, 6.0)
         if self.autosave and session.is_over() and not getattr(session, "network", False):
-            storage.clear_game()  # (a network game's end leaves the local save alone)
+            storage.clear_game(session.game.name)  # (a network game leaves the saves alone)
         if self.manager.stack:  # the table as the game left it: drawn once more, then kept
             self.manager.draw(self.screen)
         final_table = self.screen.copy()
@@ -518,7 +538,8 @@ class App:
         """A game given up before its end (conceded, abandoned): its row goes to the History,
         its autosave is forgotten, and the menu comes back with `message`."""
         if self.autosave:
-            storage.clear_game()
+            if not getattr(session, "network", False):
+                storage.clear_game(session.game.name)
             from scenes.history_store import record_game
 
             problem = record_game(session)

@@ -1,14 +1,12 @@
 """The main menu: emblem, title and its buttons (mouse, or arrows + Enter); "Host a table" and
 "Join a table" (scenes/net) side by side under Rules.
 
-At the app's start the autosave is checked once: a damaged one is set aside and the menu says
-so (Continue stays off). With a saved game, Continue has the focus, and New game asks before
-a new game replaces it.
+At the app's start the saved games are checked once: a damaged one is set aside and the menu
+says so. With a saved game, Continue has the focus (several: it lists them, `ChooseSave`); a
+new game of a game that has a save asks first (`ConfirmReplace`, from App.new_game).
 """
 
 from __future__ import annotations
-
-import json
 
 import pygame
 
@@ -21,19 +19,27 @@ BUTTON_W, BUTTON_H, GAP = 320, 46, 8
 NET_ROW = 3  # the row of "Host a table" and "Join a table", under Rules
 
 
-def saved_game_summary() -> str:
-    """"Resume Madoka Magica — 4 players, 12 moves made" from the autosave, read without side effects
-    (a broken file is only set aside when the player actually presses Continue)."""
+def describe(save: dict) -> str:
+    """"Madoka Magica — 4 players, 12 moves made" for a saved game (storage.saved_games)."""
+    if "problem" in save:
+        return f"{save['title']} — cannot be read ({save['problem']})"
+    moves = save["moves"]
+    return (f"{save['title']} — {save['players']} players, "
+            f"{moves} move{'' if moves == 1 else 's'} made")
+
+
+def saved_game_summary(game: str | None = None) -> str:
+    """"Resume Madoka Magica — 4 players, 12 moves made" from a saved game (None: what
+    Continue offers: the one saved game, or how many there are), read without side effects."""
     try:
-        data = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
-        rec = data["match"]["record"]
-        # the title saved beside the match: importing the game to ask it would be slow
-        title = str(data.get("title") or rec["game"]).strip()
-        moves = len(rec["actions"])
-        return (f"Resume {title} — {int(rec['players'])} players, "
-                f"{moves} move{'' if moves == 1 else 's'} made")
-    except Exception:  # anything odd: Continue will explain it
-        return "Resume the game in progress"
+        saves = [s for s in storage.saved_games() if game is None or s["game"] == game]
+    except OSError:
+        saves = []
+    if len(saves) == 1:
+        return "Resume " + describe(saves[0])
+    if saves:
+        return f"{len(saves)} saved games: " + ", ".join(s["title"] for s in saves)
+    return "Resume the game in progress"
 
 
 class Menu(Scene):
@@ -99,11 +105,9 @@ class Menu(Scene):
             self.group.set_focus(cont if cont.enabled else self.buttons["new"])
 
     def new_game(self) -> None:
-        """A new game; with a saved game, ask first (the new one's first move replaces it)."""
-        if storage.has_saved_game():
-            self.app.manager.push(ConfirmNewGame(self.app, saved_game_summary()))
-        else:
-            self.app.open_setup()
+        """The setup screen: saves are kept per game, so a new game asks only when the game
+        chosen there has a saved game (App.new_game)."""
+        self.app.open_setup()
 
     def open_history(self) -> None:
         from scenes.history import HistoryScene
@@ -150,32 +154,40 @@ class Menu(Scene):
         self.group.draw_overlays(surface)
 
 
-class ConfirmNewGame(Scene):
-    """"Start a new game? Your saved game … is replaced once the new one starts." """
+class ConfirmReplace(Scene):
+    """"You have a saved Madoka game …: Continue it, or start a new one (which replaces it
+    once you make your first move)?" — a new game never replaces a saved one unasked."""
 
     modal = True
 
-    def __init__(self, app, summary: str) -> None:
+    def __init__(self, app, game: str, start) -> None:
         super().__init__(app)
-        self.summary = summary
-        self.panel = Panel(pygame.Rect(0, 0, 560, 222), "Start a new game?")
+        self.game, self.start_new = game, start
+        self.summary = saved_game_summary(game).removeprefix("Resume ")
+        self.panel = Panel(pygame.Rect(0, 0, 600, 236), "Replace your saved game?")
         self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
         body = self.panel.body
         self.group = WidgetGroup()
-        half = (body.width - 16) // 2
-        self.keep = self.group.add(Button((body.left, body.bottom - 48, half, 48),
-                                          "Keep my game", self.close, "normal"))
-        self.group.add(Button((body.right - half, body.bottom - 48, half, 48), "Start new",
-                              self.start, "primary"))
+        third = (body.width - 24) // 3
+        self.keep = self.group.add(Button((body.left, body.bottom - 48, third, 48),
+                                          "Continue it", self.resume, "primary"))
+        self.group.add(Button((body.left + third + 12, body.bottom - 48, third, 48),
+                              "Start new", self.start, "danger"))
+        self.group.add(Button((body.right - third, body.bottom - 48, third, 48), "Back",
+                              self.close, "ghost"))
         self.group.set_focus(self.keep)  # the safe answer is the default
 
     def close(self) -> None:
         if self.app.manager.top is self:
             self.app.manager.pop()
 
+    def resume(self) -> None:
+        self.close()
+        self.app.continue_game(self.game)
+
     def start(self) -> None:
         self.close()
-        self.app.open_setup()
+        self.start_new()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
@@ -190,7 +202,51 @@ class ConfirmNewGame(Scene):
         dim(surface)
         self.panel.draw(surface)
         body = self.panel.body
-        draw_wrapped(surface, f"You have a saved game: {self.summary.removeprefix('Resume ')}. "
-                     "A new game replaces it once you make the first move.",
-                     pygame.Rect(body.left, body.top + 4, body.width, 100), 17, theme.TEXT)
+        draw_wrapped(surface, f"You have a saved game: {self.summary}. A new game of it "
+                     "replaces that save once you make your first move; your other games' "
+                     "saves are kept.",
+                     pygame.Rect(body.left, body.top + 4, body.width, 110), 17, theme.TEXT)
+        self.group.draw(surface)
+
+
+class ChooseSave(Scene):
+    """Continue with several saved games: one button per game, the most recent first."""
+
+    modal = True
+
+    def __init__(self, app, saves: list[dict]) -> None:
+        super().__init__(app)
+        rows = saves[:6]
+        self.panel = Panel(pygame.Rect(0, 0, 640, 130 + 56 * len(rows)), "Continue which game?")
+        self.panel.rect.center = (WIDTH // 2, HEIGHT // 2)
+        body = self.panel.body
+        self.group = WidgetGroup()
+        for i, save in enumerate(rows):
+            self.group.add(Button((body.left, body.top + 4 + i * 56, body.width, 48),
+                                  describe(save), lambda g=save["game"]: self.resume(g),
+                                  "primary" if i == 0 else "normal", size=17))
+        self.group.add(Button((body.right - 160, body.bottom - 44, 160, 44), "Back", self.close,
+                              "ghost", size=17))
+        self.group.move_focus(1)
+
+    def close(self) -> None:
+        if self.app.manager.top is self:
+            self.app.manager.pop()
+
+    def resume(self, game: str) -> None:
+        self.close()
+        self.app.continue_game(game)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.panel.draw(surface)
         self.group.draw(surface)

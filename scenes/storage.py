@@ -1,11 +1,16 @@
-"""Settings and the autosave: JSON files under the user's platform folders.
+"""Settings and the saved games: JSON files under the user's platform folders.
 
 Layout (platformdirs, app "CardTable"; the env var CARDTABLE_HOME replaces all three bases, so
 tests and portable installs never touch the real home folder):
 
     config dir / settings.json      {"format": 1, "settings": {...}}
-    data dir   / saves/autosave.json {"format": 1, "match": Match.to_json()}
+    data dir   / saves/<game>.json  {"format": 1, "title": ..., "match": Match.to_json()}
     log dir    / …                   (crash logs; see `log_dir()`)
+
+A saved game is kept per game: starting Monster Hunter never touches the saved Madoka game,
+and the menu's Continue lists them all (`saved_games`). A save of an older version, the single
+`saves/autosave.json`, is moved to its game's file the first time the saves are looked at.
+Functions that take `game=None` mean the most recently saved game.
 
 Every write is atomic: a temporary file in the same folder, flushed and fsynced, then
 `os.replace`, so a crash mid-write leaves the old file whole. The autosave after each move is
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 from dataclasses import asdict, dataclass, field, fields
@@ -83,8 +89,23 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def autosave_path() -> Path:
-    return data_dir() / "saves" / "autosave.json"
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+LEGACY = "autosave.json"  # the one save of older versions
+
+
+def game_save_path(game: str) -> Path:
+    return saves_dir() / f"{game}.json"
+
+
+def autosave_path(game: str | None = None) -> Path:
+    """Where `game` is saved; with no game, the most recent save (else the old single file)."""
+    if game is not None:
+        return game_save_path(game)
+    found = _save_files()
+    return found[0] if found else saves_dir() / LEGACY
 
 
 # --- atomic JSON files ------------------------------------------------------------------------
@@ -265,9 +286,64 @@ class SaveWriter:
 WRITER = SaveWriter()
 
 
-def has_saved_game() -> bool:
+def _migrate() -> None:
+    """An older version's single save becomes its game's file (unless that game has one)."""
+    legacy = saves_dir() / LEGACY
+    if not legacy.is_file():
+        return
+    data, err = _read_json(legacy)
+    game = _game_of(data) if err is None else None
+    if game is not None and not game_save_path(game).exists():
+        os.replace(legacy, game_save_path(game))
+
+
+def _game_of(data: Any) -> str | None:
+    try:
+        game = data["match"]["record"]["game"]
+    except (KeyError, TypeError):
+        return None
+    return game if isinstance(game, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", game) else None
+
+
+def _save_files() -> list[Path]:
+    """Every saved game's file, the most recently saved first."""
     WRITER.flush()
-    return autosave_path().is_file()
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    _migrate()
+    files = [p for p in folder.glob("*.json") if p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)
+
+
+def _path_for(game: str | None) -> Path:
+    return game_save_path(game) if game is not None else autosave_path()
+
+
+def has_saved_game(game: str | None = None) -> bool:
+    """Whether `game` (None: any game) has a saved game."""
+    if game is None:
+        return bool(_save_files())
+    WRITER.flush()
+    return game_save_path(game).is_file()
+
+
+def saved_games() -> list[dict]:
+    """The saved games, most recent first, read without loading any game: {"game", "title",
+    "players", "moves", "saved" (a time stamp)}; an unreadable file has "problem" instead."""
+    out = []
+    for path in _save_files():
+        entry: dict[str, Any] = {"game": path.stem, "title": path.stem,
+                                 "saved": path.stat().st_mtime}
+        data, err = _read_json(path)
+        try:
+            rec = data["match"]["record"]
+            entry.update(title=str(data.get("title") or rec["game"]).strip(),
+                         players=int(rec["players"]), moves=len(rec["actions"]))
+        except Exception:
+            entry["problem"] = err or "the file is damaged"
+        out.append(entry)
+    return out
 
 
 def _save_data(match_json: dict, title: str | None) -> dict:
@@ -277,24 +353,30 @@ def _save_data(match_json: dict, title: str | None) -> dict:
     return data
 
 
+def _save_path(match_json: dict) -> Path:
+    game = _game_of({"match": match_json})
+    return game_save_path(game) if game is not None else saves_dir() / LEGACY
+
+
 def save_game(match_json: dict, title: str | None = None) -> None:
-    """Autosave one match (`Match.to_json()`), replacing the previous autosave atomically.
-    `title` (the game's title) lets the menu describe the save without loading any game."""
+    """Save one match (`Match.to_json()`) as its game's save, replacing that game's previous
+    save atomically (never another game's). `title` (the game's title) lets the menu describe
+    the save without loading any game."""
     WRITER.flush()
-    write_json_atomic(autosave_path(), _save_data(match_json, title))
+    write_json_atomic(_save_path(match_json), _save_data(match_json, title))
 
 
 def save_game_later(match_json: dict, title: str | None = None) -> None:
     """`save_game` on the background writer: returns at once (a failure is reported by
     `WRITER.take_error()`)."""
-    WRITER.put(autosave_path(), _save_data(match_json, title))
+    WRITER.put(_save_path(match_json), _save_data(match_json, title))
 
 
-def load_game() -> tuple[dict | None, str | None]:
+def load_game(game: str | None = None) -> tuple[dict | None, str | None]:
     """(match_json, None); (None, None) when there is no save; (None, reason) when the save was
-    unreadable — it is then renamed to autosave.json.bad(N) and never overwritten."""
+    unreadable — it is then renamed to <game>.json.bad(N) and never overwritten."""
     WRITER.flush()
-    path = autosave_path()
+    path = _path_for(game)
     if not path.exists():
         return None, None
     data, err = _read_json(path)
@@ -307,7 +389,7 @@ def load_game() -> tuple[dict | None, str | None]:
         return body, None
     kept = set_aside(path)
     return None, sentence(f"The saved game could not be read: {err}",
-                          f"It is kept as {kept.name}, and Continue is off until you play again")
+                          f"It is kept as {kept.name}, and it cannot be continued")
 
 
 def _check_record(body: dict) -> str | None:
@@ -321,32 +403,31 @@ def _check_record(body: dict) -> str | None:
 
 
 def check_game() -> str | None:
-    """At start: None when there is no save or it looks whole; else the save is set aside
-    and the message to show on the menu is returned (a save whose moves no longer replay is
-    found only when Continue replays it)."""
-    if not has_saved_game():
-        return None
-    return load_game()[1]
+    """At start: None when every save looks whole; else the damaged ones are set aside and the
+    message to show on the menu is returned (a save whose moves no longer replay is found only
+    when Continue replays it)."""
+    problems = [load_game(p.stem)[1] for p in _save_files()]
+    return " ".join(p for p in problems if p) or None
 
 
-def set_aside_game(reason: str = "") -> str:
+def set_aside_game(reason: str = "", game: str | None = None) -> str:
     """The save parsed as JSON but the game could not be rebuilt from it (e.g. its record no
     longer replays): keep it aside and return the message to show. `reason` is for the log
     only; the player reads a plain sentence."""
     WRITER.flush()
-    path = autosave_path()
+    path = _path_for(game)
     why = "it was made by another version of Card Table, or its moves no longer replay"
     if not path.exists():
         return sentence(f"The saved game could not be restored: {why}")
     kept = set_aside(path)
     return sentence(f"The saved game could not be restored: {why}",
-                    f"It is kept as {kept.name}, and Continue is off until you play again")
+                    f"It is kept as {kept.name}, and it cannot be continued")
 
 
-def clear_game() -> None:
-    """Forget the autosave (the game ended or was conceded)."""
+def clear_game(game: str | None = None) -> None:
+    """Forget `game`'s save (the game ended or was conceded); None: the most recent save."""
     WRITER.flush()
     try:
-        autosave_path().unlink()
+        _path_for(game).unlink()
     except FileNotFoundError:
         pass

@@ -95,12 +95,12 @@ def test_settings_toggles_apply_and_persist(app):
 
 
 def test_corrupt_autosave_is_explained_and_kept_aside(app):
-    path = storage.autosave_path()
+    path = storage.autosave_path("madoka")
     path.parent.mkdir(parents=True)
     path.write_text("{oops", encoding="utf-8")
     assert app.continue_game() is False
     assert "could not be read" in app.toasts.toasts[-1].text
-    assert (path.parent / "autosave.json.bad").exists()
+    assert (path.parent / "madoka.json.bad").exists()
 
 
 def test_autosave_that_no_longer_replays_is_kept_aside(app):
@@ -110,7 +110,7 @@ def test_autosave_that_no_longer_replays_is_kept_aside(app):
     assert app.continue_game() is False
     assert "could not be restored" in app.toasts.toasts[-1].text
     assert not storage.has_saved_game()
-    assert (storage.autosave_path().parent / "autosave.json.bad").exists()
+    assert (storage.saves_dir() / "no-such-game.json.bad").exists()
 
 
 def test_handoff_covers_the_screen_and_calls_back(app):
@@ -427,23 +427,62 @@ def test_continue_has_the_focus_when_a_game_is_saved(tmp_path, monkeypatch):
     assert menu.buttons["continue"].enabled and menu.group.focus is menu.buttons["continue"]
 
 
-def test_new_game_over_a_saved_game_asks_first_and_keeping_it_changes_nothing(tmp_path,
+def test_a_new_game_of_a_saved_game_asks_first_and_keeping_it_changes_nothing(tmp_path,
                                                                                monkeypatch):
-    from scenes.menu import ConfirmNewGame
+    """Fault 14: nothing a player saved is replaced without asking."""
+    from scenes.menu import ConfirmReplace
     from scenes.setup import Setup
 
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     storage.save_game(SAVED, "Madoka Magica")
+    before = storage.autosave_path("madoka").read_bytes()
     a = fresh_app(tmp_path, monkeypatch)
     click(a, a.manager.top.buttons["new"].rect.center)
+    assert isinstance(a.manager.top, Setup)  # saves are per game: the setup asks nothing
+    a.new_game("madoka", 3)
     ask = a.manager.top
-    assert isinstance(ask, ConfirmNewGame) and "Madoka Magica" in ask.summary
-    assert ask.group.focus is ask.keep  # Enter keeps the saved game
-    press(a, pygame.K_RETURN)
-    assert not isinstance(a.manager.top, ConfirmNewGame) and storage.has_saved_game()
-    click(a, a.manager.top.buttons["new"].rect.center)
-    a.manager.top.start()
+    assert isinstance(ask, ConfirmReplace) and "Madoka Magica" in ask.summary
+    assert ask.group.focus is ask.keep  # Enter continues the saved game
+    click(a, ask.group.widgets[2].rect.center)  # Back
     assert isinstance(a.manager.top, Setup)
+    assert storage.autosave_path("madoka").read_bytes() == before
+    a.new_game("madoka", 3)
+    a.manager.top.start()  # Start new: the new game's first move replaces the save
+    table = a.manager.top
+    assert table.session.game.name == "madoka"
+
+
+def test_another_games_new_game_never_touches_a_saved_game(tmp_path, monkeypatch):
+    """Fault 14: saves are kept per game; `main.py --game bloodborne` over a saved Madoka game
+    leaves it, and Continue then lists both."""
+    from scenes.menu import ChooseSave
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    storage.save_game(SAVED, "Madoka Magica")
+    before = storage.autosave_path("madoka").read_bytes()
+    a = fresh_app(tmp_path, monkeypatch)
+    a.new_game("bloodborne", 3, ["you", "ai:random", "ai:random"], seed=2)
+    table = a.manager.top
+    table.apply(0, table.legal()[0])
+    storage.WRITER.flush()
+    assert storage.autosave_path("madoka").read_bytes() == before
+    assert storage.has_saved_game("bloodborne")
+    a.to_menu()
+    click(a, a.manager.top.buttons["continue"].rect.center)
+    chooser = a.manager.top
+    assert isinstance(chooser, ChooseSave)
+    names = [b.text for b in chooser.group.widgets[:-1]]
+    assert names[0].startswith("Bloodborne") and names[1].startswith("Madoka Magica")
+    click(a, chooser.group.widgets[1].rect.center)
+    assert a.manager.top.session.game.name == "madoka"
+
+
+def test_an_older_single_autosave_becomes_its_games_save(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    legacy = storage.saves_dir() / "autosave.json"
+    storage.write_json_atomic(legacy, {"format": 1, "match": SAVED})
+    assert [s["game"] for s in storage.saved_games()] == ["madoka"]
+    assert not legacy.exists() and storage.has_saved_game("madoka")
 
 
 def test_new_game_without_a_save_goes_straight_to_setup(app):
@@ -477,7 +516,7 @@ def test_a_save_that_fails_to_replay_turns_continue_off_at_once(tmp_path, monkey
     assert not menu.buttons["continue"].enabled and menu.group.focus is menu.buttons["new"]
     message = a.toasts.toasts[-1].text
     assert "could not be restored" in message and ".." not in message
-    assert "no-such-game" not in message and "KeyError" not in message
+    assert "unknown game" not in message and "KeyError" not in message
 
 
 # --- results (issue 12, point 11) --------------------------------------------------------------

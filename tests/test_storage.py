@@ -33,7 +33,7 @@ def test_atomic_write_produces_the_file_and_leaves_no_temporary(home):
     path = storage.autosave_path()
     assert json.loads(path.read_text(encoding="utf-8")) == {"format": storage.FORMAT,
                                                              "match": MATCH}
-    assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
+    assert [p.name for p in path.parent.iterdir()] == ["madoka.json"]
 
 
 def test_a_failed_write_keeps_the_old_file_whole(home):
@@ -41,7 +41,7 @@ def test_a_failed_write_keeps_the_old_file_whole(home):
     with pytest.raises(TypeError):
         storage.save_game({"record": object()})  # not JSON-able: fails before replacing
     assert storage.load_game() == (MATCH, None)
-    assert [p.name for p in storage.autosave_path().parent.iterdir()] == ["autosave.json"]
+    assert [p.name for p in storage.autosave_path().parent.iterdir()] == ["madoka.json"]
 
 
 def test_saved_game_round_trips():
@@ -119,7 +119,7 @@ def test_pickle_payload_is_rejected_as_bad_json_and_never_executed(home):
 def test_a_save_that_does_not_replay_is_set_aside_in_plain_words():
     storage.save_game(MATCH)
     msg = storage.set_aside_game("action 3 (play(0, None, None)) cannot be replayed: nope.")
-    assert "no longer replay" in msg and "autosave.json.bad" in msg
+    assert "no longer replay" in msg and "madoka.json.bad" in msg
     assert "play(0" not in msg and ".." not in msg
     assert not storage.has_saved_game()
 
@@ -190,3 +190,27 @@ def test_garbage_settings_file_is_kept_aside():
     s, err = storage.load_settings_checked()
     assert s == Settings() and "damaged" in err
     assert (path.parent / "settings.json.bad").read_bytes() == b"\xff\xfe not json"
+
+
+def other(game: str) -> dict:
+    return {**MATCH, "record": {**MATCH["record"], "game": game}}
+
+
+def test_each_game_keeps_its_own_save():
+    """Fault 14: saving one game never replaces another game's save."""
+    storage.save_game(MATCH, "Madoka Magica")
+    storage.save_game(other("bloodborne"), "Bloodborne")
+    assert storage.load_game("madoka") == (MATCH, None)
+    assert storage.load_game("bloodborne") == (other("bloodborne"), None)
+    assert [s["game"] for s in storage.saved_games()] == ["bloodborne", "madoka"]
+    assert storage.saved_games()[1] == {**storage.saved_games()[1], "title": "Madoka Magica",
+                                        "players": 2, "moves": 0}
+    storage.clear_game("bloodborne")
+    assert storage.has_saved_game("madoka") and not storage.has_saved_game("bloodborne")
+
+
+def test_a_damaged_save_of_one_game_leaves_the_others():
+    storage.save_game(MATCH)
+    storage.game_save_path("mhtcg").write_text("{oops", encoding="utf-8")
+    assert "mhtcg.json.bad" in storage.check_game()
+    assert storage.load_game("madoka") == (MATCH, None)
