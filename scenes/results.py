@@ -135,14 +135,30 @@ class Results(Scene):
     def headline(self) -> str:
         if isinstance(self.details.get("headline"), str):  # a game may word it itself
             return self.details["headline"]
-        if self.game.cooperative:
-            return "Victory" if self.won else "Defeat"
+        if self.game.cooperative:  # the rank in the game's own words, not "Victory" for 10 of 100
+            rank = self.outcome.rank
+            if self.won:
+                return rank or "Game over"
+            return f"Defeat: {rank}" if rank else "Defeat"
         winners = [self.names[i] for i in self.outcome.winners if i < len(self.names)]
         if not winners:
             return "No winner"
         if len(winners) == 1:
             return f"{winners[0]} wins"
         return "Shared victory: " + ", ".join(winners)
+
+    def best_score(self) -> float | None:
+        """The most a cooperative game could score with this many players (its rules say)."""
+        try:
+            return self.game.max_score(self.session.players)
+        except (AttributeError, NotImplementedError, TypeError):
+            return None
+
+    def score_line(self) -> str:
+        """Under a cooperative headline: "The team scored 10 of 100 points"."""
+        score = self.outcome.scores[0] if self.outcome.scores else 0
+        best = self.best_score()
+        return f"The team scored {_num(score)}" + (f" of {_num(best)} points" if best else " points")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):
@@ -187,6 +203,8 @@ class Results(Scene):
                   "midtop", alpha)
         draw_text(surface, self.headline(), (cx, 54 + rise), 48, color, "serif", "midtop", alpha)
         reason = self.details.get("reason")
+        if self.game.cooperative:  # the score and rank before how it ended
+            reason = " ".join(x for x in (self.score_line() + ".", reason) if x)
         if reason:  # the game's own words on how it ended (at most two lines)
             lines = wrap(str(reason), 18, 960)[:2]
             for i, line in enumerate(lines):
@@ -229,6 +247,10 @@ class Results(Scene):
                   anchor="midtop")
         draw_text(surface, _num(score), (left.left + half // 2, top + 20), 64, theme.ACCENT_HI,
                   "serif", "midtop")
+        best = self.best_score()
+        if best:
+            draw_text(surface, f"of {_num(best)}", (left.left + half // 2, top + 92), 16,
+                      theme.TEXT_DIM, anchor="midtop")
         if self.outcome.rank:
             draw_text(surface, "Rank", (left.left + half + half // 2, top), 16, theme.TEXT_DIM,
                       anchor="midtop")

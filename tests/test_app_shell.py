@@ -318,12 +318,28 @@ def test_cooperative_results_show_breakdown_bonuses_and_defeat(app):
                "walpurgis_points": 5, "walpurgis": True, "total": 14, "lost": False,
                "reason": "The deck ran out."}
     won = _results(app, True, Outcome((0, 1), (14.0, 14.0), "Veteran", details), ["you", "ai:a"])
-    assert won.headline() == "Victory"
+    assert won.headline() == "Veteran"  # the game's own rank, not "Victory"
     assert won.breakdown() == ("By girl", [("Homura", 3), ("Mami", 1)])
     assert won.bonuses() == [("Quintet", 5), ("Walpurgis", 5)]
     assert won.other_lines() == []  # total, lost and the walpurgis flag are shown elsewhere
     lost = _results(app, True, Outcome((), (0.0, 0.0), "Witch", {}), ["you", "ai:a"])
-    assert lost.headline() == "Defeat"
+    assert lost.headline() == "Defeat: Witch"
+
+
+def test_a_cooperative_result_says_the_score_and_rank_in_the_games_words(app):
+    """Fault 6: 10 of 100 points in Madoka is "Sayaka class", with the team's score out of
+    the most it could make, never "Victory"."""
+    from game.core.contract import Outcome
+    from game.registry import get_game
+
+    game = get_game("madoka")
+    rank = game.cards.scoring.rank(10)
+    outcome = Outcome((0, 1, 2), (10.0, 10.0, 10.0), rank, {"reason": "The deck ran out."})
+    app.open_results(_FakeSession(game, outcome, ["you", "ai:a", "ai:b"]))
+    app.run(max_frames=2)
+    shown = app.manager.top
+    assert shown.headline() == rank == "Sayaka class" and "Victory" not in shown.headline()
+    assert shown.score_line() == "The team scored 10 of 100 points"
 
 
 def test_competitive_results_name_the_winner_and_list_parts_per_seat(app):
