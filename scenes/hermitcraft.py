@@ -28,6 +28,7 @@ from scenes.table import Place, Spot, TableScene
 from scenes.table.layout import spread
 from scenes.table.pieces import RowWait
 from sprites import cards as cardgfx
+from sprites import hermit_icons as hi
 from sprites import hermitcraft_cards as hc
 from sprites import sound, text
 from sprites.cards import HAND, CardSprite
@@ -44,7 +45,7 @@ MIDDLE = 170  # the middle column's width
 TEXT = (246, 242, 226)
 DIM = (200, 190, 160)
 HEART = (214, 40, 48)
-HP_GOOD, HP_LOW = (60, 180, 90), (220, 70, 50)
+HP_LOW = hi.HP_LOW
 EMERALD = hc.EMERALD
 #: the slot an action of each kind aims at on the acting seat's own board
 OWN_SLOT = {"play_hermit": "h", "switch": "h", "attach_effect": "e", "attach_item": "i"}
@@ -52,7 +53,6 @@ OWN_SLOT = {"play_hermit": "h", "switch": "h", "attach_effect": "e", "attach_ite
 OWN_ROW_CHOICES = frozenset({"new_active", "forced_switch", "self_switch", "keralis_heal",
                              "heal_target", "mending_row", "bucket_target"})
 THEIR_ROW_CHOICES = frozenset({"hypno_target", "bow_target", "lead_row"})
-STATUS_LETTERS = {"burn": ("Burn", (230, 110, 30)), "poison": ("Poison", (120, 170, 40))}
 
 
 class HermitcraftTable(TableScene):
@@ -69,6 +69,7 @@ class HermitcraftTable(TableScene):
         self._bg: tuple[Any, pygame.Surface] | None = None
         self.coin_row: CoinRow | None = None  # a flip of several coins, in the tray
         self._pick_key: tuple | None = None  # the question whose rows glow (refresh_aim)
+        self.marks: list[hi.Mark] = []  # status icons on the Hermits (their tooltips)
         super().__init__(app, session)
 
     # ================================================================ layout ===============
@@ -267,6 +268,13 @@ class HermitcraftTable(TableScene):
             out.append(a)
         return out
 
+    def bar_icon(self, action: Action) -> pygame.Surface | None:
+        """An attack's button shows its cost as item icons."""
+        if action.kind != "attack":
+            return None
+        cost = self.seen(action.source).attack(action.option).cost
+        return hc.cost_strip(tuple(cost), 20) if cost else None
+
     # ================================================================ events ===============
     def counters_from_view(self, view: dict) -> dict:
         out = {}
@@ -379,6 +387,7 @@ class HermitcraftTable(TableScene):
         """Over the cards: the headers, health, statuses, the active outline, glows on occupied
         slots, the turn (and its clock)."""
         view = self.shown
+        self.marks = []  # the status icons drawn this frame (their tooltips)
         for p in range(2):
             seat = view["seats"][p]
             self.draw_header(surface, p, seat)  # over the acting seat's outline
@@ -426,29 +435,20 @@ class HermitcraftTable(TableScene):
             y += 6
 
     def draw_row_marks(self, surface, p: int, r: int, row: dict, active: bool) -> None:
-        """HP on the Hermit, its statuses as words, the active Hermit outlined."""
+        """HP as a bar with the number, the statuses as icons (their tooltips on hover), the
+        active Hermit outlined."""
         rect = self.slots[("h", p, r)]
         if active:
             pygame.draw.rect(surface, EMERALD, rect.inflate(8, 8), 3, border_radius=8)
         card = self.cs.by_id[row["hermit"][1]]
-        hp = self.counter(f"hp{r}", p, row["hp"])
-        colour = HP_GOOD if hp * 2 > card.health else HP_LOW
-        t = text.render(f"{hp} HP", 14, TEXT, "bold")
-        box = t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)).inflate(8, 0)
-        pygame.draw.rect(surface, colour, box, border_radius=6)
-        surface.blit(t, t.get_rect(center=box.center))
-        marks = []
-        if row["status"]:
-            marks.append(STATUS_LETTERS[row["status"]])
-        if row["sleep"]:
-            marks.append((f"Sleep {row['sleep']}", (90, 110, 200)))
-        # over the printed health (the box below says what is left), then over the corner
-        # badges: the name stays readable
-        for (word, c), y in zip(marks, (rect.y + 46, rect.y + 2), strict=False):
-            m = text.render(word, 14, TEXT, "bold")
-            b = m.get_rect(midtop=(rect.centerx, y)).inflate(6, 0)
-            pygame.draw.rect(surface, c, b, border_radius=5)
-            surface.blit(m, m.get_rect(center=b.center))
+        hi.hp_bar(surface, hi.hp_bar_rect(rect), self.counter(f"hp{r}", p, row["hp"]), card.health)
+        marks = hi.status_marks(rect, row["status"], row["sleep"])
+        hi.draw_marks(surface, marks)
+        self.marks += marks
+
+    def tip_text(self, pos: tuple[int, int]) -> str | None:
+        """A status icon: what the status does (rules: Status effects)."""
+        return hi.tooltip_at(self.marks, pos)
 
     def help_lines(self) -> list[str]:
         return ["Drag a card onto a glowing slot: Hermits to empty rows, effects and items onto",

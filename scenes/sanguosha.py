@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from game.core.contract import Action, Event
+from scenes.sanguosha_seat import SeatPart
 from scenes.table import Place, Spot, TableScene
 from scenes.table.layout import spread
 from sprites import cards as cg
@@ -42,7 +43,7 @@ WINDOWS = ("need", "nullify", "peach", "helper", "borrowed-sword")
 HOLD = {"use": 0.35, "judge": 0.6, "respond": 0.25, "damage": 0.3, "reveal": 0.5, "death": 0.6}
 
 
-class SanguoshaTable(TableScene):
+class SanguoshaTable(SeatPart, TableScene):
     accent = sc.GOLD
     bilingual = True
     bar_padding = 30
@@ -103,6 +104,7 @@ class SanguoshaTable(TableScene):
         hand = pygame.Rect(self.seat_rects[self.me].right + 8, T.bottom - 140, 0, 134)
         hand.w = T.right - 8 - hand.x
         self.zones["hand"] = Zone("hand", hand, None, visible=False)
+        self.place_skills()
 
     def seat_rect(self, seat: int) -> pygame.Rect | None:
         return self.seat_rects.get(seat)
@@ -255,10 +257,14 @@ class SanguoshaTable(TableScene):
 
     def card_actions(self, key: Any, player: int | None = None) -> list[Action]:
         """A card's actions: those using it (alone or with others: conversions, two-card
-        skills) and the choices naming it (a general, an Amazing Grace card, a card of a seat)."""
+        skills) and the choices naming it (a general, an Amazing Grace card, a card of a seat);
+        with a skill pressed, only that skill's."""
         p = self.acting_human() if player is None else player
         if p is None:
             return []
+        if self.skill_mode is not None:
+            return [a for a in self.skill_actions(self.skill_mode) if a.source == key
+                    or (isinstance(a.source, tuple) and key in a.source)]
         out = []
         for a in self.legal(p):
             src = a.source
@@ -284,7 +290,10 @@ class SanguoshaTable(TableScene):
         return self.aimed_actions()
 
     def usable_cards(self) -> set:
-        """Cards of yours that answer the question asked now (they glow in a window)."""
+        """Cards of yours that answer the question asked now (they glow in a window), or
+        that the skill pressed may use."""
+        if self.skill_mode is not None:
+            return self.skill_cards()
         if self.timeline.busy or self.frame_kind() == "play":
             return set()
         out = set()
@@ -343,18 +352,11 @@ class SanguoshaTable(TableScene):
                     seen.add(a.option)
                     out.append(a)
             elif a.kind == "skill" and a.source is None and self.spot_of(a) is not None:
-                if ("skill", a.option) not in seen:
-                    seen.add(("skill", a.option))
-                    out.append(Action("skill", None, None, ("aim", a.option),
-                                      label=f"{self.skill_label(a.option)}…"))
+                continue  # your seat's skill button aims it
             elif a.source is None and self.spot_of(a) is None and a.kind != "general" \
                     and not (a.kind == "choose" and a.option in self.sprites):
                 out.append(a)
         return out
-
-    def skill_label(self, sid: str) -> str:
-        sk = self.cs.skills.get(sid)
-        return (sk.name_zh if self.zh else sk.name) if sk else sid
 
     def more_label(self) -> str:
         return st.word("more", self.zh)
@@ -370,22 +372,22 @@ class SanguoshaTable(TableScene):
                             for c in a.source)
         return a.label or str(a)
 
-    def press_bar(self, player: int, a: Action) -> None:
-        if a.kind == "skill" and isinstance(a.option, tuple) and a.option[0] == "aim":
-            self.selected = ("skill", a.option[1])  # its targets glow; click one
-            self.glow_targets(self.waiting_actions())
-            return
-        self.apply(player, a)
+    def deselect(self) -> None:
+        self.skill_mode = None
+        super().deselect()
 
-    def click_zone(self, zone: Zone, pos: tuple[int, int]) -> None:
-        """A click on a hidden seat's identity tag notes the next guess (st.NOTES)."""
-        seat = zone.target[1] if isinstance(zone.target, tuple) and zone.target[0] == "seat" \
-            else None
-        if seat is None or seat == self.me or self.view()["seats"][seat]["identity"]:
-            return
-        if st.identity_tag_rect(self.seat_rects[seat]).collidepoint(pos):
-            now = st.NOTES.index(self.guesses.get(seat, ""))
-            self.guesses[seat] = st.NOTES[(now + 1) % len(st.NOTES)]
+    def choosing(self):
+        if self.skill_mode is not None and not self.timeline.busy:
+            return (f"{self.skill_label(self.skill_mode)}: drag a glowing card onto a glowing "
+                    "seat or the middle", self.deselect)
+        return super().choosing()
+
+    def refresh_buttons(self) -> None:
+        self.refresh_skills()
+
+    def table_still(self) -> None:
+        self.arrows = []
+        super().table_still()
 
     def end_turn(self) -> None:
         for a in self.legal():
@@ -435,6 +437,7 @@ class SanguoshaTable(TableScene):
             self.float_text(f"+{new - old}", r.center, (120, 230, 130), 26)
 
     def animate_event(self, event: Event) -> list[Any]:
+        self.use_arrows(event)
         return [Wait(HOLD[event.kind])] if event.kind in HOLD else []
 
     # ================================================================ drawing ==============
@@ -468,34 +471,14 @@ class SanguoshaTable(TableScene):
         if tray is not None:
             st.draw_tray(surface, tray, self.prompt_text)
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        self.draw_aim(surface)
+
     def choosing_words(self, selected: Any) -> str:
         if isinstance(selected, tuple) and selected[0] == "skill":
             return f"{self.skill_label(selected[1])}: click a glowing seat"
         return f"{self.cs.cards[selected].name}: click a glowing seat or the middle" \
             if isinstance(selected, int) else super().choosing_words(selected)
-
-    def tip_text(self, pos: tuple[int, int]) -> str | None:
-        """A seat: its general and skills, its distance from you and whether it is in your
-        attack range; on a hidden seat's tag, how to note a guess."""
-        if self.sprite_at(pos) is not None:
-            return None
-        v, zh = self.view(), self.zh
-        seats = v["seats"]
-        for p, r in self.seat_rects.items():
-            if not r.collidepoint(pos):
-                continue
-            if p != self.me and not seats[p]["identity"] and st.identity_tag_rect(r).collidepoint(pos):
-                return st.word("note_tip", zh)
-            g = seats[p]["general"]
-            head = f"{self.seat_name(p)}" + (f": {self.gname(g)}" if g else "")
-            if g:
-                head += " — " + ", ".join(self.skill_label(x) for x in self.cs.general(g).skills)
-            if p == self.me or not (seats[p]["alive"] and seats[self.me]["alive"]):
-                return head
-            d, rng = v["distances"][p], v["attack_range"]
-            where = st.word("in_range" if d <= rng else "out_of_range", zh)
-            return f"{head}. " + st.word("distance", zh).format(d=d, where=where, r=rng)
-        return None
 
     def help_lines(self) -> list[str]:
         return ["Sanguosha: drag a card onto a glowing seat (or the middle for cards without a target).",

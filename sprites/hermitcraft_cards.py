@@ -20,6 +20,8 @@ cut. `render` caches each face per card, size and colour-blind setting.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.hermitcraft.cards import RARITY_NAMES
@@ -192,6 +194,14 @@ def _cost_row(surf: pygame.Surface, cost, x: int, cy: int, size: int, gap: int =
         surf.blit(tile, tile.get_rect(midleft=(x, cy)))
         x += size + gap
     return x
+
+
+@lru_cache(maxsize=128)
+def cost_strip(cost: tuple[str, ...], size: int) -> pygame.Surface:
+    """An attack's cost as a row of item icons (an attack button's picture)."""
+    surf = pygame.Surface((len(cost) * (size + 2) - 2, size), pygame.SRCALPHA)
+    _cost_row(surf, cost, 0, size // 2, size, 2)
+    return surf
 
 
 def _number(surf: pygame.Surface, s: str, size: int, colour: Color, anchor: str,

@@ -346,6 +346,7 @@ def strip(card, size: tuple[int, int], zh: bool = False, as_kind=None) -> pygame
 
 
 # --- generals ------------------------------------------------------------------------------
+@lru_cache(maxsize=32)
 def kingdom_seal(kingdom: str, size: int) -> pygame.Surface:
     """The kingdom's emblem: its character in white on a seal of its colour."""
     col = KINGDOM_COLOURS[kingdom]

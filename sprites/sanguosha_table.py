@@ -32,7 +32,9 @@ WORDS = {
     "note_tip": ("Click the tag to note your guess of this seat's identity.",
                  "點擊身分標籤，記下你對此人身分的猜測。"),
     "more": ("More…", "更多…"),
+    "away": ("{d} away", "距離 {d}"), "in": ("in range", "範圍內"), "out": ("out of range", "範圍外"),
 }
+CINNABAR_LINE = (232, 84, 60)  # a card's way from its user to its targets
 
 
 def word(key: str, zh: bool) -> str:
@@ -66,11 +68,11 @@ def draw_plate(surface: pygame.Surface, r: pygame.Rect, seat: dict, general, nam
     panel(surface, r, (*cg.mix(col, (20, 10, 8), 0.55), 235 if alive else 140), (*sc.GOLD, 160),
           radius=10)
     pygame.draw.rect(surface, col, pygame.Rect(r.x + 3, r.y + 3, r.w - 6, 24), border_radius=8)
-    x = r.x + 8
-    if general:
-        kt = text.render(sc.KINGDOM_ZH[general.kingdom], 14, sc.GOLD, "cjk")
-        surface.blit(kt, kt.get_rect(midleft=(x, r.y + 15)))
-        x += kt.get_width() + 6
+    x = r.x + 6
+    if general:  # the kingdom's seal
+        seal = sc.kingdom_seal(general.kingdom, 22)
+        surface.blit(seal, seal.get_rect(midleft=(x, r.y + 15)))
+        x += seal.get_width() + 5
     tb = _identity_tag(surface, r, seat["identity"], note, zh)
     nt = cg.fit_text(name, 16, TEXT, tb.x - x - 6, "cjk" if zh else "serif")
     surface.blit(nt, nt.get_rect(midleft=(x, r.y + 15)))
@@ -81,9 +83,11 @@ def draw_plate(surface: pygame.Surface, r: pygame.Rect, seat: dict, general, nam
     surface.blit(ht, (px + 2, y - 2))
     held = text.render(f"{word('hand', zh)} {hand}", 14, TEXT, "cjk" if zh else "bold")
     surface.blit(held, held.get_rect(topright=(r.right - 8, y - 2)))
-    if not alive:
-        dt = text.render(word("dead", zh), 14, (255, 120, 100), "cjk" if zh else "bold")
-        surface.blit(dt, dt.get_rect(center=(r.centerx, r.bottom - 14)))
+    if not alive:  # a red seal stamped across the plate
+        dt = text.render(word("dead", zh), 22, (236, 90, 76), "cjk" if zh else "bold")
+        box = dt.get_rect(center=(r.centerx, r.centery + 14)).inflate(18, 6)
+        pygame.draw.rect(surface, (236, 90, 76), box, 3, border_radius=6)
+        surface.blit(dt, dt.get_rect(center=box.center))
 
 
 def _identity_tag(surface: pygame.Surface, r: pygame.Rect, ident: str, note: str,
@@ -151,3 +155,49 @@ def draw_tray(surface: pygame.Surface, tray: pygame.Rect, prompt: str) -> None:
 def pile_card_rects(middle: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     deck = pygame.Rect(middle.x + 8, middle.y + 8, TABLE[0], TABLE[1])
     return deck, deck.move(TABLE[0] + 12, 0)
+
+
+def skill_rects(plate: pygame.Rect, n: int) -> list[pygame.Rect]:
+    """Your skills' buttons, side by side along the foot of your plate."""
+    if not n:
+        return []
+    w = (plate.w - 12 - 4 * (n - 1)) // n
+    return [pygame.Rect(plate.x + 6 + i * (w + 4), plate.bottom - 32, w, 26) for i in range(n)]
+
+
+def distance_badge(surface: pygame.Surface, plate: pygame.Rect, d: int, in_range: bool,
+                   zh: bool) -> None:
+    """On a seat while you aim: how far it is from you and whether your attack reaches it
+    (in words and in colour)."""
+    face = "cjk" if zh else "bold"
+    words = f"{word('away', zh).format(d=d)} · {word('in' if in_range else 'out', zh)}"
+    t = text.render(words, 14, (250, 246, 236), face)
+    box = t.get_rect(midbottom=(plate.centerx, plate.bottom - 4)).inflate(14, 4)
+    colour = (46, 120, 62) if in_range else (150, 40, 34)
+    panel(surface, box, (*colour, 235), (250, 230, 190, 220), radius=box.h // 2, width=1)
+    surface.blit(t, t.get_rect(center=box.center))
+
+
+def target_lines(surface: pygame.Surface, start: pygame.Rect, ends: list[pygame.Rect],
+                 pointer, colour, strong: bool = False) -> None:
+    """A line from `start` to each of `ends` (dashed; solid with an arrowhead to the one
+    under `pointer`, or to all when `strong`)."""
+    a = pygame.Vector2(start.center)
+    for r in ends:
+        b = pygame.Vector2(r.center)
+        bold = strong or (pointer is not None and r.collidepoint(pointer))
+        direction = b - a
+        if direction.length() < 1:
+            continue
+        end = b - direction.normalize() * (min(r.w, r.h) / 2 + 4)
+        if bold:
+            pygame.draw.line(surface, colour, a, end, 4)
+            side = direction.normalize().rotate(90) * 8
+            tip = end + direction.normalize() * 4
+            pygame.draw.polygon(surface, colour, [tip, end - direction.normalize() * 12 + side,
+                                                  end - direction.normalize() * 12 - side])
+        else:
+            n = max(1, int((end - a).length() // 14))
+            for i in range(0, n, 2):
+                p0, p1 = a.lerp(end, i / n), a.lerp(end, min(1, (i + 1) / n))
+                pygame.draw.line(surface, colour, p0, p1, 2)

@@ -152,6 +152,8 @@ class Button(Widget):
         self.size = size
         self.enabled = enabled
         self.pressed = False
+        #: a picture before the words (a cost in item icons)
+        self.icon: pygame.Surface | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -204,7 +206,12 @@ class Button(Widget):
             pygame.draw.line(surface, (255, 236, 190), (r.left + RADIUS, r.top + 2),
                              (r.right - RADIUS, r.top + 2))
         face = "bold" if self.kind == "primary" else "sans"
-        if self.align == "left":
+        if self.icon is not None:  # the picture, then the words centred in the rest
+            ir = self.icon.get_rect(midleft=(r.left + 12, r.centery))
+            surface.blit(self.icon, ir)
+            rest = pygame.Rect(ir.right, r.y, r.right - ir.right, r.h)
+            draw_text(surface, self.text, rest.center, self.size, text, face, "center")
+        elif self.align == "left":
             draw_text(surface, self.text, (r.left + 12, r.centery), self.size, text, face,
                       "midleft")
         else:

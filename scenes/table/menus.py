@@ -54,6 +54,10 @@ class MenuPart:
         """A button's words (the rules' label)."""
         return action.label or str(action)
 
+    def bar_icon(self, action: Action) -> pygame.Surface | None:
+        """A picture on the action's button before its words (a game's cost icons)."""
+        return None
+
     def more_label(self) -> str:
         return "More…"
 
@@ -79,12 +83,16 @@ class MenuPart:
         self.bar, self._bar_actions = [], []
         right = box.right
         for i, (a, label, press) in enumerate(reversed(entries)):
-            w = min(max(110, text.width(label, 17, "sans") + self.bar_padding), 330)
+            icon = self.bar_icon(a) if a is not None else None
+            extra = icon.get_width() + 10 if icon is not None else 0
+            w = min(max(110, text.width(label, 17, "sans") + self.bar_padding + extra), 360)
             r = pygame.Rect(right - w, box.y, w, box.h)
             if r.x < box.x + UNDO_ROOM:  # the left end keeps room for Undo
                 break
             right = r.x - 8
-            self.bar.append(Button(r, label, press, "primary" if i == 0 else "normal", size=17))
+            b = Button(r, label, press, "primary" if i == 0 else "normal", size=17)
+            b.icon = icon
+            self.bar.append(b)
             self._bar_actions.append(a)
 
 

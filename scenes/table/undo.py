@@ -29,6 +29,7 @@ class UndoPart:
     _undo_key: Any = None
     _undo_ok = False
     _follow: tuple[Any, bool] = (None, False)
+    _asked: dict[int, str] | None = None  # the kind of question asked at each version seen
     #: the choice half made now (`choosing`), as the last update found it
     choice: tuple[str, Any] | None = None
     undo_button: Button | None = None
@@ -71,6 +72,7 @@ class UndoPart:
     # --- a choice half made -----------------------------------------------------------------
     def choosing(self) -> tuple[str, Any] | None:
         """(what is being chosen, how to cancel it) while a choice is half made, else None."""
+        self.note_asked()
         if self.timeline.busy or self.handoff_pending or self.acting_human() is None:
             return None
         if self.selected is not None:
@@ -80,15 +82,27 @@ class UndoPart:
         return None
 
     def follow_up(self) -> bool:
-        """The rules ask the person at the screen the next step of the move they just made
-        (asked once per position)."""
-        key = (self.session.version, self.viewer)
+        """The rules ask the person at the screen the next step of the move they just made:
+        the last move was theirs and the question now is another kind than the one it
+        answered (a card, then its target). Asked once per position."""
+        version = self.note_asked()
+        key = (version, self.viewer)
         if self._follow[0] != key:
             seat = self.viewer
             hist = self.session.history(seat)
-            self._follow = (key, bool(hist) and hist[-1].seat == seat
-                            and seat in self.session.to_act())
+            before = self._asked.get(version - 1)
+            self._follow = (key, bool(hist) and hist[-1].seat == seat and before is not None
+                            and before != self._asked[version] and seat in self.session.to_act())
         return self._follow[1]
+
+    def note_asked(self) -> int:
+        """Remember the kind of question asked at this version (the last few kept); returns
+        the version."""
+        version = self.session.version
+        if self._asked is None or len(self._asked) > 64:
+            self._asked = {v: k for v, k in (self._asked or {}).items() if v >= version - 8}
+        self._asked.setdefault(version, self.session.asked())
+        return version
 
     def choosing_words(self, selected: Any) -> str:
         """What a selected card waits for (a game may name the card)."""
