@@ -9,7 +9,7 @@ A game is written the same way whatever its shape:
 
     @rules.step
     def draw_phase(s): ...                   # a rulebook step: do its work, then either
-                                             #   s.next_step = "main_phase"   (carry on), or
+                                             #   go(s, "main_phase")   (carry on), or
                                              #   ask(s, ..., then="after_draw") (wait)
 
     class MyState(FlowState):
