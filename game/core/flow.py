@@ -1,4 +1,4 @@
-"""One rules flow for every game (DESIGN §2, "One rules flow").
+"""One rules flow for every game (docs/design.md §2, "One rules flow").
 
 A game is written the same way whatever its shape:
 
