@@ -35,6 +35,8 @@ class CoachPart:
     hint_wanted: tuple[Any, int] | None = None
     #: the advice shown: (position key, seat, Advice, whether its words show at the table)
     hint_shown: tuple[Any, int, Any, bool] | None = None
+    #: the cards the advice uses (their sprites' keys)
+    hint_cards: list[Any] = []
     hint_button: Button | None = None
 
     def hint_key(self) -> tuple:
@@ -86,6 +88,11 @@ class CoachPart:
         """Show `advice` for `seat` at this position: its card and target outlined, and (with
         `words`) its sentence under the button."""
         self.hint_shown = (self.hint_key(), seat, advice, words)
+        action = advice.action
+        sources = action.source if isinstance(action.source, tuple) else (action.source,)
+        # the cards it names, and those the table's own gestures tie to it (a general chosen)
+        self.hint_cards = [k for k in self.sprites if k in sources
+                           or action in self.card_actions(k, seat)]
 
     def refresh_hint(self) -> None:
         """Each frame: the answer awaited, the advice forgotten once the position changed, the
@@ -118,8 +125,7 @@ class CoachPart:
     def hint_rects(self, action: Action) -> list[pygame.Rect]:
         """Where the advised move is on the table: its card(s) and its target, else its
         button."""
-        sources = action.source if isinstance(action.source, tuple) else (action.source,)
-        rects = [self.sprites[c].rect for c in sources if c is not None and c in self.sprites]
+        rects = [self.sprites[k].rect for k in self.hint_cards if k in self.sprites]
         spot = self.spot_of(action)
         if spot is not None:
             rects.append(spot.rect)
@@ -138,19 +144,25 @@ class CoachPart:
         for r in self.hint_rects(advice.action):
             cardgfx.glow_rect(surface, r, COACH, width=6)
             tag = text.render("Hint", 14, (16, 30, 26), "bold")
-            box = tag.get_rect(topleft=(r.x + 4, r.y + 4)).inflate(10, 4)
+            box = tag.get_rect(midbottom=(r.centerx, r.top - 1)).inflate(10, 4)  # just above
+            box.clamp_ip(surface.get_rect())
             pygame.draw.rect(surface, COACH, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         if words:
             self.draw_hint_words(surface, advice)
 
     def draw_hint_words(self, surface: pygame.Surface, advice: Any) -> None:
-        """The advice under the button: the move, then why (a few lines)."""
+        """The advice: the move, then why (a few lines); in the log's column under the button,
+        or over the table where it covers least, near the button."""
         anchor = self.hint_button_rect()
         lines = cardgfx.wrapped(advice.why, 15, BOX_W - 24)[:4]
         title = cardgfx.fit_text(f"Hint: {advice.move}", 16, COACH, BOX_W - 24, "bold")
-        box = pygame.Rect(0, anchor.bottom + 6, BOX_W, 40 + 19 * len(lines))
-        box.right = min(WIDTH - 6, anchor.centerx + BOX_W // 2)
+        size = (BOX_W, 40 + 19 * len(lines))
+        if self.log_shown:
+            box = pygame.Rect((0, anchor.bottom + 6), size)
+            box.right = WIDTH - 4
+        else:
+            box = self.place_notice(size, anchor)
         fill_rounded(surface, (14, 20, 26, 236), box, 10)
         fill_rounded(surface, (*COACH, 200), box, 10, 2)
         surface.blit(title, (box.x + 12, box.y + 9))
