@@ -133,7 +133,8 @@ def parse(data: bytes | str, expect_game: str | None = None) -> Replay:
     try:
         body = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constants)
     except json.JSONDecodeError as e:
-        cut = e.pos >= len(text.rstrip())  # the parser ran out of text
+        # the parser ran out of text (also inside a string: one left open runs to the end)
+        cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
         raise ReplayError("the file is cut short" if cut else
                           f"the file is damaged (line {e.lineno}, column {e.colno})") from None
     except (ValueError, RecursionError) as e:

@@ -219,3 +219,30 @@ def test_the_persons_moves_that_differ_from_the_hint_are_marked():
         differed = hint_at(s, n - 1, 0).action != s.acted(n).action
         assert viewer.coach_marks[n] is differed
     assert any(viewer.coach_marks.values())  # random moves: the coach disagrees somewhere
+
+
+def test_main_replay_smoke_plays_a_record_and_ends_with_one_line_of_figures(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    replay, _ = played("bloodborne", 3)
+    path = tmp_path / "game.json"
+    path.write_text(replay.dumps(), encoding="utf-8")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CARDTABLE_HOME": str(tmp_path)}
+    main = Path(__file__).resolve().parents[1] / "main.py"
+    done = subprocess.run([sys.executable, str(main), "--replay", str(path), "--smoke",
+                           "--frames", "30"], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["frames"] == 30 and {"p95_ms", "jump_p95_ms", "jump_cpu_p95_ms"} <= set(figures)
+    path.write_text(replay.dumps()[:200], encoding="utf-8")
+    refused = subprocess.run([sys.executable, str(main), "--replay", str(path), "--smoke",
+                              "--frames", "30"], capture_output=True, text=True, env=env,
+                             timeout=120)
+    assert refused.returncode != 0 and "cut short" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
