@@ -139,7 +139,8 @@ class ReplayViewer(Scene):
     def seat_label(self, seat: int) -> str:
         if seat == OPEN:
             return "Every hand"
-        return self.seats[seat].name + (" (you)" if self.seats[seat].kind == "you" else "")
+        name = self.seats[seat].name
+        return name + (" (you)" if self.seats[seat].kind == "you" and name != "You" else "")
 
     def choose_seat(self) -> None:
         options = [(i, self.seat_label(i)) for i in range(len(self.seats))]
@@ -418,7 +419,7 @@ class ReplayViewer(Scene):
                     if row[seat] is None:
                         continue
                     x = n * (SCRUB.width - 1) / s.length
-                    y = SCRUB.height - 6 - (row[seat] - low) / span * (SCRUB.height - 26)
+                    y = SCRUB.height - 6 - (row[seat] - low) / span * (SCRUB.height - 34)
                     points.append((x, y))
                 if len(points) > 1:
                     pygame.draw.lines(image, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)], False,
@@ -436,8 +437,8 @@ class ReplayViewer(Scene):
                 x = SCRUB.left + n * (SCRUB.width - 1) / length
                 pygame.draw.line(surface, theme.BAD, (x, SCRUB.bottom - 8), (x, SCRUB.bottom))
         x = SCRUB.left + s.position * (SCRUB.width - 1) / length
-        pygame.draw.line(surface, theme.ACCENT_HI, (x, SCRUB.top + 20), (x, SCRUB.bottom), 2)
-        pygame.draw.circle(surface, theme.ACCENT_HI, (int(x), SCRUB.top + 20), 5)
+        pygame.draw.line(surface, theme.ACCENT_HI, (x, SCRUB.top + 26), (x, SCRUB.bottom), 2)
+        pygame.draw.circle(surface, theme.ACCENT_HI, (int(x), SCRUB.top + 26), 5)
 
     def _sheet_image(self) -> pygame.Surface:
         """"Every hand": each hand and deck at this moment, by name, over the table."""
