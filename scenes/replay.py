@@ -446,19 +446,19 @@ class ReplayViewer(Scene):
         if self._sheet is not None and self._sheet[0] == key:
             return self._sheet[1]
         image = pygame.Surface((PANEL.left, HEIGHT), pygame.SRCALPHA)
-        box = pygame.Rect(24, 56, PANEL.left - 48, HEIGHT - 56 - 160)
-        fill_rounded(image, (12, 12, 20, 228), box, 12)
-        draw_text(image, "Every hand and deck at this moment", (box.x + 16, box.y + 10), 17,
-                  theme.ACCENT_HI, "bold")
-        y = box.y + 40
+        width = PANEL.left - 48
+        lines: list[str] = []
         for whose, cards in self.session.open_hands():
             words = f"{whose} ({len(cards)}): " + (", ".join(cards) if cards else "none")
-            for i, line in enumerate(text.wrap(words, 15, box.w - 32)[:2]):
-                if y > box.bottom - 22:
-                    break
-                draw_text(image, line if i == 0 else "   " + line, (box.x + 16, y), 15,
-                          theme.TEXT)
-                y += 19
+            wrapped = text.wrap(words, 15, width - 32)
+            lines += [wrapped[0], *("   " + more for more in wrapped[1:2])]  # two lines each
+        lines = lines[:(HEIGHT - 56 - 120 - 50) // 19]
+        box = pygame.Rect(24, 56, width, 50 + 19 * len(lines))
+        fill_rounded(image, (12, 12, 20, 232), box, 12)
+        draw_text(image, "Every hand and deck at this moment", (box.x + 16, box.y + 10), 17,
+                  theme.ACCENT_HI, "bold")
+        for i, line in enumerate(lines):
+            draw_text(image, line, (box.x + 16, box.y + 40 + 19 * i), 15, theme.TEXT)
         self._sheet = (key, image)
         return image
 
