@@ -32,12 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.contract import Action, Event, Game, IllegalAction, Outcome
-
-if TYPE_CHECKING:
-    from game.coach import Advice
 
 #: who sits at a seat, as a table shows it
 YOU, HUMAN, AI, REMOTE = "you", "human", "ai", "remote"
@@ -154,9 +151,10 @@ class TableSession:
         """Why this table gives no hints, in a sentence (None: it gives them)."""
         return "This table gives no hints."
 
-    def hint(self, seat: int) -> Advice | None:
-        """The coach's advice for `seat` now: the Normal bot's move, decided from the seat's
-        own information only (a determinization, never the real state), and one sentence why.
+    def hint(self, seat: int) -> Any:
+        """The coach's advice (game/coach.py's `Advice`) for `seat` now: the Normal bot's
+        move, decided from the seat's own information only (a determinization, never the real
+        state), and one sentence why.
         None while it is being worked out (ask again later); IllegalAction with the reason when
         there is none to give (hints are off, nothing is asked of the seat)."""
         raise IllegalAction(self.hints_off() or "There is no hint to give now.")
