@@ -33,7 +33,8 @@ class MadokaGame(Game):
     options = {"qb": (False, "Add Kyubey's white cards")}
     #: the teammate the app seats by default ("open" is a measurement bound, never a teammate)
     default_bot = "strong"
-    #: the AI levels setup offers: the convention bot, and the same conventions with search
+    #: the AI levels setup offers: the convention bot, and the same conventions with search,
+    #: each measured a stronger team than the one below it (data/madoka/balance.md, "Levels")
     bot_levels = {"simple": "Easy", "strong": "Normal", "search": "Hard"}
     #: hand slots the premade Play and Discard actions cover (hands hold at most 5 cards)
     SLOTS = 8
