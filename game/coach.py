@@ -10,7 +10,9 @@ The sentence names the advised card or target (the action's label, built by the 
 gives a reason from the seat's own view: each game's `game/<name>/coach.py` has
 `why(view, seat, action) -> str` (a clause, "" for none).
 
-In network games the hint is off unless every seat agrees (`hint_allowed`).
+The tables ask for it through their session (game/session.py, `hint`): a local game works
+it out off the UI thread from a clone, a replay at the moment shown; in network games the hint
+is off unless every seat agrees (`hint_allowed`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,20 @@ from game.core.rng import Rng
 @dataclass(frozen=True)
 class Advice:
     action: Action
+    #: "<the move>: <why>." (see `sentence`)
     sentence: str
+
+    @property
+    def move(self) -> str:
+        """The advised move in words (the action's label)."""
+        return str(self.action)
+
+    @property
+    def why(self) -> str:
+        """The sentence's reason, after the move (capitalised)."""
+        rest = self.sentence[len(self.move) + 2:] if self.sentence.startswith(self.move + ": ") \
+            else self.sentence
+        return rest[:1].upper() + rest[1:]
 
 
 def normal_bot(game: Game) -> str:

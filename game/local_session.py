@@ -15,6 +15,9 @@ A person may take back their last move (`can_undo`, `undo`) while no other seat 
 since and the move revealed nothing new: it drew no random number, and no seat's view after it
 depends on anything that seat did not know before it (checked through the contract: the move
 replayed on determinizations drawn for each seat gives that seat the same view).
+
+The coach's hint (`hint`, game/coach.py) is worked out on a worker thread too, from a clone,
+and decided from a determinization for the asked seat like every bot's move.
 """
 
 from __future__ import annotations
@@ -121,6 +124,9 @@ class LocalSession(TableSession):
         #: a person's last move, to take back: (record length before it, the state before it)
         self._before: tuple[int, State] | None = None
         self._undoable: tuple[int, int, bool] | None = None  # (version, seat, answer)
+        #: the coach's answers: (version, seat) -> Advice, or the error text; being worked out
+        self._hints: dict[tuple[int, int], Any] = {}
+        self._hinting: set[tuple[int, int]] = set()
 
     # --- making one -------------------------------------------------------------------------
     @classmethod
@@ -333,6 +339,47 @@ class LocalSession(TableSession):
             self._bots.request(seat, agent, m.state, m.world_rng(seat), m.sees_everything.get(seat, False))
 
     _error = ""
+
+    # --- the coach --------------------------------------------------------------------------
+    def hints_off(self) -> str | None:
+        return None
+
+    def hint(self, seat: int) -> Any:
+        """The coach's advice for `seat` now (see TableSession.hint): the first call starts it
+        on a worker thread and returns None; later calls return it once it is in."""
+        m = self._match
+        if m.is_over() or seat not in m.to_act() or not m.state.legal_actions(seat):
+            raise IllegalAction(f"Nothing is asked of {m.state.seat_name(seat)} now.")
+        key = (self._version, seat)
+        if key in self._hints:
+            answer = self._hints[key]
+            if isinstance(answer, str):
+                raise IllegalAction(f"The coach could not work this out ({answer}).")
+            return answer
+        if key not in self._hinting:
+            for old in [k for k in self._hints if k[0] != self._version]:
+                del self._hints[old]  # positions gone by
+            self._hinting.add(key)
+            snapshot = m.state.clone()  # the session's state is never touched concurrently
+
+            def work() -> None:
+                from game.coach import advise
+
+                try:
+                    self._hints[key] = advise(snapshot, seat, key[0])
+                except Exception:  # told to the table instead of hanging forever
+                    self._hints[key] = _last_line(traceback.format_exc(limit=3))
+                self._hinting.discard(key)
+
+            threading.Thread(target=work, name=f"coach-seat-{seat}", daemon=True).start()
+        return None
+
+    def wait_for_hint(self, seat: int, timeout: float = 10.0) -> Any:
+        """Block until the hint for `seat` is in (tests and headless runs only)."""
+        end = time.monotonic() + timeout
+        while (advice := self.hint(seat)) is None and time.monotonic() < end:
+            time.sleep(0.005)
+        return advice
 
     # --- what happened ----------------------------------------------------------------------
     def poll(self, viewer: int | None, bots: bool = True) -> list[Happened]:

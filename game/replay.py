@@ -14,11 +14,12 @@ refused with one line saying why. Then every action is checked by the rules as i
 (`State.apply`): a tampered record stops at the step where it breaks, with the rules' reason.
 A record is data only: nothing in it is ever run.
 
-`ReplaySession` is the table session (game/session.py) fed by a record. It keeps a clone of
-the state every `SNAPSHOT_EVERY` actions, so showing any moment replays at most that many
-actions from the nearest snapshot (`State.step`: the record was checked once, at import).
-Each seat's view is that seat's view at that moment; the open view (every hand, the deck's
-order) only once the recorded game is over, or when nobody at the screen played in it.
+`ReplaySession` is the table session (game/session.py) fed by a record: the game's own table
+shows it, and nobody plays (`watched`: no seat has a legal action). It keeps a clone of the
+state every `SNAPSHOT_EVERY` actions, so showing any moment replays at most that many actions
+from the nearest snapshot (`State.step`: the record was checked once, at import). Each seat's
+view is that seat's view at that moment; the open view (every hand, the deck's order) only
+once the recorded game is over, or when nobody at the screen played in it.
 """
 
 from __future__ import annotations
@@ -29,11 +30,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core import decisions
 from game.core.contract import Action, Event, Game, IllegalAction, Outcome, State
 from game.core.record import GameRecord
 from game.session import AI, HUMAN, YOU, Happened, SeatInfo, TableSession
 
 MAGIC = "cardtable-replay"
+#: what the table's refusals say: nothing can be played in a replay
+WATCH_ONLY = "This is a replay: move through it with the controls."
 VERSION = 1
 #: the biggest replay file read (a long 10-player game is well under 200 KB)
 MAX_BYTES = 8_000_000
@@ -129,7 +133,8 @@ def parse(data: bytes | str, expect_game: str | None = None) -> Replay:
     try:
         body = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constants)
     except json.JSONDecodeError as e:
-        cut = e.pos >= len(text.rstrip())  # the parser ran out of text
+        # the parser ran out of text (also inside a string: one left open runs to the end)
+        cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
         raise ReplayError("the file is cut short" if cut else
                           f"the file is damaged (line {e.lineno}, column {e.colno})") from None
     except (ValueError, RecursionError) as e:
@@ -237,16 +242,20 @@ def state_hash(state: State) -> str:
 # --- the session -----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One recorded action and what it did (every event whole; `for_viewer` filters them)."""
+    """One recorded action and what it did (every event whole; `for_viewer` filters them);
+    `secret`: the action answered a simultaneous secret choice (only its seat sees it)."""
 
     seat: int
     action: Action
     events: tuple[Event, ...]
+    secret: bool = False
 
 
 class ReplaySession(TableSession):
     """A table session fed by a record: the table shows the moment `position` (0 = before the
     first action) through the eyes of one seat; the controls move `position`."""
+
+    watched = True
 
     def __init__(self, replay: Replay, every: int = SNAPSHOT_EVERY) -> None:
         self.replay = replay
@@ -259,6 +268,8 @@ class ReplaySession(TableSession):
         except (KeyError, TypeError, ValueError) as e:
             raise ReplayError(f"the game could not be set up from the replay ({e})", 0) from None
         self.players = rec.players
+        self.options = dict(rec.options)
+        self.action_kinds = frozenset(type(state).checks)
         self.every = every
         self.snapshots: list[State] = []
         self.steps: list[Step] = []
@@ -274,12 +285,14 @@ class ReplaySession(TableSession):
                 raise ReplayError(f"step {n + 1} of {len(rec.actions)}: the game was already over",
                                   n + 1)
             legal = {a: a for a in state.legal_actions(seat)} if seat in state.to_act() else {}
+            top = decisions.top(state)
+            secret = top is not None and top.how == decisions.SECRET
             try:
                 events = state.apply(seat, action)
             except IllegalAction as e:
                 raise ReplayError(f"step {n + 1} of {len(rec.actions)}: {state.seat_name(seat)} "
                                   f"cannot do {action}: {e.reason}", n + 1) from None
-            self.steps.append(Step(seat, legal.get(action, action), tuple(events)))
+            self.steps.append(Step(seat, legal.get(action, action), tuple(events), secret))
             for e in events:
                 for s, name, value in e.counters:
                     if name == counter and isinstance(value, (int, float)):
@@ -297,6 +310,9 @@ class ReplaySession(TableSession):
         self._state = state.clone()
         #: steps moved forward one at a time since the last poll (the table animates them)
         self._moved: list[int] = []
+        #: every step as a viewer saw it, made once per viewer (`history`)
+        self._seen_by: dict[int | None, list[Happened]] = {}
+        self._lines_before: dict[int | None, list[int]] = {}  # `log_size`
 
     @staticmethod
     def _scores_now(state: State, counter: str) -> list[float | None]:
@@ -373,20 +389,52 @@ class ReplaySession(TableSession):
     def open_view(self) -> dict:
         """Everything at this moment: the whole state (IllegalAction while not allowed)."""
         if not self.open_allowed():
-            raise IllegalAction("Every hand is shown only once the game is over.")
+            raise IllegalAction(OPEN_LATER)
         return self._state.to_json()
 
-    def log(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
-        """(step, text) for every logged event up to the moment shown, as `viewer` saw them;
-        step n is the moment after n actions (click a line to jump there)."""
-        upto = self._position if upto is None else upto
+    def open_hands(self) -> list[tuple[str, list[str]]]:
+        """Every hand and deck at this moment, by name, in the rules' order ("Player 2's
+        hand", [...]); IllegalAction while the open view is not allowed."""
+        if not self.open_allowed():
+            raise IllegalAction(OPEN_LATER)
+        state = self._state
+        name = _card_namer(state)
         out = []
-        for n, step in enumerate(self.steps[:upto], 1):
-            for e in step.events:
-                text = e.for_viewer(viewer).text
-                if text:
-                    out.append((n, text))
+        for zone, cards in state.zones().items():
+            kind, _, seat = zone.partition(":")
+            if kind not in ("hand", "deck"):
+                continue
+            whose = f"{state.seat_name(int(seat))}'s {kind}" if seat.isdigit() else f"the {kind}"
+            out.append((whose, [name(c) for c in cards]))
         return out
+
+    def log(self, viewer: int | None, upto: int | None = None,
+            last: int | None = None) -> list[tuple[int, str]]:
+        """(step, text) for every logged event up to the moment shown (or `upto`), as `viewer`
+        saw them, oldest first; only the `last` ones when given. Step n is the moment after n
+        actions (click a line to jump there)."""
+        upto = self._position if upto is None else max(0, min(upto, self.length))
+        seen = self._seen_all(viewer)
+        out: list[tuple[int, str]] = []
+        for n in range(upto, 0, -1):  # from the newest: a long game's end costs no more
+            texts = [e.text for e in seen[n - 1].events if e.text]
+            out.extend((n, t) for t in reversed(texts))
+            if last is not None and len(out) >= last:
+                break
+        out.reverse()
+        return out[-last:] if last is not None and last > 0 else out
+
+    def log_size(self, viewer: int | None, upto: int | None = None) -> int:
+        """How many lines `log` has up to the moment shown (or `upto`)."""
+        upto = self._position if upto is None else max(0, min(upto, self.length))
+        counts = self._lines_before.get(viewer)
+        if counts is None:
+            counts, total = [0], 0
+            for h in self._seen_all(viewer):
+                total += sum(1 for e in h.events if e.text)
+                counts.append(total)
+            self._lines_before[viewer] = counts
+        return counts[upto]
 
     def acted(self, n: int) -> Step:
         """The n-th action (1-based) as recorded."""
@@ -418,28 +466,63 @@ class ReplaySession(TableSession):
         self._state.check_seat(seat)
         return []  # nobody plays in a replay
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int | None) -> str:
         return self._state.prompt(seat)
 
+    def asked(self) -> str:
+        return decisions.asked(self._state)
+
+    def cost(self, seat: int, action: Action) -> str:
+        return self._state.cost(seat, action)
+
     def reason(self, seat: int, action: Action) -> str | None:
-        return "This is a replay: move through it with the controls."
+        return WATCH_ONLY
 
     def loses(self, seat: int, action: Action) -> str | None:
         return None
 
     def apply(self, seat: int, action: Action) -> None:
-        raise IllegalAction("This is a replay: move through it with the controls.")
+        raise IllegalAction(WATCH_ONLY)
+
+    def concede(self, seat: int) -> None:
+        raise IllegalAction(WATCH_ONLY)
+
+    def time_out(self, seat: int) -> None:
+        raise IllegalAction(WATCH_ONLY)
 
     def poll(self, viewer: int | None) -> list[Happened]:
-        out = []
-        for n in self._moved:
-            step = self.steps[n]
-            # another seat's choice may be secret (a simultaneous pick): its events tell enough
-            shown = step.action if viewer == step.seat else None
-            out.append(Happened(step.seat, shown,
-                                tuple(e.for_viewer(viewer) for e in step.events), n + 1))
+        out = [self._as_seen(viewer, n) for n in self._moved]
         self._moved.clear()
         return out
+
+    def history(self, viewer: int | None) -> list[Happened]:
+        """Every step up to the moment shown, as `viewer` saw it."""
+        return self._seen_all(viewer)[:self._position]
+
+    def _seen_all(self, viewer: int | None) -> list[Happened]:
+        """Every step of the record as `viewer` saw it (made once per viewer)."""
+        seen = self._seen_by.get(viewer)
+        if seen is None:
+            seen = self._seen_by[viewer] = [self._as_seen(viewer, n) for n in range(self.length)]
+        return seen
+
+    def _as_seen(self, viewer: int | None, n: int) -> Happened:
+        """Step n (0-based) as `viewer` saw it: a secret choice's action only by its seat."""
+        step = self.steps[n]
+        shown = step.action if viewer == step.seat or not step.secret else None
+        return Happened(step.seat, shown, tuple(e.for_viewer(viewer) for e in step.events), n + 1)
+
+    # --- the coach ------------------------------------------------------------------------
+    def hints_off(self) -> str | None:
+        return None
+
+    def hint(self, seat: int) -> Any:
+        """The coach's advice for `seat` at the moment shown (game/coach.py, kept once asked)."""
+        from game.coach import hint_at
+
+        if self._state.is_over() or seat not in self._state.to_act():
+            raise IllegalAction(f"Nothing is asked of {self._state.seat_name(seat)} now.")
+        return hint_at(self, self._position, seat)
 
     def is_over(self) -> bool:
         return self._state.is_over()
@@ -449,6 +532,28 @@ class ReplaySession(TableSession):
 
     def close(self) -> None:
         pass
+
+
+#: what the table says while the open view is not allowed
+OPEN_LATER = "Every hand is shown only once the game is over."
+#: how each game names one card instance (the rules' own words for it)
+CARD_NAMES = {"madoka": "game.madoka.rules:card_name", "sanguosha": "game.sanguosha.board:clabel"}
+
+
+def _card_namer(state: State) -> Any:
+    """state -> a function naming a card instance id, in the game's own words."""
+    where = CARD_NAMES.get(state.game.name)
+    if where is not None:
+        from importlib import import_module
+
+        module, function = where.split(":")
+        named = getattr(import_module(module), function)
+        return lambda c: named(state, c)
+    for method in ("card_name", "name"):  # Monster Hunter, Hermitcraft
+        if callable(getattr(state, method, None)):
+            return getattr(state, method)
+    cards = getattr(state, "cards", None)  # Bloodborne: the instances' cards
+    return lambda c: getattr(cards[c], "name", f"card {c}") if cards is not None else f"card {c}"
 
 
 def _find_counter(view: Any, name: str) -> Any:

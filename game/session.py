@@ -21,6 +21,11 @@ saved), `on_change` (called after every applied move: the autosave), and the tab
 moves, `concede(seat)` and `time_out(seat)`, which are actions of the rules flow like any
 other (`concedable` says whether the game has a concession). `prompt` takes None for a
 spectator.
+
+The coach (game/coach.py): `hint(seat)` is the Normal bot's move for the seat and one sentence
+why, decided from that seat's own information; `hints_off()` says why a table gives none (a
+network game unless every seat agreed). A session that is only `watched` (a replay) has nobody
+at the screen to play: its table asks no one for a move.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.contract import Action, Event, Game, Outcome
+from game.core.contract import Action, Event, Game, IllegalAction, Outcome
 
 #: who sits at a seat, as a table shows it
 YOU, HUMAN, AI, REMOTE = "you", "human", "ai", "remote"
@@ -69,6 +74,9 @@ class TableSession:
     concedable: bool = False
     #: called (no arguments) after every applied move
     on_change: Callable[[], None] | None = None
+    #: nobody at this screen plays (a replay): the table shows the moves it is given, asks no
+    #: one for a move, passes the screen to no one and opens no results of its own
+    watched: bool = False
 
     def seats(self) -> list[SeatInfo]:
         raise NotImplementedError
@@ -138,6 +146,18 @@ class TableSession:
         """`seat`'s time ran out: the rules' timeout action, which answers for the seat (its
         game's default answer); IllegalAction when the seat is not being waited for."""
         raise NotImplementedError
+
+    def hints_off(self) -> str | None:
+        """Why this table gives no hints, in a sentence (None: it gives them)."""
+        return "This table gives no hints."
+
+    def hint(self, seat: int) -> Any:
+        """The coach's advice (game/coach.py's `Advice`) for `seat` now: the Normal bot's
+        move, decided from the seat's own information only (a determinization, never the real
+        state), and one sentence why.
+        None while it is being worked out (ask again later); IllegalAction with the reason when
+        there is none to give (hints are off, nothing is asked of the seat)."""
+        raise IllegalAction(self.hints_off() or "There is no hint to give now.")
 
     def save(self) -> dict | None:
         """The game as JSON to resume later (None: this session cannot be saved)."""

@@ -425,6 +425,11 @@ class App:
                            "options": dict(options or {}), "seat_options": seat_options}
         session = LocalSession.start(game_name, players, seed, list(seats), dict(options or {}),
                                      seat_options)
+        # the saved game this one replaces at its first move: kept in the History then
+        saved, unreadable = storage.load_game() if self.autosave else (None, None)
+        if unreadable:
+            self.toast(unreadable, 6.0)
+        self._replacing = (session, saved) if saved is not None else None
         self.open_table(session)
         return session
 
@@ -507,6 +512,12 @@ class App:
         failed = storage.WRITER.take_error()
         if failed:
             self.toast(storage.sentence("The game could not be saved", failed))
+        replacing = getattr(self, "_replacing", None)
+        if replacing is not None and replacing[0] is session:
+            from scenes.history_store import record_replaced
+
+            self._replacing = None
+            record_replaced(replacing[1])  # the old saved game: abandoned
         try:
             saved = session.save()
             if session.is_over():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -190,3 +191,22 @@ def record_game(session: Any) -> str | None:
     except (OSError, sqlite3.Error) as e:
         return storage.sentence("The game could not be added to the history", str(e))
     return problem
+
+
+def record_replaced(save: dict) -> threading.Thread:
+    """A saved game (`Match.to_json()`) that a new game replaces: its row goes to the History
+    as abandoned, written on a thread of its own (a long game takes a moment to replay). A
+    save that does not replay is not history."""
+
+    def work() -> None:
+        from game.local_session import LocalSession
+
+        try:
+            session = LocalSession.load(save)
+        except Exception:  # (it was kept aside when it could not be read)
+            return
+        record_game(session)
+
+    thread = threading.Thread(target=work, name="history-replaced", daemon=True)
+    thread.start()
+    return thread

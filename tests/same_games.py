@@ -10,6 +10,8 @@ the same game (its seat's determinization drawn from a fixed seed).
 
 `python -m tests.same_games` rewrites tests/data/same_games.json (only when the rules change on
 purpose: say why in the commit).
+
+Re-recorded since: the mhtcg/* entries alone, after the issue 20 deck change at commit cfdd46d.
 """
 
 from __future__ import annotations

@@ -112,3 +112,31 @@ def test_history_is_a_plain_sqlite_file(home):
     assert isinstance(history, History)
     history.close()
     assert history_path().read_bytes().startswith(b"SQLite format 3")
+
+
+def test_a_saved_game_a_new_game_replaces_is_kept_as_abandoned(home, monkeypatch):
+    from scenes import history_store, storage
+    from tests.scene_helpers import make_app
+
+    old = finished_match(seed=4, finish=False)
+    storage.save_game(old.save(), "Bloodborne")
+    threads = []
+    real = history_store.record_replaced
+    monkeypatch.setattr(history_store, "record_replaced",
+                        lambda save: threads.append(real(save)) or threads[-1])
+    app = make_app()
+    app.autosave = True
+    session = app.new_game("bloodborne", 3, ["you", "ai:heuristic", "ai:heuristic"], seed=9)
+    history, _ = open_history()
+    assert history.rows() == []  # not before the new game's first move replaces the save
+    seat = session.to_act()[0]
+    session.apply(seat, session.legal_actions(seat)[0])
+    [thread] = threads
+    thread.join(10)
+    [row] = history.rows()
+    assert row.result == "Abandoned" and row.length == old.version
+    assert state_hash(load(history.replay_text(row.id)).final_state) == \
+        state_hash(old._match.state)
+    session.apply(*next((p, session.legal_actions(p)[0]) for p in session.to_act()))
+    assert len(threads) == 1  # once
+    storage.WRITER.flush()

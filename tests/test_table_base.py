@@ -467,8 +467,7 @@ def test_the_seat_to_act_is_tagged_on_the_table_and_a_thinking_ai_on_its_seat(ap
     assert table.seat_tag(0) == "your turn" and table.seat_tag(1) == ""
     table.session.pace(0.0, 5.0)
     table.apply(0, Action("pass"))
-    settle(app, table)
-    assert table.session.to_act() == (1,)
+    settle(app, table)  # (on a busy machine the AI may have answered already)
     assert run_until(app, lambda: table.thinking_seat() == 1 or table.session.to_act() == (0,))
     if table.thinking_seat() == 1:
         assert table.seat_tag(1).startswith("thinking")

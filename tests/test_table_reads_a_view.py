@@ -214,3 +214,29 @@ def test_no_other_screen_can_reach_the_real_state(app, tmp_path):
     assert open_replay_text(app, session.history_entry()["replay"])
     pump(app, 2)
     assert leaks(app) == []
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_a_replays_table_never_holds_the_real_state(app, name):
+    """The replay viewer's table is the game's own table fed by a ReplaySession: after steps,
+    jumps, another seat's eyes, every hand and a hint, nothing it holds is a rules state."""
+    from scenes.replay import OPEN, open_replay_text
+    from tests.test_replay import played
+
+    replay, _ = played(name, all_games()[name].min_players)
+    assert open_replay_text(app, replay.dumps())
+    viewer = app.manager.top
+    s = viewer.session
+    for _ in range(3):
+        viewer.step_on()
+        pump(app, 2)
+    viewer.seek(s.length // 2)
+    viewer.ask_hint()
+    pump(app, 2)
+    viewer.set_viewer(1)
+    viewer.seek(s.length // 3)
+    pump(app, 2)
+    viewer.set_viewer(OPEN)
+    viewer.to_end()
+    pump(app, 2)
+    assert leaks(app, viewer, viewer.table, list(viewer.table.sprites.values())) == []

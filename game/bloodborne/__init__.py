@@ -52,6 +52,9 @@ class BloodborneGame(Game):
 
     #: the bot the app seats by default: quick and readable ("ismcts" thinks ~1 s per move)
     default_bot = "heuristic"
+    #: the AI levels setup offers, each measured stronger than the one below it
+    #: (data/bloodborne/balance.md, "Levels")
+    bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
 
     @property
     def option_choices(self) -> dict[str, list[tuple[str, str]]]:

@@ -1,4 +1,4 @@
-"""The rules-module contract shared by every game (DESIGN §2)."""
+"""The rules-module contract shared by every game (docs/design.md §2)."""
 
 from game.core.contract import Action, Event, Game, IllegalAction, Outcome, State
 from game.core.rng import Rng

@@ -1,4 +1,4 @@
-"""One rules flow for every game (DESIGN §2, "One rules flow").
+"""One rules flow for every game (docs/design.md §2, "One rules flow").
 
 A game is written the same way whatever its shape:
 
@@ -9,7 +9,7 @@ A game is written the same way whatever its shape:
 
     @rules.step
     def draw_phase(s): ...                   # a rulebook step: do its work, then either
-                                             #   s.next_step = "main_phase"   (carry on), or
+                                             #   go(s, "main_phase")   (carry on), or
                                              #   ask(s, ..., then="after_draw") (wait)
 
     class MyState(FlowState):
@@ -144,13 +144,16 @@ class Rules:
     #: a remembered table holds at most this many keys (then it starts again)
     REMEMBER = 100_000
 
-    def legal_by_key(self, s: FlowState, player: int) -> list[Action]:
-        """The legal actions for the question on top, through the kinds' remembered tables
-        (the same list as filtering the candidates by the checks)."""
+    def legal_by_key(self, s: FlowState, player: int, question: str | None = None
+                     ) -> list[Action]:
+        """The legal actions for the question on top (`question`, its kind, if the caller has
+        read it), through the kinds' remembered tables (the same list as filtering the
+        candidates by the checks)."""
         plans = self.remembered.get(s.game)
         if plans is None:
             plans = self.remembered[s.game] = {"": {}}
-        question = s.decisions[-1].kind
+        if question is None:
+            question = s.decisions[-1].kind
         legal = plans.get(question)
         if legal is None:
             legal = plans[question] = self._plan(plans[""], question)
@@ -397,12 +400,13 @@ class FlowState(State):
             return memo[2][:]
         rules = self.rules
         decisions = self.decisions
-        if decisions and rules.built_legal.get(decisions[-1].kind):
+        question = decisions[-1].kind if decisions else None
+        if question is not None and rules.built_legal.get(question):
             self.check_seat(player)  # the candidates are built legal: no check to run
             legal = self.candidates(player) if player in self.to_act() else []
         elif rules.keyed:
-            if player in self.to_act() and type(player) is int:
-                legal = rules.legal_by_key(self, player)
+            if type(player) is int and player in self.to_act():
+                legal = rules.legal_by_key(self, player, question)
             else:
                 self.check_seat(player)
                 legal = []
@@ -428,18 +432,20 @@ class FlowState(State):
     # --- doing -----------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         self.version += 1
+        rules = self.rules
         kind = action.kind
-        if kind == CONCEDE:
+        if kind not in TABLE_ACTIONS:
+            # rules.answer(self, player, action), inline (every step of every search)
+            rules.answering[self.decisions[-1].kind][kind].apply(self, player, action)
+        elif kind == CONCEDE:
             self.conceded += (player,)
             self.emit("concede", f"{self.seat_name(player)} concedes.", player)
             self.concede(player)
-        elif kind == TIMEOUT:
+        else:
             answer = self.default_answer(player)
             self.emit("timeout", f"{self.seat_name(player)} ran out of time: {answer}.", player)
-            self.rules.answer(self, player, answer)
-        else:
-            self.rules.answer(self, player, action)
-        self.rules.advance(self)
+            rules.answer(self, player, answer)
+        rules.advance(self)
 
     # --- hooks with defaults -------------------------------------------------------------------
     def concede(self, player: int) -> None:

@@ -26,6 +26,9 @@ class HermitcraftGame(Game):
     max_players = 2
     cooperative = False
     default_bot = "heuristic"
+    #: the AI levels setup offers, each measured stronger than the one below it
+    #: (data/hermitcraft/balance.md, "Levels")
+    bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
     options: ClassVar[dict[str, tuple[Any, str]]] = {
         "reward_card": (False, "Reward card: a knock-out gives the top card of the loser's deck"),
         "deck_rules": ("rarity", "Deck rules"),

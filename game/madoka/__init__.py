@@ -33,7 +33,8 @@ class MadokaGame(Game):
     options = {"qb": (False, "Add Kyubey's white cards")}
     #: the teammate the app seats by default ("open" is a measurement bound, never a teammate)
     default_bot = "strong"
-    #: the AI levels setup offers: the convention bot, and the same conventions with search
+    #: the AI levels setup offers: the convention bot, and the same conventions with search,
+    #: each measured a stronger team than the one below it (data/madoka/balance.md, "Levels")
     bot_levels = {"simple": "Easy", "strong": "Normal", "search": "Hard"}
     #: hand slots the premade Play and Discard actions cover (hands hold at most 5 cards)
     SLOTS = 8
@@ -71,7 +72,22 @@ class MadokaGame(Game):
                  tuple(1 << (c >> 2) | 1 << (6 + (c & 3)) for c in codes))
             for qb, codes in self.identity_codes.items()
         }
+        self._deals: dict[tuple[int, int], tuple[list[int], list[list[int]]]] = {}
         self._build_actions()
+
+    def dealt(self, players: int, total: int) -> tuple[list[int], list[list[int]]]:
+        """The deck and hands right after the deal (D1), as card ids (setup shuffles the
+        identities onto the ids): hands of 5 with 2 or 3 players, 4 with 4, dealt from the top
+        (the highest ids) one card at a time around the table; the rest is the deck (top =
+        last). Made once per player count and deck size; setup copies them."""
+        deal = self._deals.get((players, total))
+        if deal is None:
+            hand_size = 5 if players <= 3 else 4
+            rest = total - hand_size * players
+            deal = self._deals[players, total] = (
+                list(range(rest)),
+                [list(range(total - 1 - p, rest - 1, -players)) for p in range(players)])
+        return deal
 
     def _build_actions(self) -> None:
         """Every Action object is made once here; the candidates (rules.py) hand out these same

@@ -108,11 +108,9 @@ def setup(s, players: int, seed: int, variant: bool) -> None:
     s.girls_possible = [s.all_girls] * total
     s.numbers_possible = [ALL_NUMBERS] * total
     s.clued = [0] * total
-    hand_size = 5 if players <= 3 else 4  # D1
-    dealt = total - hand_size * players
-    s.deck = list(range(dealt))
-    # deal from the top (the highest ids), one card at a time around the table
-    s.hands = [list(range(total - 1 - p, dealt - 1, -players)) for p in range(players)]
+    deck, hands = game.dealt(players, total)  # D1: the deal, as card ids
+    s.deck = deck[:]
+    s.hands = [hand[:] for hand in hands]
     s.rows = [[] for _ in range(s.girl_count)]
     s.discard = []
     s.grief = 0
@@ -194,8 +192,9 @@ def shuffled_order(rng: Rng, n: int, *more: int) -> list[int]:
     keys = _keys(total).unpack(_shake(rng.next64().to_bytes(8, "little")).digest(4 * total))
     if not more:
         return sorted(range(n), key=keys.__getitem__)
-    orders, start = [], 0
-    for size in (n, *more):
+    orders = [sorted(range(n), key=keys.__getitem__)]  # (the first n keys: no slice needed)
+    start = n
+    for size in more:
         orders.append(sorted(range(size), key=keys[start:start + size].__getitem__))
         start += size
     return orders
@@ -531,7 +530,8 @@ def end_turn(s) -> None:
     """Pass the turn on; count down the final round (D10)."""
     if s.over:
         return
-    unmark(s, s.current, NO_TELLS)
+    if s.marks:  # (usually empty: AI search ends many turns)
+        unmark(s, s.current, NO_TELLS)
     if s.final_turns > 0:
         s.final_turns -= 1
         if s.final_turns == 0:

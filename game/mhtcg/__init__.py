@@ -112,6 +112,8 @@ class MonsterHunterGame(Game):
 
     #: the bot the app seats by default: quick and readable ("ismcts" thinks ~1 s per move)
     default_bot = "heuristic"
+    #: the AI levels setup offers, each measured stronger than the one below it
+    #: (data/mhtcg/balance.md, "Levels")
     bot_levels = {"random": "Easy", "heuristic": "Normal", "ismcts": "Hard"}
     #: a game runs to 20 HRP over many rounds: the suite's contract test plays 10 seeds a count
     contract_seeds = 10

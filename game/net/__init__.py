@@ -1,4 +1,4 @@
-"""Network play (DESIGN §5, docs/network.md): a host that alone holds each table's state, and
+"""Network play (docs/design.md §5, docs/network.md): a host that alone holds each table's state, and
 clients that each get only their own seat's view.
 
 - protocol.py: the messages, their strict schema and limits, join codes;

@@ -290,6 +290,16 @@ class NetworkSession(TableSession):
         self.pump()
         return bool(self._latest and self._latest.get("hints"))
 
+    def hints_off(self) -> str | None:
+        """Off unless every seat agreed (the host's "Allow hints"); even then the host does
+        not send hints yet (the protocol has no message for them), so a client gives none."""
+        if not self.hints_allowed:
+            return "Hints are off at this table: every seat must agree to them."
+        return "Hints are not available in network games yet."
+
+    def hint(self, seat: int) -> Any:
+        raise IllegalAction(self.hints_off() or "There is no hint to give now.")
+
     def lobby(self) -> list[dict]:
         """The seats as the host reports them now: `name`, `kind` (remote/ai), `open`,
         `taken`, `connected`, `bot` (the lobby's rows)."""

@@ -1,4 +1,4 @@
-"""One hosted table: the only place its state lives (DESIGN §5).
+"""One hosted table: the only place its state lives (docs/design.md §5).
 
 A `HostTable` holds the state and its record, the seats (open to a friend over the network, or
 AI), each open seat's token, and who is connected. It checks every request (token, seat, the

@@ -22,11 +22,15 @@ The base is composed of parts, one job each (scenes/table/):
 - `tray.py` dice and coins; `log.py` the log; `banner.py` banner, help, the language of a
   bilingual game; `notices.py` toasts, notices and rising numbers, stacked and kept inside;
 - `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
-  timer;
+  timer; `coach.py` the Hint button (A): the coach's move for the person to act, and why;
 - `pieces.py` the small data classes and timings they share.
 
 The animation speed is one setting, read in one place (`speed`, from sprites/speed.py): every
 part, the dice tray and its coins follow it.
+
+A scene around the table (the replay viewer, scenes/replay.py) has two hooks: `aside` keeps the
+right-hand column for its own controls (the table lays out beside it as beside an open log),
+and `show_position()` shows a position the session jumped to, at once.
 
 Counters (health, echoes, grief…) are `self.counters[(seat, name)]`: read from the view when
 the table is still (`counters_from_view`) and ticked by each event's `counters` while it plays.
@@ -57,6 +61,7 @@ from scenes.manager import HEIGHT, WIDTH, Scene
 from scenes.table.animation import AnimationPart
 from scenes.table.banner import BannerPart
 from scenes.table.clock import ClockPart
+from scenes.table.coach import HINT_KEY, CoachPart
 from scenes.table.hotseat import HotSeatPart
 from scenes.table.layout import LayoutPart
 from scenes.table.log import LogPart
@@ -86,7 +91,7 @@ THINK_INSTANT = 0.1
 
 class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, BannerPart,
                  NoticesPart, PointerPart, MenuPart, TipsPart, HotSeatPart, ClockPart, SpeakerPart,
-                 UndoPart, WatchPart, Scene):
+                 UndoPart, WatchPart, CoachPart, Scene):
     accent: tuple[int, int, int] = (255, 214, 110)
     #: action kinds whose target is a card on the table (a Slash at a card, swap with a card)
     card_target_kinds: frozenset[str] = frozenset()
@@ -95,6 +100,9 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
     #: the dice tray's felt and die size (when `tray_rect()` gives it a place)
     tray_felt: tuple[int, int, int] = (26, 78, 56)
     die_size: int = 52
+    #: the right-hand column (the log's) belongs to the scene around the table (the replay
+    #: viewer's controls): the table lays out beside it and draws no log there
+    aside: bool = False
 
     def __init__(self, app: Any, session: TableSession) -> None:
         super().__init__(app)
@@ -278,6 +286,25 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         return THINK_INSTANT if self.instant else THINK_AT_X1 / self.speed
 
     @property
+    def log_shown(self) -> bool:
+        """(The log's room stays taken while the column is `aside`.)"""
+        return self.aside or LayoutPart.log_shown.fget(self)
+
+    def show_position(self) -> None:
+        """The session jumped to another position (a replay): show it at once, as a table
+        opening on it would — what was animating, rising or flashing is dropped, and the cards
+        the views had named are forgotten (they may not be known yet at that moment)."""
+        self.timeline = Timeline()
+        if self.tray is not None:
+            self.tray.finish()
+        self.floaters, self.notes = [], []
+        self.flashes.clear()
+        self.turned.clear()
+        self._seen.clear()
+        self.deselect()
+        self.sync(animate=False)
+
+    @property
     def shown(self) -> Any:
         return self._shown
 
@@ -310,8 +337,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.first_tip = None  # a click elsewhere dismisses the tip (and still acts)
         if self.speaker_event(event) or self.undo_event(event):
             return
-        for b in (*self.buttons, *self.bar):
-            if b.visible and b.handle_event(event):
+        for b in (*self.buttons, *self.bar, self.hint_button):
+            if b is not None and b.visible and b.handle_event(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos)
@@ -355,6 +382,8 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.help_open = True
         elif k == pygame.K_c and self.bilingual:
             self.toggle_language()
+        elif k == HINT_KEY:
+            self.ask_hint()
         elif pygame.K_1 <= k <= pygame.K_9:
             keys = self.hand_keys()
             n = k - pygame.K_1
@@ -399,6 +428,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.refresh_aim()
         self.refresh_undo()
         self.refresh_first_tip()
+        self.refresh_hint()
         if self.first_tip is not None:
             self.first_tip.update(dt)
         if self.timeline.busy:
@@ -447,10 +477,13 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
         self.draw_notices(surface)
         if self.first_tip is not None and self.drag is None and self.selected is None:
             self.first_tip.draw(surface, self.accent)  # (not over the targets a drag lights)
-        if self.log_shown:
+        if self.aside:
+            pass  # the column is the surrounding scene's
+        elif self.log_shown:
             self.log.draw(surface, self.log_rect, backdrop=layer, backdrop_key=self.static_version)
         else:
             self.log.draw_tab(surface, self.log_rect)
+        self.draw_hint(surface)
         if self.drag is not None and self.drag.active:
             s = self.drag.sprite
             cardgfx.draw_sprite(surface, s, self.sprite_image(s))

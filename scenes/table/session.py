@@ -35,9 +35,14 @@ class SessionPart:
         return info.name
 
     def human_seats(self) -> list[int]:
+        """The seats people play at this screen (none at a table only watched: a replay)."""
+        if self.session.watched:
+            return []
         return [p for p, s in enumerate(self.seat_info) if s.kind != AI]
 
     def humans_to_act(self) -> list[int]:
+        if self.session.watched:
+            return []
         return [p for p in self.session.to_act() if self.seat_info[p].kind != AI]
 
     @property
@@ -204,7 +209,8 @@ class SessionPart:
         return self.session.thinking()
 
     def check_game_over(self) -> None:
-        if self.finished or not self.session.is_over() or self.timeline.busy:
+        if self.finished or not self.session.is_over() or self.timeline.busy \
+                or self.session.watched:  # the scene around a watched table goes on
             return
         self.finished = True
         self.session.close()
