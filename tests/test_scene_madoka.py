@@ -377,7 +377,8 @@ def test_the_defeat_screen_says_why_the_score_is_0_in_the_rules_words(app):
     assert run_until(app, lambda: isinstance(app.manager.top, Results), timeout=10)
     results = app.manager.top
     reason = state_of(table).outcome().details["reason"]
-    assert results.headline() == "Defeat"
+    rank = state_of(table).outcome().rank
+    assert rank and results.headline() == f"Defeat: {rank}", "the rank in the game's words"
     assert results.details["reason"] == reason, "the line under the headline is the rules' own"
     assert "third grief marker" in reason and "scores 0" in reason
     assert results.outcome.scores[0] == 0

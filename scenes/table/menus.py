@@ -15,6 +15,16 @@ from sprites.widgets import Button
 UNDO_ROOM = 90
 
 
+def fit_words(label: str, width: int) -> str:
+    """`label` cut at a word with "…" to fit `width` on a button (its tooltip says it all)."""
+    if text.width(label, 17, "sans") <= width:
+        return label
+    words = label.split()
+    while len(words) > 1 and text.width(" ".join(words) + "…", 17, "sans") > width:
+        words.pop()
+    return " ".join(words) + "…"
+
+
 class MenuPart:
     """Part of TableScene (scenes/table/base.py)."""
 
@@ -82,15 +92,19 @@ class MenuPart:
                 more, (box.right - 240, box.y - 30 * len(more)), player)))
         self.bar, self._bar_actions = [], []
         right = box.right
+        left = box.x + (UNDO_ROOM if self.may_undo() else 0)  # room for Undo when it shows
         for i, (a, label, press) in enumerate(reversed(entries)):
             icon = self.bar_icon(a) if a is not None else None
             extra = icon.get_width() + 10 if icon is not None else 0
-            w = min(max(110, text.width(label, 17, "sans") + self.bar_padding + extra), 360)
-            r = pygame.Rect(right - w, box.y, w, box.h)
-            if r.x < box.x + UNDO_ROOM:  # the left end keeps room for Undo
+            w = min(max(110, text.width(label, 17, "sans") + self.bar_padding + extra), 360,
+                    right - left)
+            if w < 110:  # no room left
                 break
+            r = pygame.Rect(right - w, box.y, w, box.h)
             right = r.x - 8
-            b = Button(r, label, press, "primary" if i == 0 else "normal", size=17)
+            words = fit_words(label, w - self.bar_padding - extra)
+            b = Button(r, words, press, "primary" if i == 0 else "normal", size=17,
+                       tooltip=label if words != label else "")
             b.icon = icon
             self.bar.append(b)
             self._bar_actions.append(a)
