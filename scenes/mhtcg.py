@@ -395,10 +395,13 @@ class MonsterHunterTable(TableScene):
     def draw_plate(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
         name = self.seat_name(seat) + (" · AI" if self.is_ai(seat) else "")
         colour = TEXT if seat == self.me else cg.mix(SEAT_COLOURS[seat % 4], (255, 255, 255), 0.45)
-        st = self.view()["seats"][seat]["stats"]
+        seat_view = self.view()["seats"][seat]
+        st = seat_view["stats"]
+        gear = [(kind, self.labels[seat_view[kind]] if seat_view[kind] >= 0 else None)
+                for kind in ("weapon", "armour")]
         mm.plate(surface, r, self.accent if seat in self.shown_acting else None, name, colour,
                  {k: self.counter(k, seat) for k in ("deck", "hrp", "hand", "retreats")},
-                 f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}")
+                 f"ATK {st['atk']} DEF {st['defence']} MOV {st['mov']} RNG {st['rng']}", gear)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         tray = self.window_tray()

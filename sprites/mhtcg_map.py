@@ -19,6 +19,7 @@ from functools import lru_cache
 import pygame
 
 from sprites import cards as cg
+from sprites import mhtcg_cards as mc
 from sprites import text
 from sprites.zones import panel
 
@@ -97,14 +98,14 @@ def ring(n: int, me: int, areas: int, m: pygame.Rect) -> tuple[dict[int, Sheet],
     for rel, (r, edge) in enumerate(rects):
         seat = (me + rel) % n
         vertical = edge in ("left", "right")
-        plate_h = 86 if vertical else 50
+        plate_h = 92 if vertical else 50
         if vertical:  # the plate takes the top of the sheet; the areas share the rest
             plate = pygame.Rect(r.x + 6, r.y + 6, r.w - 12, plate_h - 6)
             body = pygame.Rect(r.x, r.y + plate_h, r.w, r.h - plate_h)
             size = (round(r.w * 0.74), min(150, round(body.h / len(layout) - 14)))
         else:
             plate_y = r.bottom - plate_h - 2 if edge == "bottom" else r.y + 4
-            plate = pygame.Rect(r.x + 6, plate_y, min(300, r.w // 2 - 30), plate_h - 4)
+            plate = pygame.Rect(r.x + 6, plate_y, min(380, r.w - 140), plate_h - 4)
             body = pygame.Rect(r.x, r.y + 4, r.w, r.h - 8)
             body = body.inflate(0, -plate_h)
             body.y = r.y + 4 if edge == "bottom" else r.y + plate_h
@@ -251,10 +252,12 @@ def glow_blob(surface: pygame.Surface, r: pygame.Rect, colour: Color, seed: int,
 
 
 def plate(surface: pygame.Surface, r: pygame.Rect, acting: Color | None, name: str,
-          colour: Color, numbers: dict, gear: str) -> None:
-    """A seat's plate: the deck (the hunter's life, the largest; red when short), the HRP, the
-    name, hand and retreats, and the gear's numbers where there is room; outlined in `acting`
-    while the seat acts."""
+          colour: Color, numbers: dict, stats: str, gear: list[tuple[str, str | None]]) -> None:
+    """A seat's plate, the hunter's card at the table: the deck (the hunter's life, the
+    largest; red when short), the HRP, the name, hand and retreats, the current ATK / DEF / MOV
+    / RNG and the weapon and armour equipped (`gear`: (kind, name or None), each with its
+    kind's badge); outlined in `acting` while the seat acts. A tall plate stacks the stats and
+    the gear under the name; a wide one puts them in a column of their own."""
     panel(surface, r, (46, 30, 16, 225), (*(acting or (170, 130, 70)), 255), radius=8,
           width=3 if acting else 1)
     deck = numbers["deck"]
@@ -267,20 +270,53 @@ def plate(surface: pygame.Surface, r: pygame.Rect, acting: Color | None, name: s
     lab = text.render("deck", 13, ink, "bold")
     surface.blit(lab, lab.get_rect(midbottom=(box.centerx, box.bottom + 2)))
     x = box.right + 8
+    tall = r.h >= 70
+    right = r.right - 6 if tall else r.right - 6 - GEAR_COLUMN
     hrp = text.render(f"HRP {numbers['hrp']}", 15, (255, 214, 120), "bold")
-    surface.blit(hrp, hrp.get_rect(topright=(r.right - 6, r.y + 3)))
-    t = cg.fit_text(name, 15, colour, r.right - x - hrp.get_width() - 14, "bold")
+    surface.blit(hrp, hrp.get_rect(topright=(right, r.y + 3)))
+    room = right - x - hrp.get_width() - 8
+    t = cg.fit_text(name, 15, colour, room, "bold" if text.width(name, 15, "bold") <= room
+                    else "narrow_bold")
     surface.blit(t, (x, r.y + 3))
     rest = f"hand {numbers['hand']} · retreats {numbers['retreats']}/3"
-    surface.blit(cg.fit_text(rest, 14, PLATE_TEXT, r.right - x - 6, "sans"), (x, r.y + 24))
-    if r.h >= 70:
-        surface.blit(cg.fit_text(gear, 14, PLATE_TEXT, r.w - 12, "sans"), (r.x + 6, r.y + 52))
+    surface.blit(cg.fit_text(rest, 14, PLATE_TEXT, right - x, "sans" if text.width(
+        rest, 14, "sans") <= right - x else "narrow"), (x, r.y + 24))
+    if tall:
+        column = pygame.Rect(r.x + 6, r.y + 46, r.w - 12, r.bottom - 4 - (r.y + 46))
+    else:
+        column = pygame.Rect(right + 6, r.y + 3, GEAR_COLUMN - 6, r.h - 6)
+        pygame.draw.line(surface, (150, 116, 70), (right + 2, r.y + 6), (right + 2, r.bottom - 6))
+    _stats_and_gear(surface, column, stats, gear)
+
+
+GEAR_COLUMN = 134  # a wide plate's column for the stats and the gear
+
+
+def _stats_and_gear(surface: pygame.Surface, r: pygame.Rect, stats: str,
+                    gear: list[tuple[str, str | None]]) -> None:
+    """The stats on one line, under them the weapon and the armour side by side: each its
+    kind's badge and its name (dimmed "none" when nothing is equipped)."""
+    st = cg.fit_text(stats, 14, (255, 236, 200), r.w, "narrow", min_size=12)
+    surface.blit(st, (r.x, r.y))
+    y = r.y + st.get_height() + 1
+    # "none" takes only its width: a name gets the rest
+    nones = sum(card is None for _, card in gear)
+    none_w = 19 + text.width("none", 13, "narrow") + 8
+    share = (r.w - nones * none_w) // max(1, len(gear) - nones)
+    x = r.x
+    for kind, card in gear:
+        w = none_w if card is None else share
+        surface.blit(mc.kind_badge(kind, 16), (x, y + 1))
+        colour = PLATE_TEXT if card else (170, 150, 120)
+        t = cg.fit_text(card or "none", 13, colour, w - 24, "narrow", min_size=12)
+        surface.blit(t, (x + 19, y))
+        x += w
 
 
 def monster_marks(surface: pygame.Surface, rect: pygame.Rect, marks: list[str]) -> None:
-    """Red labels on a monster (damage, a trap, an ATK change), stacked up from its bottom so
-    its name, HP and ATK stay readable."""
-    y = rect.bottom - 3
+    """Red labels on a monster (damage, a trap, an ATK change), stacked up from just above its
+    top edge so its name, HP and ATK stay readable."""
+    y = rect.top - 1
     for mark in reversed(marks):
         t = text.render(mark, 13, (255, 240, 230), "bold")
         box = t.get_rect(midbottom=(rect.centerx, y)).inflate(8, 2)

@@ -306,3 +306,51 @@ def test_watching_keeps_the_chosen_speed(app):
     click(table.out_offer[0].rect.center)
     pump(app, 1)
     assert table.out_offer is None and not table.skipping and table.speed == speed
+
+
+def test_a_monsters_marks_never_cover_its_card():
+    """Issue 23: damage, trap and ATK marks sit above a monster on the map, so its name, HP
+    and ATK stay readable."""
+    from sprites import mhtcg_map as mm
+
+    surface = pygame.Surface((200, 200))
+    surface.fill((0, 0, 0))
+    card = pygame.Rect(70, 110, 60, 70)
+    mm.monster_marks(surface, card, ["-2 HP", "trap", "-1 ATK"])
+    inside = [surface.get_at((x, y))[:3] for x in range(card.x, card.right)
+              for y in range(card.y, card.bottom)]
+    assert all(px == (0, 0, 0) for px in inside)
+    above = [surface.get_at((card.centerx, y))[:3] for y in range(0, card.y)]
+    assert any(px != (0, 0, 0) for px in above), "the marks are drawn, above the card"
+
+
+def test_every_plate_shows_the_hunters_stats_and_gear(app):
+    """Issue 23: each seat's plate (the hunter's card at the table) carries the current
+    ATK/DEF/MOV/RNG and the weapon and armour equipped, on wide and tall plates alike."""
+    from sprites import mhtcg_map as mm
+
+    drawn = []
+    real = mm._stats_and_gear
+    mm._stats_and_gear = lambda surf, r, stats, gear: drawn.append((r, stats, gear)) or real(
+        surf, r, stats, gear)
+    try:
+        state = move_position()
+        setups.gear(state, 0, weapon="W01", armour="A01")  # yours on a wide plate
+        setups.gear(state, 1, weapon="W01")  # a tall plate, no armour
+        table = open_position(app, state)
+        drawn.clear()
+        table.draw_static_overlay(pygame.Surface((1280, 720)))
+    finally:
+        mm._stats_and_gear = real
+    assert len(drawn) == 4
+    for seat, (r, stats, gear) in zip(sorted(table.sheets), drawn, strict=True):
+        st = table.view()["seats"][seat]["stats"]
+        assert stats.startswith(f"ATK {st['atk']} DEF {st['defence']}")
+        assert [k for k, _ in gear] == ["weapon", "armour"]
+        assert table.sheets[seat].plate.contains(r)
+    names = {seat: [n for _, n in gear] for seat, (_, _, gear) in zip(sorted(table.sheets), drawn,
+                                                                      strict=True)}
+    label = table.labels  # (how the table names each card instance)
+    assert names[0] == [label[state.weapon[0]], label[state.armour[0]]]
+    assert names[1] == [label[state.weapon[1]], None]
+    assert names[2] == [None, None]
