@@ -56,10 +56,14 @@ class SeatPart:
         when your general is known)."""
         self.skill_buttons = []
         skills = self.my_skills()
-        for r, sid in zip(st.skill_rects(self.seat_rects[self.me], len(skills)), skills,
-                          strict=True):
+        labels = [self.skill_label(sid) + (" ♛" if self.cs.skills[sid].lord else "")
+                  for sid in skills]
+        face = "cjk" if self.zh else "bold"
+        rects = st.skill_rects(self.seat_rects[self.me], labels, self.zones["hand"].rect.right,
+                               14, face)
+        for r, sid, label in zip(rects, skills, labels, strict=True):
             sk = self.cs.skills[sid]
-            b = Button(r, self.skill_label(sid) + (" ♛" if sk.lord else ""),
+            b = Button(r, label,
                        lambda sid=sid: self.press_skill(sid), "ghost", size=14,
                        tooltip=f"{self.skill_label(sid)}: {sk.text}" + (" (locked)" if sk.locked else ""))
             self.skill_buttons.append((b, sid))

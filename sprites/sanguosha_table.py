@@ -157,12 +157,21 @@ def pile_card_rects(middle: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return deck, deck.move(TABLE[0] + 12, 0)
 
 
-def skill_rects(plate: pygame.Rect, n: int) -> list[pygame.Rect]:
-    """Your skills' buttons, side by side along the foot of your plate."""
-    if not n:
+def skill_rects(plate: pygame.Rect, labels: list[str], right: int, size: int = 14,
+                face: str = "bold") -> list[pygame.Rect]:
+    """Your skills' buttons, a row of tabs standing on the top edge of your plate (the plate
+    keeps its pips and equipment clear), each as wide as its name, up to `right`."""
+    if not labels:
         return []
-    w = (plate.w - 12 - 4 * (n - 1)) // n
-    return [pygame.Rect(plate.x + 6 + i * (w + 4), plate.bottom - 32, w, 26) for i in range(n)]
+    widths = [max(64, text.width(label, size, face) + 22) for label in labels]
+    room = right - plate.x - 4 * (len(labels) - 1)
+    if sum(widths) > room:  # shrink all alike (the tooltip names each whole)
+        widths = [max(48, w * room // sum(widths)) for w in widths]
+    out, x = [], plate.x
+    for w in widths:
+        out.append(pygame.Rect(x, plate.y - 28, w, 26))
+        x += w + 4
+    return out
 
 
 def distance_badge(surface: pygame.Surface, plate: pygame.Rect, d: int, in_range: bool,

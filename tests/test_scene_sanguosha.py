@@ -214,3 +214,57 @@ def test_a_judgement_card_turns_over_where_it_lies_in_the_middle(app):
     x, y, home, face = seen
     assert (x, y) == home and t.middle.collidepoint(home)  # born in the middle, not flown in
     assert getattr(face, "old", "unflipped") is None  # face down, turning over
+
+
+def test_your_skills_are_buttons_on_your_seat_lit_when_usable_and_pressing_one_uses_it(app):
+    """Issue 23: a general's skills are buttons on your seat, lit when the rules offer them
+    (Huang Gai's Sacrifice in his play phase: lose 1 health, draw 2)."""
+    state = table(["huanggai", *GENS[1:]], hands={0: ["s7-slash"]})
+    t = open_position(app, state)
+    plate = t.seat_rects[t.me]
+    buttons = [b for b, _ in t.skill_buttons]
+    assert [sid for _, sid in t.skill_buttons] == list(t.cs.general("huanggai").skills)
+    for i, b in enumerate(buttons):  # on the plate's top edge, none over another or a seat
+        assert b.rect.bottom <= plate.top + 2 and abs(b.rect.bottom - plate.top) <= 4
+        assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:])
+        assert not any(b.rect.colliderect(r) for r in t.seat_rects.values())
+    lit = {sid for b, sid in t.skill_buttons if b.kind == "primary"}
+    usable = {sid for sid in t.my_skills() if t.skill_actions(sid)}
+    assert usable and lit == usable
+    st = state_of(t)
+    hp, held = st.hp[0], len(st.hand[0])
+    sid = next(iter(usable))
+    b = next(b for b, s in t.skill_buttons if s == sid)
+    click(b.rect.center)
+    pump(app, 60)
+    assert st.hp[0] == hp - 1 and len(st.hand[0]) == held + 2
+
+
+def test_while_you_aim_every_seat_shows_its_distance_and_a_line_runs_to_each_target(app):
+    """Issue 23: lifting a Slash shows each seat's distance and whether your range reaches it,
+    and a line from you to every seat you may choose."""
+    from sprites import sanguosha_table as st
+
+    t = open_position(app, play_position())
+    badges, lines = [], []
+    real_badge, real_lines = st.distance_badge, st.target_lines
+    st.distance_badge = lambda s, r, d, ok, zh: badges.append((r, d, ok))
+    st.target_lines = lambda s, a, ends, *rest, **kw: lines.append(ends)
+    try:
+        slash = next(k for k in t.hand_keys() if t.cs.cards[k].kind.id == "slash")
+        start = t.sprites[slash].rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80),
+                                             rel=(0, -80), buttons=(1, 0, 0)))
+        pump(app, 3)
+        t.draw(pygame.Surface((1280, 720)))
+    finally:
+        st.distance_badge, st.target_lines = real_badge, real_lines
+    v = t.view()
+    assert {r.topleft for r, _, _ in badges} == {t.seat_rects[p].topleft for p in t.seat_rects
+                                                 if p != t.me}
+    for r, d, ok in badges:
+        p = next(p for p, pr in t.seat_rects.items() if pr == r)
+        assert d == v["distances"][p] and ok == (d <= v["attack_range"])
+    assert lines and {tuple(r) for r in lines[0]} == {tuple(t.seat_rects[p]) for p in t.glow_seats}
+    assert t.glow_seats == {1, 4}, "the seats in range glow (P3 and P4 at distance 2 do not)"

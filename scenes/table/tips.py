@@ -45,7 +45,10 @@ class TipsPart:
 
     def action_rect(self, action: Action) -> pygame.Rect | None:
         """The thing to drag or click for `action`: its card, else its target, else its button."""
-        sprite = self.sprites.get(action.source) if action.source is not None else None
+        src = action.source
+        sprite = self.sprites.get(src) if src is not None else None
+        if sprite is None and isinstance(src, tuple):  # cards used together (Sanguosha)
+            sprite = next((self.sprites[k] for k in src if k in self.sprites), None)
         if sprite is not None:
             return sprite.rect
         spot = self.spot_of(action)
