@@ -190,8 +190,10 @@ def distance_badge(surface: pygame.Surface, plate: pygame.Rect, d: int, in_range
 def target_lines(surface: pygame.Surface, start: pygame.Rect, ends: list[pygame.Rect],
                  pointer, colour, strong: bool = False) -> None:
     """A line from `start` to each of `ends` (dashed; solid with an arrowhead to the one
-    under `pointer`, or to all when `strong`)."""
-    a = pygame.Vector2(start.center)
+    under `pointer`, or to all when `strong`). It leaves from the edge of `start` facing the
+    middle of the table (above your plate: not across your hand)."""
+    a = pygame.Vector2(start.midtop if start.bottom > surface.get_height() * 2 // 3
+                       else start.center)
     for r in ends:
         b = pygame.Vector2(r.center)
         bold = strong or (pointer is not None and r.collidepoint(pointer))
