@@ -81,13 +81,11 @@ class BannerPart:
         """On each target that glows: what choosing it costs, at its foot; a target whose
         choice loses the game carries a red warning, and while the pointer is over it (a drag
         about to land, a click about to be made) the rules' words for the consequence."""
-        busy = self.busy_rects()
         for rect, price in self.glow_costs:
             t = text.render(price, 14, (20, 16, 30), "bold")
-            box = t.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(14, 6)
-            if not self.table_rect.contains(box) or any(box.colliderect(b) for b in busy
-                                                        if b != rect):
-                # no room under the target: inside its foot (over its own edge only)
+            # on the target's bottom edge: over its border, not its labels or what lies below
+            box = t.get_rect(center=(rect.centerx, rect.bottom)).inflate(14, 6)
+            if not self.table_rect.contains(box):
                 box = t.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(14, 6)
             pygame.draw.rect(surface, self.accent, box, border_radius=box.h // 2)
             surface.blit(t, t.get_rect(center=box.center))
