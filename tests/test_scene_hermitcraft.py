@@ -295,3 +295,21 @@ def test_surrender_asks_first_then_the_other_player_wins(app):
     pump(app, 5)
     assert state_of(table).outcome().winners == (1,)
     assert match_of(table).record.actions[-1] == (0, Action("concede"))  # a move of the record
+
+
+def test_a_hermits_status_is_an_icon_whose_tooltip_says_what_it_does(app):
+    """Issue 23: a burning Hermit carries the burn icon (not a word over its card), and
+    resting the pointer on the icon explains the status; its HP is drawn as a bar."""
+    from game.hermitcraft.board import BURN
+    from sprites import hermit_icons as hi
+
+    s = first_turn_with_hermit()
+    s.dot[0][0] = BURN
+    table = open_position(app, s)
+    table.draw(pygame.Surface((1280, 720)))
+    burn = [m for m in table.marks if m.status == "burn"]
+    assert len(burn) == 1
+    card = table.slots[("h", 0, 0)]
+    assert card.colliderect(burn[0].rect)
+    assert table.tip_text(burn[0].rect.center) == hi.STATUS_TIPS["burn"]
+    assert not burn[0].rect.colliderect(hi.hp_bar_rect(card)), "the icon leaves the HP bar clear"
