@@ -302,7 +302,8 @@ class Host:
             self._changed(table)
 
     def set_hints(self, table_id: str, on: bool) -> None:
-        """The host allows the coach's hints at a table (before it starts)."""
+        """The host proposes the coach's hints at a table (before it starts; every person
+        seated must agree to them too)."""
         table = self.tables[table_id]
         if not table.started and table.hints != on:
             table.hints = on
