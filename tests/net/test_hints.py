@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 import pytest
@@ -305,3 +306,52 @@ def test_a_table_resumed_before_its_start_keeps_who_agreed(tmp_path):
     table.agree(1, table.seats[1].token, True)
     (resumed,) = load_tables(tmp_path)
     assert resumed.agreed == {1} and not resumed.started and resumed.hints
+
+
+def test_a_seat_has_one_hint_worked_out_at_a_time_and_new_ones_are_rate_limited(monkeypatch):
+    from game.net import coaching
+
+    release = threading.Event()
+    work_out = coaching.work_out
+
+    def slow(*args):
+        release.wait(10)
+        return work_out(*args)
+
+    monkeypatch.setattr(coaching, "work_out", slow)
+    monkeypatch.setattr(coaching, "HINT_INTERVAL", 0.0)
+    table = two_seat_table()
+    host = hosted(table)
+
+    async def main():
+        conns = [await join(host, table, 0), await join(host, table, 1)]
+        for seat, ws in enumerate(conns):
+            await say(ws, "agree", seat=seat, token=table.seats[seat].token, agree=True)
+        await until(conns[0], lambda m: m.get("agreed") == [0, 1])
+        first = await start(host, table, conns)
+        seat = first[0]["to_act"][0]
+        ws, version = conns[seat], first[seat]["version"]
+        await say(ws, "hint", seat=seat, token=table.seats[seat].token, version=version)
+        busy = await ask(ws, table, seat, version)  # the first is still being worked out
+        assert busy["code"] == "busy" and busy["version"] == version
+        release.set()
+        answered = await until(ws, answer)
+        assert answered["type"] == "hint"
+        # a new hint for the seat within the interval is refused; the same one is not
+        coaching.HINT_INTERVAL = 60.0
+        assert await ask(ws, table, seat, version) == answered
+        stale = await ask(ws, table, seat, version + 1)  # a position the table has not reached
+        assert stale["code"] == "stale"
+        await say(ws, "act", seat=seat, token=table.seats[seat].token, version=version,
+                  action=answered["action"][:4])
+        moved = await until(ws, lambda m: m["type"] == "state" and m["version"] > version)
+        assert seat in moved["to_act"]  # this game's first turn goes on
+        limited = await ask(ws, table, seat, moved["version"])
+        assert limited["code"] == "rate"
+
+    try:
+        run(host, main)
+        assert host.host.errors == 0
+    finally:
+        release.set()
+        host.stop()
