@@ -3,9 +3,9 @@
 Everybody's lobby reads the same thing, the seats as the host reports them through the seat's
 `NetworkSession`. The person hosting also sees each friend's join code (and the shorter seat
 code, for a friend who picked the table from the list), can propose the coach's hints, and
-starts the game. When hints are proposed, every person seated (the host too) agrees or not with
-"I agree to hints", and each row says who agreed: hints are on only if all of them agree by the
-start. Once the host has started it, every lobby opens the game's own table with its
+starts the game. When hints are proposed (the person hosting agrees by proposing them), every
+friend seated agrees or not with "I agree to hints", and each row says who agreed: hints are on
+only if all of them agree by the start. Once the host has started it, every lobby opens the game's own table with its
 session. The lobby never waits on the network: it reads what arrived, each frame.
 """
 
@@ -42,11 +42,12 @@ class Lobby(Scene):
                                                   tooltip=self._leave_tip()))
         self.start_button = None
         self.hints_toggle = None
-        #: this seat agrees to the proposed hints (shown while they are proposed)
+        #: a friend's seat agrees to the proposed hints (shown while they are proposed; the
+        #: person hosting agrees by proposing them)
         self.agree_toggle = self.group.add(Toggle(
-            (PANEL.right - 24 - AGREE_W, PANEL.bottom - 54, AGREE_W, 42), "I agree to hints",
-            False, self.agree, tooltip="The coach's hints are on only if every person seated "
-            "agrees before the start"))
+            (WIDTH - 40 - AGREE_W, HEIGHT - 80, AGREE_W, 42), "I agree to hints", False,
+            self.agree, tooltip="The coach's hints are on only if every person seated agrees "
+            "before the start"))
         self.agree_toggle.visible = False
         self._agreed_seen: bool | None = None  # what the host last said of this seat
         self.copy_buttons: dict[int, Button] = {}
@@ -56,8 +57,8 @@ class Lobby(Scene):
                                                       size=22, enabled=False))
             self.hints_toggle = self.group.add(Toggle(
                 (WIDTH - 560, HEIGHT - 80, 240, 42), "Allow hints", hosting.table.hints,
-                hosting.set_hints, tooltip="Propose the coach's hints: they are on only if "
-                "every person seated agrees"))
+                hosting.set_hints, tooltip="Propose the coach's hints (you agree to them): "
+                "they are on only if every person seated agrees"))
             for seat in hosting.friend_seats:
                 rect = pygame.Rect(PANEL.right - 112, self.row_top(seat) + 6, 92, ROW - 12)
                 self.copy_buttons[seat] = self.group.add(Button(
@@ -102,7 +103,8 @@ class Lobby(Scene):
                 f"{len(empty)} seat{'s' if len(empty) != 1 else ''} not taken yet: the AI plays "
                 f"{'them' if len(empty) != 1 else 'it'} if nobody comes within "
                 f"{s.wait:g} s" if empty else "Everybody is here")
-        self.agree_toggle.visible = s.ready and s.hints_allowed and not s.started
+        self.agree_toggle.visible = (self.hosting is None and s.ready and s.hints_allowed
+                                     and not s.started)
         agreed = s.seat in s.agreed()
         if agreed != self._agreed_seen:  # the host's word (a click shows at once meanwhile)
             self._agreed_seen = self.agree_toggle.value = agreed
@@ -156,8 +158,8 @@ class Lobby(Scene):
         for seat, row in enumerate(s.lobby()):
             self.draw_row(surface, seat, row)
         text, colour = self.status()
-        room = PANEL.width - 48 - (AGREE_W + 16 if self.agree_toggle.visible else 0)
-        draw_text(surface, ellipsize(text, 17, room), (x, PANEL.bottom - 34), 17, colour)
+        draw_text(surface, ellipsize(text, 17, PANEL.width - 48), (x, PANEL.bottom - 34), 17,
+                  colour)
         if self.hosting is not None and self.hosting.problem:
             draw_text(surface, ellipsize(self.hosting.problem, 15, WIDTH - 700),
                       (240, HEIGHT - 60), 15, theme.WARN, anchor="midleft")
