@@ -98,3 +98,21 @@ def test_without_every_persons_agreement_the_network_table_gives_no_hint(app, fr
     press(app, HINT_KEY)
     pump(app, 1)
     assert app.toasts.toasts[-1].text == off and table.hint_shown is None
+
+
+def test_the_person_hosting_agrees_to_hints_by_proposing_them(app, tmp_path):
+    h = Hosting("hermitcraft", 2, [YOU, FRIEND], name="t", player_name="Bo", bind="127.0.0.1",
+                port=0, save_dir=tmp_path / "host", seed=3, announce=False)
+    try:
+        app.network = h
+        app.manager.push(Lobby(app, h.session, h))
+        lobby = app.manager.top
+        assert run_until(app, lambda: lobby.session.ready)
+        assert not lobby.agree_toggle.visible  # the host's own word is "Allow hints"
+        click(lobby.hints_toggle.rect.center)
+        assert run_until(app, lambda: lobby.session.hints_allowed
+                         and lobby.session.agreed() == [0])
+        assert "agreed so far: 1 of 1" in lobby.status()[0]
+    finally:
+        app.network = None
+        h.close(wait=15)
