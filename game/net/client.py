@@ -49,7 +49,6 @@ NOTICE = "notice"
 CATCH_UP = 8
 #: seconds after which a hint the host never answered is asked again
 HINT_WAIT = 15.0
-ASKED = "asked"
 
 
 def uri_of(host: str, port: int = DEFAULT_PORT) -> str:
@@ -94,7 +93,7 @@ class NetworkSession(TableSession):
         self._changes = 0  # counts changes of what this session answers (`version`)
         self._pending: int | None = None  # the host's version an action was sent at
         #: the coach's answers by the version asked about: an Advice, a refusal's reason, or
-        #: (ASKED, when) while the host works it out (one at a time)
+        #: the time it was asked (a float) while the host works it out (one at a time)
         self._hints: dict[int, Any] = {}
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -340,20 +339,20 @@ class NetworkSession(TableSession):
         answer = self._hints.get(version)
         if isinstance(answer, str):
             raise IllegalAction(answer)
-        if answer is not None and not isinstance(answer, tuple):
+        if answer is not None and not isinstance(answer, float):
             return answer
         now = time.monotonic()
         # answers about positions gone by are forgotten, and questions the host never answered
         self._hints = {v: a for v, a in self._hints.items()
-                       if isinstance(a, tuple) and now - a[1] < HINT_WAIT}
+                       if isinstance(a, float) and now - a < HINT_WAIT}
         if not self._hints:  # one question at a time
             self._send({"type": "hint", "v": PROTOCOL, "seat": self.seat, "token": self.token,
                         "version": version})
-            self._hints[version] = (ASKED, now)
+            self._hints[version] = now
         return None
 
     def _took_hint(self, version: Any, msg: dict) -> None:
-        if not isinstance(version, int) or not isinstance(self._hints.get(version), tuple):
+        if not isinstance(version, int) or not isinstance(self._hints.get(version), float):
             return  # not asked (or no longer waited for)
         if msg["type"] == "hint":
             from game.coach import Advice
