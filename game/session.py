@@ -23,8 +23,10 @@ other (`concedable` says whether the game has a concession). `prompt` takes None
 spectator.
 
 The coach (game/coach.py): `hint(seat)` is the Normal bot's move for the seat and one sentence
-why, decided from that seat's own information; `hints_off()` says why a table gives none (a
-network game unless every seat agreed). A session that is only `watched` (a replay) has nobody
+why, decided from that seat's own information (a local session works it out on a worker
+thread; a network session asks the host, which sends it to that seat only); `hints_off()` says
+why a table gives none (a network game unless the host proposed hints and every person seated
+agreed before the start). A session that is only `watched` (a replay) has nobody
 at the screen to play: its table asks no one for a move.
 """
 

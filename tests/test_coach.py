@@ -161,32 +161,32 @@ def test_a_local_session_works_the_hint_out_off_the_ui_thread():
 
 
 def test_a_network_table_gives_no_hint_unless_every_seat_agreed(home, tmp_path):
+    """Hints not proposed: off. (Proposed and agreed, the table's Hint works:
+    tests/net/test_hints_table.py.)"""
     from game.net.hosting import AI, YOU, Hosting
 
-    for agreed in (False, True):
-        hosting = Hosting("hermitcraft", 2, [YOU, AI], name="t", player_name="Ann", hints=agreed,
-                          bind="127.0.0.1", port=0, save_dir=tmp_path / str(agreed), seed=11,
-                          announce=False)
-        try:
-            session = hosting.session
-            assert session.wait_ready()
-            hosting.start_game()
-            app = make_app(animation_speed="instant")
-            assert run_until(app, lambda s=session: s.started)
-            assert session.hints_allowed is agreed
-            off = session.hints_off()
-            assert off and ("every seat must agree" in off) is not agreed
-            with pytest.raises(IllegalAction):
-                session.hint(session.seat)
-            app.open_table(session)
-            table = app.manager.top
-            assert run_until(app, lambda t=table: t.acting_human() is not None, 20.0)
-            pump(app, 2)
-            assert table.hint_button is None or not table.hint_button.visible
-            press(app, HINT_KEY)
-            assert table.last_toast == off and table.hint_shown is None  # (the table's own notes)
-        finally:
-            hosting.close(wait=5)
+    hosting = Hosting("hermitcraft", 2, [YOU, AI], name="t", player_name="Ann", hints=False,
+                      bind="127.0.0.1", port=0, save_dir=tmp_path, seed=11, announce=False)
+    try:
+        session = hosting.session
+        assert session.wait_ready()
+        hosting.start_game()
+        app = make_app(animation_speed="instant")
+        assert run_until(app, lambda: session.started)
+        assert not session.hints_allowed and not session.hints_on
+        off = session.hints_off()
+        assert off and "every seat must agree" in off
+        with pytest.raises(IllegalAction):
+            session.hint(session.seat)
+        app.open_table(session)
+        table = app.manager.top
+        assert run_until(app, lambda: table.acting_human() is not None, 20.0)
+        pump(app, 2)
+        assert table.hint_button is None or not table.hint_button.visible
+        press(app, HINT_KEY)
+        assert table.last_toast == off and table.hint_shown is None  # (the table's own notes)
+    finally:
+        hosting.close(wait=5)
 
 
 def keys_named(path: Path) -> set[str]:

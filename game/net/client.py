@@ -47,6 +47,8 @@ FATAL = {"bad_token", "no_table", "no_seat", "bad_protocol", "left"}
 NOTICE = "notice"
 #: positions waiting to be shown beyond which the next poll shows them all at once
 CATCH_UP = 8
+#: seconds after which a hint the host never answered is asked again
+HINT_WAIT = 15.0
 
 
 def uri_of(host: str, port: int = DEFAULT_PORT) -> str:
@@ -90,6 +92,9 @@ class NetworkSession(TableSession):
         self._history: list[Happened] = []  # polled
         self._changes = 0  # counts changes of what this session answers (`version`)
         self._pending: int | None = None  # the host's version an action was sent at
+        #: the coach's answers by the version asked about: an Advice, a refusal's reason, or
+        #: the time it was asked (a float) while the host works it out (one at a time)
+        self._hints: dict[int, Any] = {}
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[bytes | None] | None = None  # None: close the connection
@@ -197,6 +202,7 @@ class NetworkSession(TableSession):
                 if self._pending is not None:
                     self._pending = None
                     self._changes += 1
+                self._hints = {}  # an answer on its way is lost with the connection
             else:
                 self._take(item)
 
@@ -225,10 +231,16 @@ class NetworkSession(TableSession):
                 self._pending = None
             self._changes += 1
             self.status = "over" if msg["over"] else "playing" if msg["started"] else "waiting"
+        elif t == "hint":
+            self._took_hint(msg.get("version"), msg)
         elif t == "refused":
             self.refusals.append((msg["code"], msg["reason"]))
             self.error = msg["reason"]
-            if self._pending is not None:  # our action was refused: say why, choose again
+            if msg.get("ref") == "hint":
+                self._took_hint(msg.get("version"), msg)
+            elif msg.get("ref") == "agree":
+                pass  # the lobby shows what the host holds
+            elif self._pending is not None:  # our action was refused: say why, choose again
                 self._pending = None
                 self._changes += 1
                 self._note(msg["reason"])
@@ -285,20 +297,69 @@ class NetworkSession(TableSession):
 
     @property
     def hints_allowed(self) -> bool:
-        """The coach's hint is off in network games unless the host allowed it for every
-        seat (the lobby's "Allow hints")."""
+        """The host proposes the coach's hints (the lobby's "Allow hints")."""
         self.pump()
         return bool(self._latest and self._latest.get("hints"))
 
+    @property
+    def hints_on(self) -> bool:
+        """Hints are on at this table: the host proposed them and every person seated agreed
+        (settled at the start)."""
+        self.pump()
+        return bool(self._latest and self._latest.get("hints_on"))
+
+    def agreed(self) -> list[int]:
+        """The seats that agree to hints (the lobby shows them)."""
+        self.pump()
+        return list((self._latest or {}).get("agreed", []))
+
+    def agree(self, on: bool) -> None:
+        """Before the start: this seat agrees (or no longer agrees) to the coach's hints."""
+        self._send({"type": "agree", "v": PROTOCOL, "seat": self.seat, "token": self.token,
+                    "agree": bool(on)})
+
     def hints_off(self) -> str | None:
-        """Off unless every seat agreed (the host's "Allow hints"); even then the host does
-        not send hints yet (the protocol has no message for them), so a client gives none."""
-        if not self.hints_allowed:
+        """Why there are no hints: off unless the host proposed them and every person seated
+        agreed before the start."""
+        if not self.hints_on:
             return "Hints are off at this table: every seat must agree to them."
-        return "Hints are not available in network games yet."
+        return None
 
     def hint(self, seat: int) -> Any:
-        raise IllegalAction(self.hints_off() or "There is no hint to give now.")
+        """The coach's advice for the seat at the shown position (see TableSession.hint),
+        worked out by the host from the seat's own information: the first call asks the host
+        and returns None; later calls return it once it is in."""
+        off = self.hints_off()
+        if off is not None:
+            raise IllegalAction(off)
+        state = self._mine(seat)
+        if seat not in state["to_act"] or not self.legal_actions(seat):
+            raise IllegalAction("Nothing is asked of you now.")
+        version = state["version"]
+        answer = self._hints.get(version)
+        if isinstance(answer, str):
+            raise IllegalAction(answer)
+        if answer is not None and not isinstance(answer, float):
+            return answer
+        now = time.monotonic()
+        # answers about positions gone by are forgotten, and questions the host never answered
+        self._hints = {v: a for v, a in self._hints.items()
+                       if isinstance(a, float) and now - a < HINT_WAIT}
+        if not self._hints:  # one question at a time
+            self._send({"type": "hint", "v": PROTOCOL, "seat": self.seat, "token": self.token,
+                        "version": version})
+            self._hints[version] = now
+        return None
+
+    def _took_hint(self, version: Any, msg: dict) -> None:
+        if not isinstance(version, int) or not isinstance(self._hints.get(version), float):
+            return  # not asked (or no longer waited for)
+        if msg["type"] == "hint":
+            from game.coach import Advice
+
+            self._hints[version] = Advice(action_from_host(msg["action"]), str(msg["text"]))
+        else:
+            self._hints[version] = str(msg["reason"])
 
     def lobby(self) -> list[dict]:
         """The seats as the host reports them now: `name`, `kind` (remote/ai), `open`,

@@ -1,7 +1,8 @@
 """The host: WebSocket connections to hosted tables (asyncio, `websockets`).
 
 Each connection is one seat at one table: its first message is `hello` with the seat's token,
-then it may `act`, `concede` and `ping`. Every message is parsed strictly
+then it may `act`, `concede` and `ping`, `agree` to hints before the start and ask for a `hint`
+(game/net/coaching.py). Every message is parsed strictly
 (game/net/protocol.py) and checked by its table (game/net/table.py); a refused one gets a
 `refused` message with the reason and changes nothing. A connection that sends faster than its
 rate gets refusals, and is dropped when it keeps on. Nothing a client sends can stop the host:
@@ -27,11 +28,14 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.net.coaching import Coaching
 from game.net.protocol import (
     PROTOCOL,
     Act,
+    Agree,
     Concede,
     Hello,
+    Hint,
     Ping,
     Refusal,
     action_of,
@@ -118,6 +122,8 @@ class Host:
         self.auto_start = auto_start
         self.on_change = None
         self._ticker: asyncio.Task | None = None
+        #: the coach's hints, worked out in a thread of their own (game/net/coaching.py)
+        self.coaching = Coaching(on_error=self._coach_failed)
 
     # --- serving ------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -136,6 +142,7 @@ class Host:
             self.server.close()
             await self.server.wait_closed()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.coaching.close()
 
     def all_over(self) -> bool:
         return all(t.is_over() for t in self.tables.values())
@@ -212,12 +219,34 @@ class Host:
             elif isinstance(msg, Concede):
                 conn.table.concede(msg.seat, msg.token)
                 self._changed(conn.table)
+            elif isinstance(msg, Agree):
+                conn.table.agree(msg.seat, msg.token, msg.agree)
+                self._changed(conn.table)
+            elif isinstance(msg, Hint):
+                self._hint(conn, msg)
         except Refusal as r:
             self._refuse(conn, r.code, r.reason, ref)
         except Exception:  # a bug must not take the host down: say so and go on
             self.errors += 1
             log.exception("unexpected error handling a message")
             self._refuse(conn, "internal", "The host could not handle this message.", ref)
+
+    def _hint(self, conn: Conn, msg: Hint) -> None:
+        """The coach's advice for the asking seat, sent to this connection only. A refusal
+        names the `version` asked about (the answer may come after the seat moved on)."""
+
+        def refuse(code: str, reason: str) -> None:
+            self.refusals += 1
+            conn.push({**refused(code, reason, "hint"), "version": msg.version})
+
+        try:
+            conn.table.hint_request(msg.seat, msg.token, msg.version)
+            self.coaching.ask(conn.table, msg.seat, msg.version, conn.push, refuse)
+        except Refusal as r:
+            refuse(r.code, r.reason)
+
+    def _coach_failed(self) -> None:
+        self.errors += 1
 
     def _hello(self, conn: Conn, msg: Hello) -> None:
         if conn.table is not None:
@@ -273,7 +302,8 @@ class Host:
             self._changed(table)
 
     def set_hints(self, table_id: str, on: bool) -> None:
-        """The host allows the coach's hints at a table (before it starts)."""
+        """The host proposes the coach's hints at a table (before it starts; every person
+        seated must agree to them too)."""
         table = self.tables[table_id]
         if not table.started and table.hints != on:
             table.hints = on

@@ -50,6 +50,8 @@ class Hosting:
                                [i for i, k in enumerate(seats) if k != AI], bot=bot,
                                options=options, name=name, wait=wait, save_dir=self.save_dir,
                                hints=hints)
+        if hints:  # the person who proposes hints agrees to them (the lobby can take it back)
+            self.table.agreed.add(self.you)
         self.table.save()
         try:
             self.thread = HostThread([self.table], host=bind, port=port, auto_start=False)
@@ -94,7 +96,10 @@ class Hosting:
         self.thread.call(self.thread.host.start_table, self.table.id)
 
     def set_hints(self, on: bool) -> None:
+        """Propose the coach's hints (or withdraw them); proposing, you agree to them too."""
         self.thread.call(self.thread.host.set_hints, self.table.id, on)
+        if on:
+            self.session.agree(True)
 
     def close(self, wait: float = 0.0) -> None:
         """The table closes: every friend is disconnected. The host and the announcement stop

@@ -77,7 +77,23 @@ class Ping(_Message, tag="ping"):
     n: _Count = 0
 
 
-ClientMessage = Hello | Act | Concede | Ping
+class Agree(_Message, tag="agree"):
+    """Before the start: the seat agrees (or no longer agrees) to the coach's hints."""
+
+    seat: _Seat
+    token: _Token
+    agree: bool
+
+
+class Hint(_Message, tag="hint"):
+    """Ask the coach for the seat's advice at `version` (the position it was shown)."""
+
+    seat: _Seat
+    token: _Token
+    version: _Count
+
+
+ClientMessage = Hello | Act | Concede | Ping | Agree | Hint
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from game.ai.agents import Agent, bots_for, decide, make_bot
+from game.coach import hint_allowed
 from game.core import decisions
 from game.core.contract import Action, Event, IllegalAction, State
 from game.core.flow import CONCEDE
@@ -91,8 +92,11 @@ class HostTable:
         self.seats = [Seat(i in open_seats, bot, new_seat_code() if i in open_seats else "")
                       for i in range(players)]
         self.wait = wait
-        #: the coach's hints are offered to every seat (the host decides, before the start)
+        #: the host proposes the coach's hints (before the start); they are on only if every
+        #: person seated agrees too (`agreed`), settled at the start (`hints_on`)
         self.hints = hints
+        self.agreed: set[int] = set()
+        self.hints_on = False
         self.save_dir = save_dir
         self.started = False
         self.agents: dict[int, Agent] = {}
@@ -184,6 +188,8 @@ class HostTable:
         return all(s.taken for s in self.seats if s.open)
 
     def start(self, now: float) -> None:
+        if not self.started:  # a resumed table keeps what was settled at its start
+            self.hints_on = self.hints_settled()
         self.started = True
         for s in self.seats:
             if s.open and s.connections == 0 and s.away_since is None:
@@ -281,6 +287,47 @@ class HostTable:
         self._apply(seat, action)
         return True
 
+    # --- the coach (game/coach.py; game/net/coaching.py works the hints out) ------------
+    def people(self) -> list[int]:
+        """The seats a person holds: open, taken, not left (a seat the AI plays is none)."""
+        return [i for i, s in enumerate(self.seats) if s.open and s.taken and not s.left]
+
+    def hints_settled(self) -> bool:
+        """Hints are on only if the host proposed them and every person seated agreed."""
+        return self.hints and hint_allowed(True, self.people(), self.agreed)
+
+    def agree(self, seat: int, token: str, agree: bool) -> None:
+        """Before the start, a seat agrees (or no longer agrees) to the coach's hints."""
+        self.check_token(seat, token)
+        if self.started:
+            raise Refusal("started", "The game has started: whether it has hints was settled "
+                                     "at the start.")
+        if agree:
+            self.agreed.add(seat)
+        else:
+            self.agreed.discard(seat)
+        self.save()
+
+    def hint_request(self, seat: int, token: str, version: int) -> None:
+        """Check a seat's request for the coach's hint at `version` (Refusal with the reason):
+        hints are on, the token is the seat's, something is asked of it at that position."""
+        s = self.check_token(seat, token)
+        if not self.started:
+            raise Refusal("not_started", "The game has not started yet.")
+        if not self.hints_on:
+            raise Refusal("hints_off", "Hints are off at this table: every seat must agree "
+                                       "to them.")
+        if self.is_over():
+            raise Refusal("over", "The game is over.")
+        if s.left:
+            raise Refusal("left", "You left this game.")
+        if not self.seen_since(seat) <= version <= self.version:
+            raise Refusal("stale", f"You asked about an old position ({version}); the table "
+                                   f"is at {self.version}.")
+        if seat not in self.state.to_act() or not self.state.legal_actions(seat):
+            raise Refusal("no_hint", "Nothing is asked of you now: a hint is given when you "
+                                     "have something to choose.")
+
     # --- what a seat may read -----------------------------------------------------------
     def seats_json(self) -> list[dict]:
         return [{"name": s.name or self.state.seat_name(i), "kind": s.kind(),
@@ -300,7 +347,8 @@ class HostTable:
         over = st.is_over()
         parts = {"seats": msgspec.Raw(encode(self.seats_json())),
                  "to_act": list(st.to_act()) if self.started else [], "over": over,
-                 "hints": self.hints, "outcome": None}
+                 "hints": self.hints, "hints_on": self.hints_on,
+                 "agreed": sorted(self.agreed), "outcome": None}
         if over:  # the game is over: now everything may be known
             out = st.outcome()
             parts["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
@@ -360,6 +408,7 @@ class HostTable:
         return {
             "format": SAVE_FORMAT, "kind": "card-table hosted table", "id": self.id,
             "name": self.name, "wait": self.wait, "started": self.started, "hints": self.hints,
+            "agreed": sorted(self.agreed), "hints_on": self.hints_on,
             "seats": [{"open": s.open, "bot": s.bot, "token": s.token, "name": s.name,
                        "taken": s.taken, "left": s.left} for s in self.seats],
             "record": {**self._record_head, "actions": self._actions_json},
@@ -396,6 +445,9 @@ class HostTable:
             raise ValueError(f"malformed saved table ({e})") from None
         table.started = bool(data.get("started"))
         table.hints = bool(data.get("hints", False))
+        table.agreed = {int(i) for i in data.get("agreed", ()) if isinstance(i, int)
+                        and 0 <= i < table.players}
+        table.hints_on = bool(data.get("hints_on", False))
         now = time.monotonic()
         for n, (player, action) in enumerate(record.actions, 1):
             if table.seats[player].bot_plays:  # a bot with memory relives its own moves

@@ -136,8 +136,8 @@ class HostSetup(Scene):
                           tooltip=level_tip(self.bot, level) + "; it also plays a friend's "
                           "seat while they are away"))
         g.add(Toggle((x + half + 6, y, half + 14, 42), "Allow hints", self.hints,
-                     self._set_hints, tooltip="The coach's hints for every seat (off: no "
-                     "seat may ask the coach)"))
+                     self._set_hints, tooltip="Propose the coach's hints: they are on only "
+                     "if every person seated agrees in the lobby (you do, proposing them)"))
         y += ROW + 4
         g.add(Label((x, y + 21), "Table name", 18, anchor="midleft"))
         self.name_field = g.add(net.PasteField((x + 120, y, half - 120, 42), self.table_name,

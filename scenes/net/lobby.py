@@ -2,8 +2,10 @@
 
 Everybody's lobby reads the same thing, the seats as the host reports them through the seat's
 `NetworkSession`. The person hosting also sees each friend's join code (and the shorter seat
-code, for a friend who picked the table from the list), can allow the coach's hints, and starts
-the game. Once the host has started it, every lobby opens the game's own table with its
+code, for a friend who picked the table from the list), can propose the coach's hints, and
+starts the game. When hints are proposed (the person hosting agrees by proposing them), every
+friend seated agrees or not with "I agree to hints", and each row says who agreed: hints are on
+only if all of them agree by the start. Once the host has started it, every lobby opens the game's own table with its
 session. The lobby never waits on the network: it reads what arrived, each frame.
 """
 
@@ -20,6 +22,7 @@ from sprites.text import ellipsize
 from sprites.widgets import Button, Toggle, WidgetGroup, dim, draw_text, fill_rounded, shadow
 
 PANEL = pygame.Rect(40, 112, WIDTH - 80, 500)
+AGREE_W = 250
 ROW = 44
 #: the columns of a seat's row: seat, player, status, then (the host's) codes
 COL_PLAYER, COL_STATUS, COL_CODE = 110, 370, 560
@@ -39,6 +42,14 @@ class Lobby(Scene):
                                                   tooltip=self._leave_tip()))
         self.start_button = None
         self.hints_toggle = None
+        #: a friend's seat agrees to the proposed hints (shown while they are proposed; the
+        #: person hosting agrees by proposing them)
+        self.agree_toggle = self.group.add(Toggle(
+            (WIDTH - 40 - AGREE_W, HEIGHT - 80, AGREE_W, 42), "I agree to hints", False,
+            self.agree, tooltip="The coach's hints are on only if every person seated agrees "
+            "before the start"))
+        self.agree_toggle.visible = False
+        self._agreed_seen: bool | None = None  # what the host last said of this seat
         self.copy_buttons: dict[int, Button] = {}
         if hosting is not None:
             self.start_button = self.group.add(Button((WIDTH - 300, HEIGHT - 84, 260, 50),
@@ -46,7 +57,8 @@ class Lobby(Scene):
                                                       size=22, enabled=False))
             self.hints_toggle = self.group.add(Toggle(
                 (WIDTH - 560, HEIGHT - 80, 240, 42), "Allow hints", hosting.table.hints,
-                hosting.set_hints, tooltip="The coach's hints, for every seat"))
+                hosting.set_hints, tooltip="Propose the coach's hints (you agree to them): "
+                "they are on only if every person seated agrees"))
             for seat in hosting.friend_seats:
                 rect = pygame.Rect(PANEL.right - 112, self.row_top(seat) + 6, 92, ROW - 12)
                 self.copy_buttons[seat] = self.group.add(Button(
@@ -66,6 +78,9 @@ class Lobby(Scene):
     def start(self) -> None:
         if self.hosting is not None and self.session.ready and not self.session.started:
             self.hosting.start_game()
+
+    def agree(self, on: bool) -> None:
+        self.session.agree(on)
 
     def leave(self) -> None:
         self.app.to_menu()  # closes the connection (and the hosted table): App.leave_network
@@ -88,6 +103,11 @@ class Lobby(Scene):
                 f"{len(empty)} seat{'s' if len(empty) != 1 else ''} not taken yet: the AI plays "
                 f"{'them' if len(empty) != 1 else 'it'} if nobody comes within "
                 f"{s.wait:g} s" if empty else "Everybody is here")
+        self.agree_toggle.visible = (self.hosting is None and s.ready and s.hints_allowed
+                                     and not s.started)
+        agreed = s.seat in s.agreed()
+        if agreed != self._agreed_seen:  # the host's word (a click shows at once meanwhile)
+            self._agreed_seen = self.agree_toggle.value = agreed
         if s.ready and s.started and not self.opened:
             self.opened = True
             self.app.last_setup = None  # the results' Rematch goes back to the menu
@@ -112,7 +132,7 @@ class Lobby(Scene):
             return "The connection was lost: reconnecting…", theme.WARN
         if not s.ready:
             return "Connecting to the host…", theme.TEXT_DIM
-        hints = "Hints are allowed." if s.hints_allowed else "Hints are off."
+        hints = hints_status(s.lobby(), s.agreed()) if s.hints_allowed else "Hints are off."
         if self.hosting is not None:
             return f"Start when your friends are here. {hints}", theme.TEXT_DIM
         return f"Waiting for the host to start the game. {hints}", theme.TEXT_DIM
@@ -168,7 +188,12 @@ class Lobby(Scene):
         draw_text(surface, ellipsize(name, 18, COL_STATUS - COL_PLAYER - 16),
                   (x + COL_PLAYER, cy), 18, theme.TEXT, "bold" if mine else "sans", "midleft")
         status, colour = seat_status(row, mine)
-        draw_text(surface, status, (x + COL_STATUS, cy), 16, colour, anchor="midleft")
+        s = self.session
+        if s.hints_allowed and not s.started and row["open"] and row["taken"]:
+            status += " · hints: yes" if seat in s.agreed() else " · hints: no"
+        width = (COL_CODE if self.hosting is not None else PANEL.width) - COL_STATUS - 12
+        draw_text(surface, ellipsize(status, 16, width), (x + COL_STATUS, cy), 16, colour,
+                  anchor="midleft")
         if self.hosting is not None and seat in self.copy_buttons:
             code = self.hosting.join_code(seat)
             width = PANEL.right - 130 - (x + COL_CODE)
@@ -176,6 +201,13 @@ class Lobby(Scene):
                       theme.TEXT, anchor="midleft")
             draw_text(surface, self.hosting.seat_code(seat), (PANEL.right - 124, cy), 16,
                       theme.ACCENT_HI, "bold", "midright")
+
+
+def hints_status(rows: list[dict], agreed: list[int]) -> str:
+    """The proposed hints in words: how many of the people seated agree (all must)."""
+    people = [i for i, r in enumerate(rows) if r["open"] and r["taken"]]
+    yes = sum(1 for i in people if i in agreed)
+    return f"Hints proposed; agreed so far: {yes} of {len(people)} (all must, by the start)."
 
 
 def seat_status(row: dict, mine: bool) -> tuple[str, tuple[int, int, int]]:

@@ -22,6 +22,8 @@ def _bad_messages(rng: Rng, table, seat: int, token: str, other_token: str) -> l
     legal = [a.to_json() for a in table.state.legal_actions(seat)]
     base = {"type": "act", "v": PROTOCOL, "seat": seat, "token": token, "version": v,
             "action": legal[0] if legal else ["x", None, None, None]}
+    hint = {"type": "hint", "v": PROTOCOL, "seat": seat, "token": token, "version": v}
+    agree = {"type": "agree", "v": PROTOCOL, "seat": seat, "token": token, "agree": True}
     kinds = [
         lambda: b"{not json",
         lambda: "x" * (MAX_MESSAGE + 1 + rng.below(1000)),
@@ -38,6 +40,13 @@ def _bad_messages(rng: Rng, table, seat: int, token: str, other_token: str) -> l
         lambda: {"type": "teleport", "v": PROTOCOL},
         lambda: [1, 2, 3],
         lambda: {**base, "action": ["play", {"a": 1}, None, None]},
+        lambda: hint,  # hints are off at this table
+        lambda: {**hint, "version": [v]},
+        lambda: {**hint, "token": "wrong" + str(rng.below(10**6))},
+        lambda: {**hint, "seat": 1 - seat, "token": other_token},
+        lambda: agree,  # too late: the game has started
+        lambda: {**agree, "agree": "yes"},
+        lambda: {**agree, "seat": 64},
     ]
     return [kinds[rng.below(len(kinds))]() for _ in range(1)]
 
