@@ -97,6 +97,9 @@ class Rules:
         #: game -> {"": kind name -> key -> that kind's legal actions (see `kind`'s `key`),
         #: question -> what `legal_by_key` goes through}
         self.remembered: dict[Any, dict[str, Any]] = {}
+        #: question -> its legal actions where every kind answering it is built legal
+        #: (`as_built`)
+        self.built_plans: dict[str, Callable] = {}
 
     def kind(self, name: str, *, answers: Iterable[str], candidates: Callable,
              check: Callable | None = None, legal_as_built: bool = False,
@@ -197,6 +200,27 @@ class Rules:
         lines.append("    return out")
         exec(compile("\n".join(lines), f"<legal actions for {question!r}>", "exec"), env)
         return env["legal"]
+
+    def as_built(self, question: str) -> Callable:
+        """`legal(s, player)` for a question every answering kind builds legal: the kinds'
+        candidates in the order offered, as straight-line code (no check to run)."""
+        legal = self.built_plans.get(question)
+        if legal is None:
+            lines = ["def legal(s, player):", "    out = []"]
+            env: dict[str, Any] = {}
+            answering = self.answering.get(question, {})
+            for i, name in enumerate(self.offers.get(question, ())):
+                kind = answering[name]
+                env[f"cand{i}"], env[f"parts{i}"] = kind.candidates, kind.parts
+                if kind.parts is not None:
+                    lines += [f"    for k in parts{i}(s, player):",
+                              f"        out += cand{i}(s, player, k)"]
+                else:
+                    lines.append(f"    out += cand{i}(s, player)")
+            lines.append("    return out")
+            exec(compile("\n".join(lines), f"<legal as built for {question!r}>", "exec"), env)
+            legal = self.built_plans[question] = env["legal"]
+        return legal
 
     def _remember(self, table: dict, k: Any, kind: Kind, s: FlowState, player: int,
                   candidates: Iterable[Action]) -> tuple[Action, ...]:
@@ -402,11 +426,21 @@ class FlowState(State):
         decisions = self.decisions
         question = decisions[-1].kind if decisions else None
         if question is not None and rules.built_legal.get(question):
-            self.check_seat(player)  # the candidates are built legal: no check to run
-            legal = self.candidates(player) if player in self.to_act() else []
+            # the candidates are built legal: no check to run
+            if type(player) is int and player in self.to_act():
+                legal = rules.as_built(question)(self, player)
+            else:
+                self.check_seat(player)
+                legal = []
         elif rules.keyed:
             if type(player) is int and player in self.to_act():
-                legal = rules.legal_by_key(self, player, question)
+                # rules.legal_by_key(self, player, question), its plan looked up inline
+                plans = rules.remembered.get(self.game)
+                plan = plans.get(question) if plans is not None else None
+                if plan is not None:
+                    legal = plan(self, player)
+                else:
+                    legal = rules.legal_by_key(self, player, question)
             else:
                 self.check_seat(player)
                 legal = []

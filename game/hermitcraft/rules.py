@@ -526,7 +526,7 @@ def check_choice(s, p, a):
 # --- playing cards (spec "A turn" 1-4) ---------------------------------------------------------
 
 @rules.kind("play_hermit", answers=TURN, candidates=hand_card_candidates,
-            check=check_play_hermit)
+            check=check_play_hermit, legal_as_built=True)
 def play_hermit(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
@@ -543,7 +543,7 @@ def play_hermit(s, p: int, a: Action) -> None:
 
 
 @rules.kind("attach_effect", answers=TURN, candidates=offered_with_the_hand,
-            check=check_attach_effect)
+            check=check_attach_effect, legal_as_built=True)
 def attach_effect(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
@@ -559,7 +559,7 @@ def attach_effect(s, p: int, a: Action) -> None:
 
 
 @rules.kind("attach_item", answers=TURN, candidates=offered_with_the_hand,
-            check=check_attach_item)
+            check=check_attach_item, legal_as_built=True)
 def attach_item(s, p: int, a: Action) -> None:
     iid, r = a.source, a.target
     s.hands[p].remove(iid)
@@ -571,7 +571,7 @@ def attach_item(s, p: int, a: Action) -> None:
 
 
 @rules.kind("single_use", answers=TURN, candidates=offered_with_the_hand,
-            check=check_single_use)
+            check=check_single_use, legal_as_built=True)
 def use_single_use(s, p: int, a: Action) -> None:
     """Confirm a single-use card (D28): an instant card acts now; an attack or follow-up card
     waits face up for your attack."""
@@ -591,7 +591,7 @@ def use_single_use(s, p: int, a: Action) -> None:
 
 
 
-@rules.kind("take_back", answers=TURN, candidates=take_back_candidates, check=check_take_back)
+@rules.kind("take_back", answers=TURN, candidates=take_back_candidates, check=check_take_back, legal_as_built=True)
 def take_back(s, p: int, a: Action) -> None:
     iid = s.su_slot
     s.su_slot, s.su_ready = -1, False
@@ -601,13 +601,13 @@ def take_back(s, p: int, a: Action) -> None:
     go(s, RESOLVE)
 
 
-@rules.kind("su_attack", answers=TURN, candidates=su_attack_candidates, check=check_su_attack)
+@rules.kind("su_attack", answers=TURN, candidates=su_attack_candidates, check=check_su_attack, legal_as_built=True)
 def su_attack(s, p: int, a: Action) -> None:
     attacks.declare_attack(s, p, "single_use", "")
     go(s, RESOLVE)
 
 
-@rules.kind("attack", answers=TURN, candidates=attack_candidates, check=check_attack)
+@rules.kind("attack", answers=TURN, candidates=attack_candidates, check=check_attack, legal_as_built=True)
 def attack(s, p: int, a: Action) -> None:
     attacks.declare_attack(s, p, "hermit", a.option)
     go(s, RESOLVE)
@@ -615,14 +615,14 @@ def attack(s, p: int, a: Action) -> None:
 
 # --- switching (D7) ----------------------------------------------------------------------------
 
-@rules.kind("switch", answers=TURN, candidates=switch_candidates, check=check_switch)
+@rules.kind("switch", answers=TURN, candidates=switch_candidates, check=check_switch, legal_as_built=True)
 def voluntary_switch(s, p: int, a: Action) -> None:
     s.acted = True
     make_active(s, p, a.target)
     go(s, RESOLVE)
 
 
-@rules.kind("end_turn", answers=TURN, candidates=end_turn_candidates, check=check_end_turn)
+@rules.kind("end_turn", answers=TURN, candidates=end_turn_candidates, check=check_end_turn, legal_as_built=True)
 def end_turn(s, p: int, a: Action) -> None:
     go(s, "end_of_turn")
 
@@ -630,13 +630,13 @@ def end_turn(s, p: int, a: Action) -> None:
 # --- answering a choice ---------------------------------------------------------------------------
 
 @rules.kind("choose", answers=choices.one_answer_questions(), candidates=choice_candidates,
-            check=check_choice)
+            check=check_choice, legal_as_built=True)
 def choose(s, p: int, a: Action) -> None:
     choices.answer(s, p, close(s), a.target)
 
 
 @rules.kind("pick", answers=choices.pick_questions(), candidates=choice_candidates,
-            check=check_choice)
+            check=check_choice, legal_as_built=True)
 def pick(s, p: int, a: Action) -> None:
     """One card of a "pick k of n"; the question closes once enough are picked."""
     choices.picked(s, p, a.target)
