@@ -426,7 +426,7 @@ class App:
         session = LocalSession.start(game_name, players, seed, list(seats), dict(options or {}),
                                      seat_options)
         # the saved game this one replaces at its first move: kept in the History then
-        saved, unreadable = storage.load_game() if self.autosave else (None, None)
+        saved, unreadable = storage.load_game(game_name) if self.autosave else (None, None)
         if unreadable:
             self.toast(unreadable, 6.0)
         self._replacing = (session, saved) if saved is not None else None

@@ -126,7 +126,10 @@ def test_a_saved_game_a_new_game_replaces_is_kept_as_abandoned(home, monkeypatch
                         lambda save: threads.append(real(save)) or threads[-1])
     app = make_app()
     app.autosave = True
-    session = app.new_game("bloodborne", 3, ["you", "ai:heuristic", "ai:heuristic"], seed=9)
+    assert app.new_game("bloodborne", 3, ["you", "ai:heuristic", "ai:heuristic"], seed=9) is None
+    # (asked first: this game has a save) the player chooses to start anew
+    session = app.new_game("bloodborne", 3, ["you", "ai:heuristic", "ai:heuristic"], seed=9,
+                           replace=True)
     history, _ = open_history()
     assert history.rows() == []  # not before the new game's first move replaces the save
     seat = session.to_act()[0]
