@@ -1,6 +1,6 @@
 """What the table says: the banner (the rules' prompt, or the part of the turn being played),
 "thinking…", toasts, notices placed where they cover least, tooltips, what choosing a glowing
-target costs, the help overlay, and in which language (a bilingual game's C key)."""
+target costs, the help overlay, and in which language (the C key switches it)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from sprites.zones import panel
 class BannerPart:
     """Part of TableScene (scenes/table/base.py)."""
 
-    #: the game's names exist in the rulebook's language too (Chinese): the Language setting
-    #: chooses, C switches it
+    #: the game's own names exist in Chinese too (its data's `name_zh`): the scene draws them
+    #: itself by `zh`; every other word is put in the reader's language by the text layer
     bilingual = False
 
     @property
@@ -29,9 +29,11 @@ class BannerPart:
         return self.bilingual and self.setting("language", "en") == "zh"
 
     def toggle_language(self) -> None:
-        """C: the app's Language setting, switched and saved."""
+        """C: the app's Language setting (English / 中文), switched, applied and saved."""
         if self.settings is not None:
-            self.settings.language = "en" if self.zh else "zh"
+            self.settings.language = "en" if self.setting("language", "en") == "zh" else "zh"
+            if hasattr(self.app, "apply_settings"):
+                self.app.apply_settings()
             if hasattr(self.app, "save_settings"):
                 self.app.save_settings()
         self._bar_key = None
@@ -77,8 +79,8 @@ class BannerPart:
         seats, as near `about` (what it describes) as the free room allows."""
         width = 420
         lines = cardgfx.wrapped(body, 16, width - 32)[:4] if body else []
-        title_w = text.font(17, "bold").size(title)[0] + 40
-        width = min(max(title_w, max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32, 260), 560)
+        title_w = text.width(title, 17, "bold") + 40
+        width = min(max(title_w, max((text.width(ln, 16) for ln in lines), default=0) + 32, 260), 560)
         size = (width, (46 if lines else 36) + 20 * len(lines))
         hold = seconds / self.steady_speed
         self.notice_now = Notice(title, lines, colour or self.accent, time.monotonic() + hold,
