@@ -31,6 +31,7 @@ import pygame
 from game.session import AI, YOU
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
+from sprites.i18n import tr
 from sprites.text import width as text_width
 from sprites.text import wrap
 from sprites.widgets import (
@@ -297,7 +298,7 @@ class Results(Scene):
         return f"{key}_points" in self.details  # e.g. a flag whose points are a bonus row
 
     def other_lines(self) -> list[str]:
-        return [f"{_label(k)}: {_num(v)}" for k, v in self.details.items()
+        return [tr("{label}: {value}", label=_label(k), value=_num(v)) for k, v in self.details.items()
                 if not self._shown_elsewhere(k) and isinstance(v, (str, int, float, bool))][:5]
 
     def per_player(self) -> list[dict]:

@@ -4,6 +4,7 @@ The Chinese catalog is data, data/i18n/zh.toml:
 
     [text]        an English line -> its Chinese ("Settings" = "設定")
     [templates]   an English line with named fields -> its Chinese ("Round {n}" = "第 {n} 輪")
+    [formats]     templates too general to match a line ("{label}: {value}"), filled by `tr`
 
 The text layer (sprites/text.py) passes every line it draws through `line`, so a button, a
 banner, a log line or a rules prompt is translated where it becomes pixels, whichever scene or
@@ -60,27 +61,59 @@ def chinese() -> bool:
 
 
 @cache
-def catalog(lang: str = "zh") -> tuple[dict[str, str], tuple[tuple[re.Pattern, str, str], ...]]:
-    """(exact lines, templates as (pattern, English, translation)) of data/i18n/<lang>.toml;
-    templates with more fixed words are tried first (the more specific wins)."""
+def catalog(lang: str = "zh") -> tuple[dict[str, str], tuple[tuple[re.Pattern, str, str], ...],
+                                        dict[str, str]]:
+    """(exact lines, templates as (pattern, English, translation), formats) of
+    data/i18n/<lang>.toml; templates with more fixed words are tried first (the more specific
+    wins). Formats are templates only code fills in (`tr`): too general to match any line."""
     with open(data_path("i18n", f"{lang}.toml"), "rb") as f:
         data = tomllib.load(f)
-    exact = dict(data.get("text", {}))
+    exact = {**data_names(lang), **data.get("text", {})}
     templates = []
-    for english, translated in data.get("templates", {}).items():
+    formats = dict(data.get("formats", {}))
+    for english, translated in [*data.get("templates", {}).items(), *formats.items()]:
         if set(_FIELD.findall(english)) != set(_FIELD.findall(translated)):
             raise ValueError(f"data/i18n/{lang}.toml: template {english!r} and its translation "
                              f"{translated!r} name different fields")
+    for english, translated in data.get("templates", {}).items():
         templates.append((_pattern(english), english, translated))
     templates.sort(key=lambda t: -len(_FIELD.sub("", t[1])))
-    return exact, tuple(templates)
+    return exact, tuple(templates), formats
+
+
+def data_names(lang: str) -> dict[str, str]:
+    """The games' own names in `lang` where their card data gives them (`name_zh` beside
+    `name`: Sanguosha's cards, generals and skills, Madoka's girls)."""
+    out: dict[str, str] = {}
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("name"), str) and isinstance(value.get(f"name_{lang}"), str):
+                out[value["name"]] = value[f"name_{lang}"]
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for path in sorted(data_path().glob("*/*.toml")):
+        with open(path, "rb") as f:
+            walk(tomllib.load(f))
+    return out
+
+
+#: what a field matches, by its name (a number may follow: n2, card2): n a number, r a card's
+#: rank, card one name (not a list); any other field any text
+_KINDS = {"n": r"[-+]?\d+", "r": r"(?:10|[2-9AJQK])", "card": r"[^,]+?"}
 
 
 def _pattern(template: str) -> re.Pattern:
+    """The template as a pattern, each field matching what its name says (`_KINDS`)."""
     out, last = [], 0
     for m in _FIELD.finditer(template):
         out.append(re.escape(template[last:m.start()]))
-        out.append(f"(?P<{m.group(1)}>.+?)")
+        name = m.group(1)
+        out.append(f"(?P<{name}>{_KINDS.get(name.rstrip('0123456789'), '.+?')})")
         last = m.end()
     out.append(re.escape(template[last:]))
     return re.compile("".join(out) + r"\Z", re.S)
@@ -93,12 +126,12 @@ def tr(text: str, **fields) -> str:
         return line(text)
     if _language == "en":
         return text.format(**fields)
-    exact, templates = catalog(_language)
-    translated = next((t for _, e, t in templates if e == text), None)
+    _, templates, formats = catalog(_language)
+    translated = formats.get(text) or next((t for _, e, t in templates if e == text), None)
     if translated is None:
         _miss(text)
         translated = text
-    return translated.format(**{k: line(str(v)) for k, v in fields.items()})
+    return Shown(translated.format(**{k: line(str(v)) for k, v in fields.items()}))
 
 
 def line(text: str) -> str:
@@ -111,7 +144,7 @@ def line(text: str) -> str:
 
 @lru_cache(maxsize=16384)
 def _line(lang: str, text: str) -> str:
-    exact, templates = catalog(lang)
+    exact, templates, _ = catalog(lang)
     found = exact.get(text)
     if found is not None:
         return found

@@ -7,6 +7,7 @@ Run alone to list them: `SDL_VIDEODRIVER=dummy uv run python tests/i18n_walk.py 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -152,7 +153,10 @@ def data_texts() -> str:
 def from_data(line: str, data: str) -> bool:
     """A card's own name or text, or a piece of one (a name or text drawn line by line)."""
     core = line.strip().strip("().,;:\"'[]…")
-    return bool(core) and core in data
+    if core.endswith("-"):  # a long name broken across lines: its first part
+        core = core[:-1]
+    items = [re.sub(r" \d+$", "", i.strip()) for i in core.split(", ")]  # names (and copies)
+    return bool(core) and all(i and i in data for i in items)
 
 
 def untranslated(games=GAMES) -> set[str]:
@@ -176,5 +180,6 @@ def walk(games=GAMES) -> set[str]:
 
 
 if __name__ == "__main__":
-    for text in sorted(untranslated(tuple(sys.argv[1:]) or GAMES)):
+    games = tuple(a for a in sys.argv[1:] if a != "none") if len(sys.argv) > 1 else GAMES
+    for text in sorted(untranslated(games)):
         print(repr(text))
