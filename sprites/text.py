@@ -81,7 +81,9 @@ def runs(text: str, face: str = "sans") -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     for ch in text:
         f = face_for(ch, face) or face  # nothing has it: the asked face shows its box
-        if out and (out[-1][1] == f or ch == " "):
+        if ch == " " and out and out[-1][1] == "cjk":
+            f = face  # the CJK subset has no space of its own (it would draw a wide box)
+        if out and (out[-1][1] == f or (ch == " " and out[-1][1] != "cjk")):
             out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
             out.append((ch, f))

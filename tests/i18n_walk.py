@@ -147,7 +147,7 @@ def data_texts() -> str:
         for path in sorted((root / game).glob("*.toml")):
             if path.name != "tips.toml":  # tips are the app's words, translated
                 strings(tomllib.loads(path.read_text(encoding="utf-8")))
-    return "\n".join(out)
+    return "\n" + "\n".join(out) + "\n"
 
 
 def from_data(line: str, data: str) -> bool:
@@ -155,8 +155,14 @@ def from_data(line: str, data: str) -> bool:
     core = line.strip().strip("().,;:\"'[]…")
     if core.endswith("-"):  # a long name broken across lines: its first part
         core = core[:-1]
+    if not core:
+        return False
+    if f"\n{core}\n" in data or (core[0].isupper() and core in data):
+        return True  # a whole data string, or the start of a name or text cut into lines
+    if re.search(rf"[A-Za-z]{re.escape(core)}|, {re.escape(core)}", data):
+        return True  # the rest of a name cut inside a word ("Veloci-" "drome")
     items = [re.sub(r" \d+$", "", i.strip()) for i in core.split(", ")]  # names (and copies)
-    return bool(core) and all(i and i in data for i in items)
+    return all(i and i[0].isupper() and i in data for i in items)
 
 
 def untranslated(games=GAMES) -> set[str]:
