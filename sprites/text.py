@@ -124,9 +124,10 @@ def _render(text: str, size: int, color: tuple[int, int, int], face: str) -> pyg
     return surf
 
 
-#: a Chinese character (or full-width sign) with the closing punctuation that may not start a
-#: line, a run of other non-space characters, or spaces: the pieces a line may break between
-_PIECES = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef][，。、；：！？）」』…]*|"
+#: a Chinese character (or full-width sign) with the opening bracket that may not end a line
+#: and the closing punctuation that may not start one, a run of other non-space characters, or
+#: spaces: the pieces a line may break between
+_PIECES = re.compile(r"[（「『]*[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef][，。、；：！？）」』…]*|"
                      r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+")
 
 
