@@ -179,6 +179,7 @@ class BannerPart:
             "Hover a card to zoom it (Z turns zoom on/off).",
             "Space  finish the current animation        L  show/hide the log",
             "1–9  pick the n-th card of your hand           Esc  pause menu",
+            "C  English / 中文",
             *self.help_lines(),
             "",
             "Press any key to close.",
