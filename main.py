@@ -104,8 +104,6 @@ def parse_args(argv):
     p.add_argument("--version", action="store_true",
                    help="print the version and exit (default: off)")
     args = p.parse_args(argv)
-    if args.lang is not None and args.lang not in LANGUAGES:
-        raise SystemExit(f"main.py: --lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
     if args.smoke and not (args.replay and args.frames) and not (
             args.game and args.players and args.frames):
         p.error("--smoke needs --game, --players and --frames")
@@ -150,6 +148,8 @@ def timings(app):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.lang is not None and args.lang not in LANGUAGES:
+        raise SystemExit(f"main.py: --lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
     missing = dependencies_missing()
     if missing:
         raise SystemExit(missing)
