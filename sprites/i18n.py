@@ -97,8 +97,9 @@ def data_names(lang: str) -> dict[str, str]:
                 walk(v)
 
     for path in sorted(data_path().glob("*/*.toml")):
-        with open(path, "rb") as f:
-            walk(tomllib.load(f))
+        source = path.read_text(encoding="utf-8")
+        if f"name_{lang}" in source:  # only the few files that have such names are parsed
+            walk(tomllib.loads(source))
     return out
 
 
