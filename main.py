@@ -79,6 +79,10 @@ def at_least_one(text):
     return n
 
 
+#: the languages of --lang (sprites/i18n.py), named here so a usage error needs no pygame
+LANGUAGES = ("en", "zh")
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="main.py", description="Card Table: tabletop card games.")
     p.add_argument("--game", help="start this game directly, e.g. madoka (default: the menu)")
@@ -95,6 +99,8 @@ def parse_args(argv):
     p.add_argument("--replay", metavar="FILE", help="watch this replay file; with --smoke "
                    "--frames N, play it through and print timings with jump_p95_ms (default: none)")
     p.add_argument("--screenshot", help="save the last frame to this PNG (default: none)")
+    p.add_argument("--lang", help="the language of every screen for this run: en (English) or "
+                   "zh (中文) (default: the Language setting)")
     p.add_argument("--version", action="store_true",
                    help="print the version and exit (default: off)")
     args = p.parse_args(argv)
@@ -142,6 +148,8 @@ def timings(app):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.lang is not None and args.lang not in LANGUAGES:
+        raise SystemExit(f"main.py: --lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
     missing = dependencies_missing()
     if missing:
         raise SystemExit(missing)
@@ -153,7 +161,7 @@ def main(argv=None):
     if args.replay:
         from scenes.smoke import run_replay
 
-        app = run_replay(args.replay, args.frames, args.smoke, T0)
+        app = run_replay(args.replay, args.frames, args.smoke, T0, args.lang)
         if args.screenshot:
             import pygame
 
@@ -172,7 +180,8 @@ def main(argv=None):
         from scenes.smoke import run_smoke
 
         try:
-            app = run_smoke(args.game, args.players, args.frames, args.screenshot, args.seed, T0)
+            app = run_smoke(args.game, args.players, args.frames, args.screenshot, args.seed, T0,
+                            args.lang)
         except (KeyError, ValueError) as e:
             raise SystemExit(f"main.py: {e.args[0] if e.args else e}") from None
         print(json.dumps(timings(app)), flush=True)
@@ -181,6 +190,9 @@ def main(argv=None):
     from scenes.app import App
 
     app = App(start_time=T0)
+    if args.lang:
+        app.settings.language = args.lang
+        app.apply_settings()
     if args.frames:  # a measured or scripted run: the player's saved game stays as it was
         app.autosave = False
     if args.game:

@@ -299,12 +299,14 @@ class App:
     # --- settings -----------------------------------------------------------------------------
     def apply_settings(self) -> None:
         """Make the window and the sound match the settings; other settings are read live."""
-        from sprites import sound, theme
+        from sprites import i18n, sound, theme
 
         sound.configure(self.settings.volume, self.settings.muted)
         if theme.colourblind() != bool(self.settings.colourblind):
             theme.set_colourblind(self.settings.colourblind)
             self._forget_drawn_faces()
+        if i18n.set_language(self.settings.language):
+            self._forget_drawn_faces()  # every screen speaks the new language on its next frame
         want = bool(self.settings.fullscreen)
         if want != self.fullscreen:
             try:
@@ -316,6 +318,10 @@ class App:
 
     def _forget_drawn_faces(self) -> None:
         """After the look of faces changed: the open tables draw their cards again."""
+        from sprites import cards
+
+        cards.fit_text.cache_clear()
+        cards.wrapped.cache_clear()
         for scene in self.manager.stack if hasattr(self, "manager") else []:
             cache = getattr(scene, "face_cache", None)
             if isinstance(cache, dict):

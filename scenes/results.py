@@ -31,6 +31,7 @@ import pygame
 from game.session import AI, YOU
 from scenes.manager import HEIGHT, WIDTH, Scene
 from sprites import theme
+from sprites.i18n import tr
 from sprites.text import width as text_width
 from sprites.text import wrap
 from sprites.widgets import (
@@ -204,7 +205,8 @@ class Results(Scene):
         draw_text(surface, self.headline(), (cx, 54 + rise), 48, color, "serif", "midtop", alpha)
         reason = self.details.get("reason")
         if self.game.cooperative:  # the score and rank before how it ended
-            reason = " ".join(x for x in (self.score_line() + ".", reason) if x)
+            # (each sentence in the reader's language before they are joined)
+            reason = " ".join(x for x in (tr(self.score_line() + "."), tr(str(reason or ""))) if x)
         if reason:  # the game's own words on how it ended (at most two lines)
             lines = wrap(str(reason), 18, 960)[:2]
             for i, line in enumerate(lines):
@@ -319,7 +321,7 @@ class Results(Scene):
         return f"{key}_points" in self.details  # e.g. a flag whose points are a bonus row
 
     def other_lines(self) -> list[str]:
-        return [f"{_label(k)}: {_num(v)}" for k, v in self.details.items()
+        return [tr("{label}: {value}", label=_label(k), value=_num(v)) for k, v in self.details.items()
                 if not self._shown_elsewhere(k) and isinstance(v, (str, int, float, bool))][:5]
 
     def per_player(self) -> list[dict]:

@@ -15,11 +15,15 @@ import pygame
 
 from game.core.resources import data_path
 from scenes.manager import HEIGHT, WIDTH, Modal
-from sprites import theme
+from sprites import i18n, theme
+from sprites.i18n import Shown
 from sprites.text import font, render, wrap
 from sprites.widgets import Button, ScrollView, WidgetGroup, dim, fill_rounded, shadow
 
 BODY = 16
+#: a Chinese character with the punctuation that follows it, or a run of anything else
+_CJK_PIECES = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef][，。、；：！？）」』…]*|"
+                         r"[^\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+")
 _INLINE = re.compile(r"(\*\*.+?\*\*|`[^`]+`|\[[^\]]+\]\([^)]*\))")
 
 
@@ -73,15 +77,16 @@ def _words(text: str, bold_all: bool) -> list[tuple[str, bool, bool]]:
         for i, piece in enumerate(chunk.split(" ")):
             if i:
                 space_before = True
-            if piece:
-                out.append((piece, bold or bold_all, not space_before and bool(out)))
+            for part in _CJK_PIECES.findall(piece):  # Chinese breaks between characters
+                out.append((part, bold or bold_all, not space_before and bool(out)))
                 space_before = False
     return out
 
 
 def _word_image(word: str, size: int, color, face: str) -> pygame.Surface:
-    """A word; characters the face lacks (arrows, suits, ≤) come from the fallback fonts."""
-    return render(word, size, color, face)
+    """A word; characters the face lacks (arrows, suits, ≤) come from the fallback fonts.
+    The page is written in its language already: a word is never looked up alone."""
+    return render(Shown(word), size, color, face)
 
 
 def _flow(page: _Page, text: str, x: int, width: int, size: int = BODY,
@@ -183,7 +188,7 @@ def render_markdown(text: str, width: int,
             top = page.y
             page.y += 8
             for b in block:
-                page.text(render(b.replace("\t", "    ") or " ", 15, theme.TEXT_DIM), (14, page.y))
+                page.text(render(Shown(b.replace("\t", "    ") or " "), 15, theme.TEXT_DIM), (14, page.y))
                 page.y += font(15).get_linesize()
             page.box((255, 255, 255, 14), pygame.Rect(0, top, width, page.y - top + 8), 0, 6)
             page.y += 18
@@ -247,7 +252,9 @@ def render_markdown(text: str, width: int,
 
 
 def rules_file(game: str):
-    return data_path(game, "rules.md")
+    """data/<game>/rules.md, or its Chinese page rules.zh.md when the reader reads 中文."""
+    translated = data_path(game, f"rules.{i18n.language()}.md")
+    return translated if i18n.chinese() and translated.is_file() else data_path(game, "rules.md")
 
 
 def rule_games() -> dict[str, str]:

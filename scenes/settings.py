@@ -61,7 +61,9 @@ class SettingsScene(Modal):
         self.app.save_settings()
 
     def set_language(self, value: str) -> None:
+        """Every screen, this one too, speaks the new language from the next frame."""
         self.app.settings.language = value
+        self.app.apply_settings()
         self.app.save_settings()
 
     def set_volume(self, value: int) -> None:

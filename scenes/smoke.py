@@ -74,8 +74,10 @@ def _spread(values: list[float]) -> dict[str, float]:
 
 
 def run_smoke(game_name: str, players: int, frames: int, screenshot: str | None = None,
-              seed: int | None = None, start_time: float | None = None) -> App:
-    app = App(smoke=True, settings=Settings(animation_speed=SMOKE_SPEED), start_time=start_time)
+              seed: int | None = None, start_time: float | None = None,
+              language: str | None = None) -> App:
+    app = App(smoke=True, settings=Settings(animation_speed=SMOKE_SPEED, language=language or "en"),
+              start_time=start_time)
     game = get_game(game_name)
     game.check_players(players)
     seats = [f"ai:{default_bot(game)}"] * players
@@ -88,12 +90,16 @@ def run_smoke(game_name: str, players: int, frames: int, screenshot: str | None 
     return app
 
 
-def run_replay(path: str, frames: int | None, smoke: bool, start_time: float) -> App:
+def run_replay(path: str, frames: int | None, smoke: bool, start_time: float,
+               language: str | None = None) -> App:
     """`main.py --replay FILE [--smoke --frames N]`: the viewer, alone. Smoke: plays at ×4
     without sleeping, then jumps to JUMPS random moments, each shown in full (seek, view,
     board, log, the frame drawn); `app.jump_times` holds those jumps' times."""
     app = App(smoke=smoke, start_time=start_time,
               settings=Settings(animation_speed=SMOKE_SPEED) if smoke else None)
+    if language:
+        app.settings.language = language
+        app.apply_settings()
     app.jump_times = []
     if not open_replay_file(app, path):
         message = app.toasts.toasts[-1].text if app.toasts.toasts else "it was refused"

@@ -37,8 +37,8 @@ from sprites.speed import WORDS as SPEED_WORDS
 FORMAT = 1
 APP_NAME = "CardTable"
 ANIMATION_SPEEDS = SPEED_WORDS
-#: "en" English; "zh" Chinese names where a game's data has them (Sanguosha: cards, generals,
-#: skills, identities and the table's own words)
+#: "en" English; "zh" 中文: every screen's words (data/i18n/zh.toml, sprites/i18n.py) and the
+#: names a game's data gives in Chinese
 LANGUAGES = ("en", "zh")
 
 

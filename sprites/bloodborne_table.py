@@ -102,7 +102,7 @@ def board(surface: pygame.Surface, b: pygame.Rect, s: pygame.Rect, mine: bool, n
     cg.blit_center(surface, bc.drop_icon(18), (cr.x + 8, cr.centery))
     pygame.draw.rect(surface, GOLD, pygame.Rect(br.x + 2, br.y + 4, 12, 15), 2, border_radius=3)
     for word, rr, colour in (("collected", cr, TEXT), ("banked", br, GOLD)):
-        label = f"{n[word]} {word}" if text.font(14, "bold").size(f"{n[word]} {word}")[0] <= room else str(n[word])
+        label = f"{n[word]} {word}" if text.width(f"{n[word]} {word}", 14, "bold") <= room else str(n[word])
         surface.blit(text.render(label, 14, colour, "bold"), (rr.x + 20, rr.y + 2))
     for k, tr in zip(KINDS, trophy_rects(b, s, mine), strict=True):
         cg.blit_center(surface, bc.trophy_token(k, 18, n[k] == 0), (tr.x + 9, tr.centery))

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import pygame
 
-from sprites import text
+from sprites import i18n, text
+from sprites.i18n import Shown
 
 HAND = (90, 126)
 TABLE = (70, 98)
@@ -79,12 +80,16 @@ def blit_center(dst: pygame.Surface, src: pygame.Surface, center: tuple[float, f
     dst.blit(src, src.get_rect(center=(round(center[0]), round(center[1]))))
 
 
-@lru_cache(maxsize=2048)
 def fit_text(s: str, size: int, color: Color, width: int, face: str = "bold", min_size: int = 14) -> pygame.Surface:
-    """Render `s` as large as `size` but shrinking (not below `min_size`) to fit `width`.
-    Cached per (text, size, colour, width, face): a frame never measures text again. The
-    Surface is shared: blit it, never draw on it."""
-    while size > min_size and text.font(size, face).size(s)[0] > width:
+    """Render `s` (in the reader's language) as large as `size` but shrinking (not below
+    `min_size`) to fit `width`. Cached per (text, size, colour, width, face): a frame never
+    measures text again. The Surface is shared: blit it, never draw on it."""
+    return _fit_text(Shown(i18n.line(s)), size, tuple(color), width, face, min_size)
+
+
+@lru_cache(maxsize=2048)
+def _fit_text(s: str, size: int, color: Color, width: int, face: str, min_size: int) -> pygame.Surface:
+    while size > min_size and text.width(s, size, face) > width:
         size -= 1
     surf = text.render(s, size, color, face)
     if surf.get_width() > width:  # still too wide at the minimum: crop with an ellipsis
@@ -92,10 +97,20 @@ def fit_text(s: str, size: int, color: Color, width: int, face: str = "bold", mi
     return surf
 
 
-@lru_cache(maxsize=512)
+fit_text.cache_clear = _fit_text.cache_clear  # (the app forgets them when the language changes)
+
+
 def wrapped(s: str, size: int, width: int, face: str = "sans") -> tuple[str, ...]:
     """`text.wrap`, measured once per (text, size, width, face): for texts drawn every frame."""
+    return _wrapped(i18n.language(), s, size, width, face)
+
+
+@lru_cache(maxsize=512)
+def _wrapped(language: str, s: str, size: int, width: int, face: str) -> tuple[str, ...]:
     return tuple(text.wrap(s, size, width, face))
+
+
+wrapped.cache_clear = _wrapped.cache_clear
 
 
 # --- whole names and texts on small cards -------------------------------------------------

@@ -1,6 +1,7 @@
 """The game log: a collapsible panel on the right, newest line at the bottom, coloured by player.
 
-Lines are wrapped and rendered once when added; drawing only blits. The mouse wheel scrolls
+Lines are wrapped and rendered once when added (again when the language changes); drawing
+only blits. The mouse wheel scrolls
 back through older lines; a new line scrolls back to the bottom.
 
 When the table gives the static picture under the panel (`backdrop`), the whole open panel is
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import pygame
 
-from sprites import text
+from sprites import i18n, text
+from sprites.i18n import Shown
 from sprites.zones import panel
 
 Color = tuple[int, int, int]
@@ -40,6 +42,7 @@ class LogPanel:
         self.scroll = 0  # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, width, 0)
         self._image: tuple[tuple, pygame.Surface] | None = None  # (key, composed open panel)
+        self._language = i18n.language()  # the lines' language
 
     def colour(self, player: int | None) -> Color:
         return NEUTRAL if player is None else PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
@@ -48,11 +51,24 @@ class LogPanel:
         if not line:
             return
         self.entries.append((line, player))
-        col = self.colour(player)
-        wrapped = text.wrap(line, SIZE, self.width - 30)
-        for i, part in enumerate(wrapped):
-            self.lines.append(text.render(("" if i == 0 else "  ") + part, SIZE, col))
+        self._render(line, player)
         self.scroll = 0
+
+    def _render(self, line: str, player: int | None) -> None:
+        """The entry wrapped in the reader's language (continued lines indented)."""
+        col = self.colour(player)
+        for i, part in enumerate(text.wrap(line, SIZE, self.width - 30)):
+            self.lines.append(text.render(Shown(("" if i == 0 else "  ") + part), SIZE, col))
+        self._language = i18n.language()
+
+    def follow_language(self) -> None:
+        """After the Language setting changed: every entry rendered again."""
+        if self._language != i18n.language():
+            self.lines.clear()
+            self._image = None
+            for line, player in self.entries:
+                self._render(line, player)
+            self._language = i18n.language()
 
     def clear(self) -> None:
         """Forget every line (the table refills the log for another viewer)."""
@@ -76,6 +92,7 @@ class LogPanel:
         """Draw the panel in `rect`. `backdrop`: the unchanging picture under it (same size as
         `surface`); `backdrop_key` changes whenever that picture does."""
         self.rect = rect
+        self.follow_language()
         if self.open and backdrop is not None and backdrop.get_rect().contains(rect):
             key = (tuple(rect), len(self.lines), self.scroll, id(backdrop), backdrop_key)
             if self._image is None or self._image[0] != key:

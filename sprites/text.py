@@ -4,15 +4,22 @@ A face ("sans", "bold", …) lacks some characters (Noto Sans has no "≤", no a
 `render` then draws each such character from the first fallback font that has it, on the same
 baseline, so no character ever shows as a box. `missing(text)` names the characters no bundled
 font can draw (the card-face test fails on any).
+
+Every line drawn or measured here is first put in the reader's language (sprites/i18n.py), so
+whatever wrote it, a line shows in English or 中文 by the Language setting. Chinese has no
+spaces: `wrap` breaks it between characters.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 
 import pygame
 
 from game.core.resources import data_path
+from sprites import i18n
+from sprites.i18n import Shown
 
 FONT_FILES = {
     "sans": "NotoSans-Regular.ttf",
@@ -74,23 +81,33 @@ def runs(text: str, face: str = "sans") -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     for ch in text:
         f = face_for(ch, face) or face  # nothing has it: the asked face shows its box
-        if out and (out[-1][1] == f or ch == " "):
+        if ch == " " and out and out[-1][1] == "cjk":
+            f = face  # the CJK subset has no space of its own (it would draw a wide box)
+        if out and (out[-1][1] == f or (ch == " " and out[-1][1] != "cjk")):
             out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
             out.append((ch, f))
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
 def width(text: str, size: int, face: str = "sans") -> int:
     """How wide `render(text, size, …, face)` is, in pixels."""
+    return _width(i18n.line(text), size, face)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, face: str) -> int:
     return sum(font(size, f).size(piece)[0] for piece, f in runs(text, face))
 
 
-@lru_cache(maxsize=4096)
 def render(text: str, size: int, color: tuple[int, int, int], face: str = "sans") -> pygame.Surface:
-    """Render one line; characters the face lacks come from the fallback fonts, on the
-    asked face's baseline."""
+    """Render one line, in the reader's language; characters the face lacks come from the
+    fallback fonts, on the asked face's baseline."""
+    return _render(i18n.line(text), size, tuple(color), face)
+
+
+@lru_cache(maxsize=4096)
+def _render(text: str, size: int, color: tuple[int, int, int], face: str) -> pygame.Surface:
     pieces = runs(text, face)
     if len(pieces) <= 1:
         return font(size, pieces[0][1] if pieces else face).render(text, True, color)
@@ -107,26 +124,48 @@ def render(text: str, size: int, color: tuple[int, int, int], face: str = "sans"
     return surf
 
 
+#: a Chinese character (or full-width sign) with the opening bracket that may not end a line
+#: and the closing punctuation that may not start one, a run of other non-space characters, or
+#: spaces: the pieces a line may break between
+_PIECES = re.compile(r"[（「『]*[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef][，。、；：！？）」』…]*|"
+                     r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+")
+
+
 def wrap(text: str, size: int, width_px: int, face: str = "sans") -> list[str]:
-    """Split text into lines that fit `width_px` pixels (greedy, by words)."""
+    """Split text, in the reader's language, into lines that fit `width_px` pixels (greedy,
+    by words; Chinese between characters)."""
+    text = i18n.line(text) if "\n" not in text else "\n".join(i18n.line(p) for p in text.split("\n"))
     lines: list[str] = []
     for para in text.split("\n"):
+        if not any("\u2e80" <= ch <= "\uffef" for ch in para):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}" if line else word
+                if _width(trial, size, face) <= width_px or not line:
+                    line = trial
+                else:
+                    lines.append(Shown(line))
+                    line = word
+            lines.append(Shown(line))
+            continue
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
-            if width(trial, size, face) <= width_px or not line:
+        for piece in _PIECES.findall(para):
+            trial = line + piece
+            if _width(trial, size, face) <= width_px or not line.strip():
                 line = trial
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(Shown(line.rstrip()))
+                line = piece.lstrip()
+        lines.append(Shown(line.rstrip()))
     return lines
 
 
 def ellipsize(text: str, size: int, width_px: int, face: str = "sans") -> str:
-    """`text`, cut with an ellipsis if needed so that it fits `width_px` pixels."""
-    if width(text, size, face) <= width_px:
-        return text
-    while text and width(text + "…", size, face) > width_px:
+    """`text` in the reader's language, cut with an ellipsis if needed so that it fits
+    `width_px` pixels."""
+    text = i18n.line(text)
+    if _width(text, size, face) <= width_px:
+        return Shown(text)
+    while text and _width(text + "…", size, face) > width_px:
         text = text[:-1]
-    return text + "…"
+    return Shown(text + "…")

@@ -21,6 +21,7 @@ import pygame
 
 from sprites import theme
 from sprites.text import font, render, wrap
+from sprites.text import width as text_width
 
 RADIUS = 10
 
@@ -553,10 +554,10 @@ class Toast:
              midtop: tuple[int, int] | None = None) -> pygame.Rect:
         lines = wrap(self.text, 18, 640)
         if len(lines) > 1:  # balance the lines: never a lone word on the last one
-            width = sum(font(18).size(line)[0] for line in lines) // len(lines) + 60
+            width = sum(text_width(line, 18) for line in lines) // len(lines) + 60
             lines = wrap(self.text, 18, min(640, width))
         lh = font(18).get_linesize()
-        w = max(font(18).size(line)[0] for line in lines) + 40
+        w = max(text_width(line, 18) for line in lines) + 40
         h = lh * len(lines) + 22
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (18, 19, 24, 235), box.get_rect(), border_radius=12)
@@ -608,7 +609,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int],
     """A small box of wrapped text next to `pos`, kept fully on screen."""
     lines = wrap(text, 15, max_width)
     lh = font(15).get_linesize()
-    w = max(font(15).size(line)[0] for line in lines) + 24
+    w = max(text_width(line, 15) for line in lines) + 24
     h = lh * len(lines) + 16
     r = pygame.Rect(pos[0] + 16, pos[1] + 20, w, h)
     sw, sh = surface.get_size()
@@ -740,8 +741,8 @@ class ChoiceMenu(Widget):
         self.title = title
         self.on_choose = on_choose
         self.on_cancel = on_cancel
-        w = max([font(17).size(f"0  {label}")[0] for _, label in self.options]
-                + [font(16, "bold").size(title)[0] if title else 0]) + 48
+        w = max([text_width("0  ", 17) + text_width(label, 17) for _, label in self.options]
+                + [text_width(title, 16, "bold") if title else 0]) + 48
         h = len(self.options) * self.ROW + (36 if title else 0) + 12
         rect = pygame.Rect(pos[0], pos[1], max(180, w), h)
         rect.clamp_ip(bounds or pygame.Rect(0, 0, 1280, 720))

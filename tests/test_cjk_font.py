@@ -30,5 +30,5 @@ def test_every_cjk_character_in_the_data_and_the_code_is_in_the_subset():
 
 
 def test_the_subset_stays_small():
-    """Only the glyphs used: a few hundred characters, not the 40,000 of the whole font."""
-    assert FONT.stat().st_size < 400_000
+    """Only the glyphs used: under a thousand characters, not the 40,000 of the whole font."""
+    assert FONT.stat().st_size < 600_000  # ~900 characters: every screen in 中文

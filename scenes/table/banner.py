@@ -1,6 +1,6 @@
 """What the table says: the banner (the rules' prompt, or the part of the turn being played),
 "thinking…", tooltips, what choosing a glowing target costs, the help overlay, and in which
-language (a bilingual game's C key). Toasts and notices are scenes/table/notices.py."""
+language (the C key switches English / 中文). Toasts and notices are scenes/table/notices.py."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ RISK = (214, 52, 44)  # a choice that loses the game
 class BannerPart:
     """Part of TableScene (scenes/table/base.py)."""
 
-    #: the game's names exist in the rulebook's language too (Chinese): the Language setting
-    #: chooses, C switches it
+    #: the game's own names exist in Chinese too (its data's `name_zh`): the scene draws them
+    #: itself by `zh`; every other word is put in the reader's language by the text layer
     bilingual = False
 
     @property
@@ -29,9 +29,11 @@ class BannerPart:
         return self.bilingual and self.setting("language", "en") == "zh"
 
     def toggle_language(self) -> None:
-        """C: the app's Language setting, switched and saved."""
+        """C: the app's Language setting (English / 中文), switched, applied and saved."""
         if self.settings is not None:
-            self.settings.language = "en" if self.zh else "zh"
+            self.settings.language = "en" if self.setting("language", "en") == "zh" else "zh"
+            if hasattr(self.app, "apply_settings"):
+                self.app.apply_settings()
             if hasattr(self.app, "save_settings"):
                 self.app.save_settings()
         self._bar_key = None
@@ -150,6 +152,7 @@ class BannerPart:
             "Hover a card to zoom it (Z turns zoom on/off).",
             "Space  finish the current animation        L  show/hide the log",
             "1–9  pick the n-th card of your hand           Esc  pause menu",
+            "C  English / 中文",
             *self.help_lines(),
             "",
             "Press any key to close.",

@@ -19,8 +19,8 @@ The base is composed of parts, one job each (scenes/table/):
   their costs (`offer`), the pause menu;
 - `animation.py` the event queue played as animations (Space finishes), the cards seen, cards
   drawn, zoom, rising numbers and flashes;
-- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, help, the language of a
-  bilingual game; `notices.py` toasts, notices and rising numbers, stacked and kept inside;
+- `tray.py` dice and coins; `log.py` the log; `banner.py` banner, help, the language (C
+  switches English / 中文); `notices.py` toasts, notices and rising numbers, stacked and kept inside;
 - `tips.py` first-game tips; `hotseat.py` the "pass to Player N" screen; `clock.py` the turn
   timer; `coach.py` the Hint button (A): the coach's move for the person to act, and why;
 - `pieces.py` the small data classes and timings they share.
@@ -380,7 +380,7 @@ class TableScene(SessionPart, LayoutPart, AnimationPart, TrayPart, LogPart, Bann
             self.sync(animate=True)
         elif k == pygame.K_h:
             self.help_open = True
-        elif k == pygame.K_c and self.bilingual:
+        elif k == pygame.K_c:
             self.toggle_language()
         elif k == HINT_KEY:
             self.ask_hint()

@@ -14,6 +14,7 @@ from game.core.contract import Action
 from scenes.manager import HEIGHT, WIDTH
 from scenes.table.pieces import LOG_WIDTH, Spot
 from sprites import cards as cardgfx
+from sprites import i18n
 from sprites.cards import CardSprite
 from sprites.zones import Zone, draw_zone, panel
 
@@ -125,7 +126,7 @@ class LayoutPart:
 
     def static_layer(self, key: Any, size: tuple[int, int]) -> pygame.Surface:
         """The cached static layer, repainted when its key, the layout or the log changes."""
-        full = (key, self.layout_version, self.log_shown, size)
+        full = (key, self.layout_version, self.log_shown, size, i18n.language())
         if self._static is None or self._static[0] != full:
             layer = self._static[1] if self._static is not None and self._static[1].get_size() == size else None
             if layer is None:  # in the display's pixel format (fast blits), when there is one

@@ -9,20 +9,23 @@ import pygame
 
 from game.core.contract import Action
 from scenes.table.pieces import BAR_H, BAR_MAX, PreviewMenu
-from sprites import text
+from sprites import i18n, text
 from sprites.widgets import Button
 
 UNDO_ROOM = 90
 
 
 def fit_words(label: str, width: int) -> str:
-    """`label` cut at a word with "…" to fit `width` on a button (its tooltip says it all)."""
+    """`label`, in the reader's language, cut at a word (a character in Chinese) with "…" to
+    fit `width` on a button (its tooltip says it all)."""
+    label = i18n.Shown(i18n.line(label))  # (looked up once: drawn as it is)
     if text.width(label, 17, "sans") <= width:
         return label
-    words = label.split()
-    while len(words) > 1 and text.width(" ".join(words) + "…", 17, "sans") > width:
+    glue = " " if " " in label else ""
+    words = label.split() if glue else list(label)
+    while len(words) > 1 and text.width(i18n.Shown(glue.join(words) + "…"), 17, "sans") > width:
         words.pop()
-    return " ".join(words) + "…"
+    return i18n.Shown(glue.join(words) + "…")
 
 
 class MenuPart:

@@ -134,8 +134,8 @@ class NoticesPart:
 
     @staticmethod
     def note_size(title: str, lines: list[str]) -> tuple[int, int]:
-        title_w = text.font(17, "bold").size(title)[0] + 40
-        body_w = max((text.font(16).size(ln)[0] for ln in lines), default=0) + 32
+        title_w = text.width(title, 17, "bold") + 40
+        body_w = max((text.width(ln, 16) for ln in lines), default=0) + 32
         width = min(max(title_w, body_w, 200), 560)
         return width, (36 if not lines else 46 + 20 * len(lines))
 
