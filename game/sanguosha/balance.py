@@ -298,6 +298,20 @@ def paired(diffs: list[float], z: float = 1.96) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def compare_line(upper: str, up: list[float], lower: str, low: list[float]) -> str:
+    """Two bots' wins in the same seats of the same seeds: each share with its 95 % (Wilson)
+    interval, whether the intervals are apart, and the paired difference with its own."""
+    n, ku, kl = len(up), sum(up), sum(low)
+    (ul, uh), (ll, lh) = wilson(ku, n), wilson(kl, n)
+    d, dl, dh = paired([a - b for a, b in zip(up, low, strict=True)])
+    apart = "apart" if ul > lh or ll > uh else "overlapping"
+    return (f"{upper} {pct(ku, n)} [{100 * ul:.1f}, {100 * uh:.1f}]; {lower} "
+            f"{pct(kl, n)} [{100 * ll:.1f}, {100 * lh:.1f}] ({apart}); paired difference "
+            f"{100 * d:+.1f} points [{100 * dl:+.1f}, {100 * dh:+.1f}]; {n} games "
+            f"({sum(a > b for a, b in zip(up, low, strict=True))} won only by {upper}, "
+            f"{sum(a < b for a, b in zip(up, low, strict=True))} only by {lower})")
+
+
 def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
                   seconds: float | None, kinds=SEAT_KINDS, log_dir: str | None = None) -> str:
     """For each seat kind: the upper level alone in that seat among lower bots, against the
@@ -319,6 +333,8 @@ def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
     say(f"{upper} alone among {lower} bots against all-{lower} games, {players} players, "
         f"seeds {seed}–{seed + games - 1} (95 % intervals):")
     times: list[float] = []
+    ups: list[float] = []
+    lows: list[float] = []
     for kind in kinds:
         res = run_games(_seat_task, [(players, x, {"others": lower, "bot": upper,
                                                    "kind": kind, "seconds": seconds})
@@ -326,15 +342,12 @@ def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
         up = [float(r["seat"] in r["winners"]) for r in res]
         low = [float(seat_of(base[r["seed"]]["identities"], kind, r["seed"])
                      in base[r["seed"]]["winners"]) for r in res]
-        n, ku, kl = len(res), sum(up), sum(low)
-        (ul, uh), (ll, lh) = wilson(ku, n), wilson(kl, n)
-        d, dl, dh = paired([a - b for a, b in zip(up, low, strict=True)])
-        say(f"  {kind:9} {upper} {pct(ku, n)} [{100 * ul:.1f}, {100 * uh:.1f}]; {lower} "
-            f"{pct(kl, n)} [{100 * ll:.1f}, {100 * lh:.1f}]; paired difference "
-            f"{100 * d:+.1f} points [{100 * dl:+.1f}, {100 * dh:+.1f}]; {n} games "
-            f"({sum(a > b for a, b in zip(up, low, strict=True))} won only by {upper}, "
-            f"{sum(a < b for a, b in zip(up, low, strict=True))} only by {lower})")
+        say(f"  {kind:9} " + compare_line(upper, up, lower, low))
+        ups += up
+        lows += low
         times += [t for r in res for t in r["times"]]
+    if len(kinds) > 1:
+        say("  every seat kind (each equally often): " + compare_line(upper, ups, lower, lows))
     if times:
         times.sort()
         say(f"  {upper}'s decisions: {len(times)}, mean {1000 * statistics.fmean(times):.1f} "
