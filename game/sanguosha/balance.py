@@ -241,7 +241,8 @@ def lord_summary(res: list[dict], bot: str) -> str:
 
 #: the seat kinds of the levels comparison, and the setup screen's pairings (upper, lower)
 SEAT_KINDS = ("lord", "loyalist", "rebel", "renegade")
-PAIRINGS = {"hard": ("ismcts", "heuristic"), "easy": ("heuristic", "random")}
+PAIRINGS = {"hard": ("ismcts", "heuristic"), "strong": ("strong", "heuristic"),
+            "easy": ("heuristic", "random")}
 
 
 def seat_of(identities: list[str], kind: str, seed: int) -> int:
@@ -396,7 +397,8 @@ def main(argv=None) -> int:
     su.add_argument("log")
     lv = sub.add_parser("levels", help="each level alone in a seat kind against the one below")
     lv.add_argument("--pairing", choices=sorted(PAIRINGS), default="hard",
-                    help="hard: Hard against Normal; easy: Normal against Easy")
+                    help="hard: the searching bot against Normal; strong: the strong bot against "
+                         "Normal; easy: Normal against Easy")
     lv.add_argument("--games", type=int, default=200)
     lv.add_argument("--players", type=int, default=5)
     lv.add_argument("--seconds", type=float, default=None,
