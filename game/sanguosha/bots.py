@@ -483,16 +483,15 @@ def evaluate(s) -> list[float]:
     return [strength[SIDES[s.identity[p]]] / total for p in range(s.players)]
 
 
-#: the generals the strong bot prefers for each identity, best first: its identity's win share
-#: with each general in 2,400 all-heuristic 5-player games (balance.md, "Levels"); a general
-#: not listed comes after these, in GENERAL_ORDER
+#: the generals the strong bot prefers for each identity, best first: those with which its
+#: identity won more often than with the heuristic's usual favourites, in 2,400 all-heuristic
+#: 5-player games (seeds 2001–4400; balance.md, "Levels"). The rest follow in GENERAL_ORDER.
+#: (The Lord keeps Cao Cao; a Rebel's best are GENERAL_ORDER's first already.)
 STRONG_GENERALS = {
-    "loyalist": ("sunshangxiang", "zhangliao", "zhangfei", "zhenji", "lvbu", "diaochan",
-                 "xiahoudun", "guojia", "huatuo"),
-    "rebel": ("zhangliao", "diaochan", "sunshangxiang", "guojia", "xiahoudun", "huangyueying",
-              "lvbu", "huatuo", "zhenji"),
-    "renegade": ("diaochan", "huangyueying", "guojia", "zhouyu", "lvbu", "zhenji",
-                 "xiahoudun", "huatuo"),
+    "loyalist": ("sunshangxiang", "zhangliao", "zhenji", "xiahoudun", "diaochan", "zhangfei",
+                 "huatuo", "lvbu", "guojia"),
+    "renegade": ("diaochan", "huangyueying", "zhenji", "lvbu", "guojia", "zhouyu",
+                 "xiahoudun", "huatuo", "sunshangxiang", "machao"),
 }
 #: the strong Rebel's value of the Lord (the heuristic's: −8): his death wins the game
 STRONG_REBEL_LORD = -16.0
