@@ -13,7 +13,9 @@
   below it (Hard against Normal, Normal against Easy): for each seat kind (Lord, Loyalist,
   Rebel, Renegade), the upper bot alone in that seat among lower bots, against the lower bot
   in the same seat of the same seeded game (common random numbers); the shares with their
-  95 % intervals, the paired difference with its own, and the upper bot's decision times;
+  95 % intervals, the paired difference with its own, the same over every seat kind, and the
+  upper bot's decision times; `--pairing strong` measures the strong bot (bots.py) instead of
+  the searching one;
 - `explain --players 8 --seed 1 --turn 12`: what every seat believes of every other at a
   turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth.
 
