@@ -56,10 +56,11 @@ class SanguoshaGame(Game):
 
     def bots(self) -> dict[str, Any]:
         from game.ai.agents import RandomAgent
-        from game.sanguosha.bots import HeuristicAgent
+        from game.sanguosha.bots import HeuristicAgent, StrongAgent
         from game.sanguosha.search import search_factory
 
-        return {"random": RandomAgent, "heuristic": HeuristicAgent, "ismcts": search_factory}
+        return {"random": RandomAgent, "heuristic": HeuristicAgent, "strong": StrongAgent,
+                "ismcts": search_factory}
 
     def summary_fields(self, outcome) -> dict[str, float]:
         """Self-play averages: each side's win share, draws, turns and deaths a game."""

@@ -13,7 +13,9 @@
   below it (Hard against Normal, Normal against Easy): for each seat kind (Lord, Loyalist,
   Rebel, Renegade), the upper bot alone in that seat among lower bots, against the lower bot
   in the same seat of the same seeded game (common random numbers); the shares with their
-  95 % intervals, the paired difference with its own, and the upper bot's decision times;
+  95 % intervals, the paired difference with its own, the same over every seat kind, and the
+  upper bot's decision times; `--pairing strong` measures the strong bot (bots.py) instead of
+  the searching one;
 - `explain --players 8 --seed 1 --turn 12`: what every seat believes of every other at a
   turn of an all-heuristic game (the bots' belief, one line a seat), beside the truth.
 
@@ -241,7 +243,8 @@ def lord_summary(res: list[dict], bot: str) -> str:
 
 #: the seat kinds of the levels comparison, and the setup screen's pairings (upper, lower)
 SEAT_KINDS = ("lord", "loyalist", "rebel", "renegade")
-PAIRINGS = {"hard": ("ismcts", "heuristic"), "easy": ("heuristic", "random")}
+PAIRINGS = {"hard": ("ismcts", "heuristic"), "strong": ("strong", "heuristic"),
+            "easy": ("heuristic", "random")}
 
 
 def seat_of(identities: list[str], kind: str, seed: int) -> int:
@@ -298,6 +301,20 @@ def paired(diffs: list[float], z: float = 1.96) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def compare_line(upper: str, up: list[float], lower: str, low: list[float]) -> str:
+    """Two bots' wins in the same seats of the same seeds: each share with its 95 % (Wilson)
+    interval, whether the intervals are apart, and the paired difference with its own."""
+    n, ku, kl = len(up), sum(up), sum(low)
+    (ul, uh), (ll, lh) = wilson(ku, n), wilson(kl, n)
+    d, dl, dh = paired([a - b for a, b in zip(up, low, strict=True)])
+    apart = "apart" if ul > lh or ll > uh else "overlapping"
+    return (f"{upper} {pct(ku, n)} [{100 * ul:.1f}, {100 * uh:.1f}]; {lower} "
+            f"{pct(kl, n)} [{100 * ll:.1f}, {100 * lh:.1f}] ({apart}); paired difference "
+            f"{100 * d:+.1f} points [{100 * dl:+.1f}, {100 * dh:+.1f}]; {n} games "
+            f"({sum(a > b for a, b in zip(up, low, strict=True))} won only by {upper}, "
+            f"{sum(a < b for a, b in zip(up, low, strict=True))} only by {lower})")
+
+
 def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
                   seconds: float | None, kinds=SEAT_KINDS, log_dir: str | None = None) -> str:
     """For each seat kind: the upper level alone in that seat among lower bots, against the
@@ -319,6 +336,8 @@ def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
     say(f"{upper} alone among {lower} bots against all-{lower} games, {players} players, "
         f"seeds {seed}–{seed + games - 1} (95 % intervals):")
     times: list[float] = []
+    ups: list[float] = []
+    lows: list[float] = []
     for kind in kinds:
         res = run_games(_seat_task, [(players, x, {"others": lower, "bot": upper,
                                                    "kind": kind, "seconds": seconds})
@@ -326,15 +345,12 @@ def levels_report(pairing: str, games: int, players: int, seed: int, jobs: int,
         up = [float(r["seat"] in r["winners"]) for r in res]
         low = [float(seat_of(base[r["seed"]]["identities"], kind, r["seed"])
                      in base[r["seed"]]["winners"]) for r in res]
-        n, ku, kl = len(res), sum(up), sum(low)
-        (ul, uh), (ll, lh) = wilson(ku, n), wilson(kl, n)
-        d, dl, dh = paired([a - b for a, b in zip(up, low, strict=True)])
-        say(f"  {kind:9} {upper} {pct(ku, n)} [{100 * ul:.1f}, {100 * uh:.1f}]; {lower} "
-            f"{pct(kl, n)} [{100 * ll:.1f}, {100 * lh:.1f}]; paired difference "
-            f"{100 * d:+.1f} points [{100 * dl:+.1f}, {100 * dh:+.1f}]; {n} games "
-            f"({sum(a > b for a, b in zip(up, low, strict=True))} won only by {upper}, "
-            f"{sum(a < b for a, b in zip(up, low, strict=True))} only by {lower})")
+        say(f"  {kind:9} " + compare_line(upper, up, lower, low))
+        ups += up
+        lows += low
         times += [t for r in res for t in r["times"]]
+    if len(kinds) > 1:
+        say("  every seat kind (each equally often): " + compare_line(upper, ups, lower, lows))
     if times:
         times.sort()
         say(f"  {upper}'s decisions: {len(times)}, mean {1000 * statistics.fmean(times):.1f} "
@@ -383,7 +399,8 @@ def main(argv=None) -> int:
     su.add_argument("log")
     lv = sub.add_parser("levels", help="each level alone in a seat kind against the one below")
     lv.add_argument("--pairing", choices=sorted(PAIRINGS), default="hard",
-                    help="hard: Hard against Normal; easy: Normal against Easy")
+                    help="hard: the searching bot against Normal; strong: the strong bot against "
+                         "Normal; easy: Normal against Easy")
     lv.add_argument("--games", type=int, default=200)
     lv.add_argument("--players", type=int, default=5)
     lv.add_argument("--seconds", type=float, default=None,
