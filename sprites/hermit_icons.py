@@ -4,7 +4,7 @@ Speedrunner bolt, Terraform mountain; "any" a star), the kind of an effect (a sh
 single-use card (a flask), the status effects (burn, poison, sleep) with their tooltips, and
 the HP bar.
 
-Each type differs in shape, not only in colour (STYLE), and the colour-blind setting draws
+Each type differs in shape, not only in colour (docs/style.md), and the colour-blind setting draws
 them larger (the callers size them with `theme.symbol_scale()`). Shapes are drawn four times
 larger and smoothed down, so they stay clean from 14 to 40 px; each is made once per size.
 """

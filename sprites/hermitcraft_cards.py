@@ -1,4 +1,4 @@
-"""Hermitcraft card faces, drawn from the card data (STYLE "Card anatomy", mood "Hermitcraft":
+"""Hermitcraft card faces, drawn from the card data (docs/style.md, "Card anatomy", mood "Hermitcraft":
 grass and dirt blocks, a soft pixel look; frames by Hermit type colour; rarity star).
 
 A face is keyed by card id (None: the back). Every card has the name at the top and its kind or

@@ -1,4 +1,4 @@
-"""Monster Hunter card faces, drawn from the card data (STYLE "Card anatomy", mood "Monster
+"""Monster Hunter card faces, drawn from the card data (docs/style.md, "Card anatomy", mood "Monster
 Hunter"): monsters brown, weapons steel, armour bronze, items green, on parchment.
 
 Every face has its kind drawn, so colour never carries the kind alone: a monster its emblem (a

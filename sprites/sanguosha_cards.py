@@ -1,4 +1,4 @@
-"""Sanguosha card faces, drawn from the card data (STYLE "Card anatomy", mood "Sanguosha": red
+"""Sanguosha card faces, drawn from the card data (docs/style.md, "Card anatomy", mood "Sanguosha": red
 lacquer and dark wood, gold and cinnabar; basic cards cream, tricks beige, equipment grey).
 
 - A playing card: its rank over its suit symbol in the top-left corner (♠ ♣ black, ♥ ♦ red,

@@ -26,7 +26,7 @@ from sprites import cards as cardgfx
 from sprites import text
 from sprites.zones import panel
 
-TOAST_SECONDS = 2.5  # the illegal drop's reason (STYLE)
+TOAST_SECONDS = 2.5  # the illegal drop's reason (docs/style.md)
 MAX_NOTES = 4
 FADE = 0.25  # seconds a note takes to appear and to go
 NOTE_W = 420  # the widest a notice wraps its lines at
