@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
-
-import msgspec
 
 from game.core.rng import Rng
 from game.net.protocol import PROTOCOL, decode_host, encode

@@ -374,8 +374,7 @@ def load_tables(save_dir: Path) -> list[HostTable]:
     tables = []
     for path in sorted(save_dir.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            tables.append(HostTable.from_json(data, save_dir))
+            tables.append(HostTable.from_json(HostTable.read_saved(path), save_dir))
         except (OSError, json.JSONDecodeError, UnicodeDecodeError, ValueError) as e:
             raise ValueError(f"{path.name}: {e}") from None
     return tables

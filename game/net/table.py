@@ -33,6 +33,12 @@ from game.registry import get_game
 SAVE_FORMAT = 1
 #: seconds a dropped player's turn waits before a bot plays for them (default)
 DEFAULT_WAIT = 60.0
+#: the actions applied since a table was last written whole: SAVE_DIR/TABLE.actions, one line
+#: `[number, seat, action]` each (the number counts from 1 at the game's first action)
+JOURNAL = ".actions"
+#: actions added to the journal before the whole table is written again (it is also written
+#: whole at the end of the game and after a seat changes hands)
+JOURNAL_LINES = 200
 
 
 def _agent_seed(seed: int, seat: int) -> int:
@@ -114,6 +120,8 @@ class HostTable:
         self._public: tuple[int, msgspec.Raw | None] = (-1, None)
         #: per seat: (version, the legal actions its last message offered)
         self._offered: dict[int, tuple[int, list[Action]]] = {}
+        self._journal: Any = None  # the journal file, open since the last whole save
+        self._journaled = 0  # lines in it
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -261,7 +269,7 @@ class HostTable:
         self.record.actions.append((seat, named))
         self._actions_json.append([seat, named.to_json()])
         self.log.append((seat, named, events))
-        self.save()
+        self._save_action()
 
     def bot_job(self) -> tuple[int, Agent, State, Rng, bool] | None:
         """(seat, agent, a clone of the state, its world rng, sees everything) for the next
@@ -366,13 +374,60 @@ class HostTable:
         }
 
     def save(self) -> None:
-        """Write the table's record and seats (atomically: a crash leaves the old file)."""
+        """Write the whole table, its seats and record (atomically: a crash leaves the old
+        file), and start its journal afresh."""
         if self.save_dir is None:
             return
         path = self.save_dir / f"{self.id}.json"
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(encode(self.to_json()))
         os.replace(tmp, path)
+        # (a crash before the journal is emptied leaves lines the file holds: skipped on load)
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        journal = path.with_suffix(JOURNAL)
+        if self.is_over():
+            journal.unlink(missing_ok=True)  # the file holds the whole game
+        else:
+            self._journal = open(journal, "wb", buffering=0)  # kept open for the next lines
+        self._journaled = 0
+
+    def _save_action(self) -> None:
+        """After an action: one line added to the journal, in one write (the file is not
+        written whole again at every action: a long game's record would be rewritten each
+        time). A crash loses at most the action being written."""
+        if self.save_dir is None:
+            return
+        if self._journal is None or self._journaled >= JOURNAL_LINES or self.is_over():
+            self.save()
+            return
+        seat, action = self._actions_json[-1]
+        self._journal.write(encode([self.version, seat, action]) + b"\n")
+        self._journaled += 1
+
+    @staticmethod
+    def read_saved(path: Path) -> Any:
+        """A saved table as `to_json` gives it: TABLE.json with the actions of its journal
+        added (up to the first line cut short by a crash)."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        journal = path.with_suffix(JOURNAL)
+        record = data.get("record") if isinstance(data, dict) else None
+        actions = record.get("actions") if isinstance(record, dict) else None
+        if not journal.exists() or not isinstance(actions, list):
+            return data
+        for line in journal.read_bytes().splitlines():
+            try:
+                n, seat, action = json.loads(line)
+            except (ValueError, TypeError):
+                break  # a line cut short: the actions after it were never applied
+            if type(n) is not int:
+                break
+            if n == len(actions) + 1:
+                actions.append([seat, action])
+            elif n > len(actions) + 1:
+                raise ValueError(f"the journal skips from action {len(actions)} to {n}")
+        return data
 
     @staticmethod
     def from_json(data: Any, save_dir: Path | None = None) -> HostTable:
