@@ -308,6 +308,7 @@ class HostTable:
         over = st.is_over()
         parts = {"seats": msgspec.Raw(encode(self.seats_json())),
                  "to_act": list(st.to_act()) if self.started else [], "over": over,
+                 "asked": decisions.asked(st) if self.started else "",
                  "hints": self.hints, "outcome": None}
         if over:  # the game is over: now everything may be known
             out = st.outcome()
@@ -342,7 +343,6 @@ class HostTable:
             "costs": [st.cost(seat, a) for a in legal],
             "loses": [st.loses(seat, a) for a in legal],
             "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
-            "asked": decisions.asked(st) if self.started else "",
             **(shared if shared is not None else self.shared_parts()),
         }
         # encoded once here, sent as they are (the digest reads the same bytes)
