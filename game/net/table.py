@@ -172,9 +172,12 @@ class HostTable:
         s = self.check_token(seat, token)
         s.connections += 1
         s.away_since = None
+        saved = s.taken and s.name == (name.strip() or s.name)
         s.taken = True
         if name.strip():
             s.name = name.strip()
+        if not saved:  # who sits where is kept with the table
+            self.save()
         if s.stand_in:
             s.stand_in = False
             self.notices.append(f"{self.seat_name(seat)} is back.")
@@ -196,6 +199,7 @@ class HostTable:
         for s in self.seats:
             if s.open and s.connections == 0 and s.away_since is None:
                 s.away_since = now  # an empty seat waits like a dropped one
+        self.save()
 
     def tick(self, now: float) -> bool:
         """Hand a seat away for longer than the wait to its bot. True if anything changed."""
