@@ -318,7 +318,7 @@ class HostTable:
             out = st.outcome()
             parts["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
                                 "rank": out.rank, "details": out.details}
-            parts["record"] = msgspec.Raw(encode(self.record.to_json()))
+            parts["record"] = msgspec.Raw(encode(self.to_json()["record"]))
         return parts
 
     def message_for(self, seat: int, since: int, shared: dict | None = None) -> dict:
@@ -326,8 +326,9 @@ class HostTable:
         process saw it), then the seat's view, legal actions and prompt now. `shared`: this
         change's `shared_parts` (made here when not given)."""
         st = self.state
+        version = self.version
         happened = []
-        for n in range(max(since, self._logged_from), self.version):
+        for n in range(max(since, self._logged_from), version):
             actor, action, events = self.log[n - self._logged_from]
             happened.append({
                 "seat": actor,
@@ -338,10 +339,10 @@ class HostTable:
             })
         # a seat whose player left is the bot's for good: the player is offered nothing
         legal = st.legal_actions(seat) if self.started and not self.seats[seat].left else []
-        self._offered[seat] = (self.version, legal)
+        self._offered[seat] = (version, legal)
         msg = {
             "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,
-            "version": self.version, "started": self.started, "happened": happened,
+            "version": version, "started": self.started, "happened": happened,
             "view": st.view(seat),
             "legal": [action_json(a) for a in legal],
             "costs": [st.cost(seat, a) for a in legal],
@@ -354,7 +355,7 @@ class HostTable:
         legal_json = msg["legal"] = msgspec.Raw(encode(msg["legal"]))
         digest = hash((bytes(view), bytes(legal_json), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
-            self._seen[seat] = (digest, self.version)
+            self._seen[seat] = (digest, version)
         return msg
 
     def public_view(self) -> msgspec.Raw:
