@@ -395,15 +395,9 @@ class FlowState(State):
         return out
 
     def legal_actions(self, player: int) -> list[Action]:
-        # remembered per seat for this position (a host asks every seat, then checks the
-        # action sent against the same list)
         memo = self._legal
-        if memo is not None and memo[0] == self.version and type(player) is int:
-            known = memo[1].get(player)
-            if known is not None:
-                return known[:]
-        else:
-            memo = None
+        if memo is not None and memo[0] == self.version and memo[1] == player:
+            return memo[2][:]
         rules = self.rules
         decisions = self.decisions
         question = decisions[-1].kind if decisions else None
@@ -418,9 +412,7 @@ class FlowState(State):
                 legal = []
         else:
             legal = State.legal_actions(self, player)
-        if memo is None:
-            memo = self._legal = (self.version, {})
-        memo[1][player] = legal
+        self._legal = (self.version, player, legal)
         return legal[:]
 
     def why_illegal(self, player: int, action: Action) -> str | None:
@@ -435,10 +427,6 @@ class FlowState(State):
             if action.kind == CONCEDE and player in self.conceded:
                 return f"{self.seat_name(player)} has already conceded."
             return None
-        memo = self._legal
-        if (memo is not None and memo[0] == self.version and type(player) is int
-                and action in memo[1].get(player, ())):
-            return None  # one of the legal actions of this position: nothing to check again
         return State.why_illegal(self, player, action)
 
     # --- doing -----------------------------------------------------------------------------------

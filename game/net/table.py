@@ -265,9 +265,13 @@ class HostTable:
         version, offered = self._offered.get(seat, (-1, []))
         if version != self.version or not offered:
             offered = self.state.legal_actions(seat)
-        named = next((a for a in offered if a == action), action)
+        named = next((a for a in offered if a == action), None)
         try:
-            events = self.state.apply(seat, named)
+            if named is not None:  # one of this position's legal actions: no second check
+                events = self.state.apply(seat, named, offered=True)
+            else:  # a timeout, or refused with the rules' reason
+                events = self.state.apply(seat, action)
+                named = action
         except IllegalAction as e:
             raise Refusal("illegal", e.reason) from None
         self.record.actions.append((seat, named))
