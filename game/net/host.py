@@ -83,8 +83,9 @@ class Conn:
     def push(self, message: dict) -> None:
         """Write `message` out now, as one text frame: no queue and no task in between, so a
         seat's message leaves as soon as its table is done with the change, not after every
-        other table's. (`send` of websockets would cost a task and a wait per message; the
-        frame goes through the same protocol object.)"""
+        other table's. (websockets' `send` must be awaited, which took a writer task per
+        connection; this is what it does inside: the frame from the connection's protocol
+        object, written by `send_data`. websockets is pinned in uv.lock.)"""
         ws = self.ws
         if self.closing or ws.protocol.state is not OPEN:  # going: nothing more for it
             return

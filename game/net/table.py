@@ -37,7 +37,7 @@ DEFAULT_WAIT = 60.0
 #: `[number, seat, action]` each (the number counts from 1 at the game's first action)
 JOURNAL = ".actions"
 #: actions added to the journal before the whole table is written again (it is also written
-#: whole at the end of the game and after a seat changes hands)
+#: whole when it starts, when a player sits down, at a concession and at the end of the game)
 JOURNAL_LINES = 200
 
 
@@ -172,11 +172,11 @@ class HostTable:
         s = self.check_token(seat, token)
         s.connections += 1
         s.away_since = None
-        saved = s.taken and s.name == (name.strip() or s.name)
+        in_file = s.taken and s.name == (name.strip() or s.name)  # as the save has it
         s.taken = True
         if name.strip():
             s.name = name.strip()
-        if not saved:  # who sits where is kept with the table
+        if not in_file:  # who sits where is kept with the table
             self.save()
         if s.stand_in:
             s.stand_in = False
