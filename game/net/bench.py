@@ -1,5 +1,6 @@
 """`python -m game netbench`: a host on 127.0.0.1 in its own process, and bot clients (every
-seat a client) playing complete games at 1, 10 and 50 tables at once. Each bot client picks a
+seat a client, all in this process: a real host runs none of its players' clients) playing
+complete games at 1, 10 and 50 tables at once. Each bot client picks a
 legal action (seeded by table, seat and version, so a game is the same however often it is
 interrupted) and measures the round trip from its send to the state message carrying the
 result of its own action. The last line printed is one JSON object.
@@ -130,8 +131,8 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
                             return decode_host(raw)
                     else:
                         continue
-                    asked = last is not None and (last.to_act[:1] == [seat] if serial else
-                                      seat in last.to_act)
+                    asked = last is not None and (last.to_act[:1] == [seat] if serial
+                                                  else seat in last.to_act)
                     if sent_at is None and asked and last.legal:
                         legal = last.legal
                         action = legal[pick(legal, seed, seat, last.version)][:4]
