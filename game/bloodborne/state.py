@@ -121,11 +121,11 @@ class BloodborneState(FlowState):
             self._asked_by, self._asked = frame, seats
         return self._asked
 
-    def apply(self, player: int, action):
+    def apply(self, player: int, action, **how):
         """`FlowState.apply`, with `recording` set while it records the events."""
         self.recording = True
         try:
-            return super().apply(player, action)
+            return super().apply(player, action, **how)
         finally:
             self.recording = False
 

@@ -352,9 +352,11 @@ class State:
             return f"{action} is not something you can do now."
         return reason
 
-    def apply(self, player: int, action: Action) -> list[Event]:
-        """Apply `action` for `player`; raise IllegalAction (state untouched) if not legal."""
-        reason = self.why_illegal(player, action)
+    def apply(self, player: int, action: Action, *, offered: bool = False) -> list[Event]:
+        """Apply `action` for `player`; raise IllegalAction (state untouched) if not legal.
+        `offered`: the caller took `action` from `legal_actions(player)` of this very position
+        (a host applying what it offered the seat), so it is not checked a second time."""
+        reason = None if offered else self.why_illegal(player, action)
         if reason is not None:
             raise IllegalAction(reason)
         self._events = events = []

@@ -185,6 +185,8 @@ class MadokaState(FlowState):
         """Why `action` would lose the game (ask before doing it), or None. A play warns only
         when the player cannot be sure the card fits (from what the seat knows)."""
         may_fail = True
+        if rules.loses(self, player, action, may_fail) is None:
+            return None  # not even a misfit would lose: no need to work out what it knows
         if action.kind == "play":
             for card in self.what_seat_knows(player):
                 if card["id"] == action.source:

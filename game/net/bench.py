@@ -1,5 +1,6 @@
 """`python -m game netbench`: a host on 127.0.0.1 in its own process, and bot clients (every
-seat a client) playing complete games at 1, 10 and 50 tables at once. Each bot client picks a
+seat a client, all in this process: a real host runs none of its players' clients) playing
+complete games at 1, 10 and 50 tables at once. Each bot client picks a
 legal action (seeded by table, seat and version, so a game is the same however often it is
 interrupted) and measures the round trip from its send to the state message carrying the
 result of its own action. The last line printed is one JSON object.
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -29,6 +31,28 @@ EXPECTED = {"stale", "rate"}
 BACK_OFF = 0.1
 
 
+class _Acted(msgspec.Struct):
+    seat: int
+    version: int
+
+
+class _Glance(msgspec.Struct):
+    """What a bot client reads of a host message to play on (the rest, the view above all, is
+    skipped unread: 50 tables of clients in one process must not cost more than the host)."""
+
+    type: str
+    version: int = -1
+    happened: list[_Acted] = []
+    to_act: list[int] = []
+    legal: list[list[Any]] = []
+    over: bool = False
+    code: str = ""
+    reason: str = ""
+
+
+_glance = msgspec.json.Decoder(_Glance)
+
+
 def pick(legal: list, seed: int, seat: int, version: int) -> int:
     """The bot client's choice: fixed by the table's seed, the seat and the version."""
     return Rng((seed * 1_000_003) ^ (seat * 7919) ^ (version * 0x9E3779B1)).below(len(legal))
@@ -41,6 +65,8 @@ class Stats:
         #: the host process's CPU seconds while the games ran, and the actions it applied
         self.host_cpu = 0.0
         self.actions = 0
+        #: the bot clients' process's CPU seconds meanwhile (all of them in one process)
+        self.client_cpu = 0.0
 
 
 async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, stats: Stats, *,
@@ -74,48 +100,49 @@ async def bot_client(uri: str, table: str, seat: int, token: str, seed: int, sta
                                       "since": since, "public": public}), text=True)
                 sent_at: float | None = None
                 sent_version = -1
-                last: dict | None = None
+                last: _Glance | None = None
                 while True:
                     try:
-                        raw = await asyncio.wait_for(ws.recv(), timeout)
+                        async with asyncio.timeout(timeout):  # (no task per message)
+                            raw = await ws.recv(decode=False)
                     except ConnectionClosed:
                         if reconnect > 0:
                             dropped = True
                             break
                         stats.errors.append(f"{table}/{seat}: the host closed the connection")
                         return {}
-                    msg = decode_host(raw)
                     if on_message is not None:
-                        on_message(seat, raw, msg)
-                    if msg["type"] == "refused":
-                        if msg["code"] not in EXPECTED:
-                            stats.errors.append(f"{table}/{seat}: {msg['code']}: {msg['reason']}")
-                        elif msg["code"] == "rate":
+                        on_message(seat, raw, decode_host(raw))
+                    msg = _glance.decode(raw)
+                    if msg.type == "refused":
+                        if msg.code not in EXPECTED:
+                            stats.errors.append(f"{table}/{seat}: {msg.code}: {msg.reason}")
+                        elif msg.code == "rate":
                             await asyncio.sleep(BACK_OFF)
                         sent_at = None  # the position moved on meanwhile: choose again below
-                    elif msg["type"] == "state":
+                    elif msg.type == "state":
                         last = msg
-                        since = msg["version"]
-                        if sent_at is not None and any(h["seat"] == seat and h["version"] > sent_version
-                                                       for h in msg["happened"]):
+                        since = msg.version
+                        if sent_at is not None and any(h.seat == seat and h.version > sent_version
+                                                       for h in msg.happened):
                             stats.latencies.append((time.perf_counter() - sent_at) * 1000)
                             sent_at = None
-                        if msg["over"]:
-                            return msg
+                        if msg.over:
+                            return decode_host(raw)
                     else:
                         continue
-                    asked = last and (last["to_act"][:1] == [seat] if serial else
-                                      seat in last["to_act"])
-                    if sent_at is None and asked and last["legal"]:
-                        legal = last["legal"]
-                        action = legal[pick(legal, seed, seat, last["version"])][:4]
+                    asked = last is not None and (last.to_act[:1] == [seat] if serial
+                                                  else seat in last.to_act)
+                    if sent_at is None and asked and last.legal:
+                        legal = last.legal
+                        action = legal[pick(legal, seed, seat, last.version)][:4]
                         sent_at = time.perf_counter()
-                        sent_version = last["version"]
+                        sent_version = last.version
                         await ws.send(encode({"type": "act", "v": PROTOCOL, "seat": seat,
-                                              "token": token, "version": last["version"],
+                                              "token": token, "version": last.version,
                                               "action": action}), text=True)
                         if sent is not None:
-                            sent.append((last["version"], action))
+                            sent.append((last.version, action))
                         if drop_every and drop_rng is not None and drop_rng.below(drop_every) == 0:
                             dropped = True
                             break
@@ -187,7 +214,9 @@ def bench_round(count: int, first: int) -> tuple[Stats, int]:
             raise RuntimeError("the netbench host did not start")
         port, tables = parent.recv()
         stats = Stats()
+        cpu = time.process_time()
         finished = asyncio.run(_clients(port, tables, stats))
+        stats.client_cpu = time.process_time() - cpu
         if parent.poll(30):
             host_errors, stats.host_cpu, stats.actions = parent.recv()
             stats.errors += [f"host error {i}" for i in range(host_errors)]
@@ -222,6 +251,7 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
             stats.errors += wave.errors
             stats.host_cpu += wave.host_cpu
             stats.actions += wave.actions
+            stats.client_cpu += wave.client_cpu
         games += finished
         errors += len(stats.errors)
         for e in stats.errors[:5]:
@@ -229,10 +259,11 @@ def netbench(rounds: tuple[int, ...] = (1, 10, 50), say: Callable[[str], None] =
         p50 = round(percentile(stats.latencies, 50), 2)
         p95 = round(percentile(stats.latencies, 95), 2)
         out[f"tables_{count}"] = {"p50_ms": p50, "p95_ms": p95}
-        per_action = 1000 * stats.host_cpu / max(1, stats.actions)
+        host = 1000 * stats.host_cpu / max(1, stats.actions)
+        clients = 1000 * stats.client_cpu / max(1, stats.actions)
         say(f"{count} tables: {finished} games, {len(stats.latencies)} round trips, "
-            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s; the host's CPU "
-            f"{per_action:.2f} ms per action")
+            f"p50 {p50} ms, p95 {p95} ms, {time.perf_counter() - t0:.1f} s; CPU per action: "
+            f"the host {host:.2f} ms, the clients {clients:.2f} ms")
     out["games"] = games
     out["errors"] = errors
     return out

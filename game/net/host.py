@@ -27,6 +27,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import OPEN
 
 from game.net.coaching import Coaching
 from game.net.protocol import (
@@ -51,8 +52,8 @@ RATE = 20.0
 BURST = 40
 #: refusals for flooding after which the connection is dropped
 FLOOD_LIMIT = 40
-#: outgoing messages queued for a connection that reads too slowly before it is dropped
-SEND_QUEUE = 256
+#: bytes waiting to go out to a connection that reads too slowly before it is dropped
+SEND_BUFFER = 1 << 22
 #: the largest frame the WebSocket layer reads at all (bigger ones close the connection);
 #: below it, anything over protocol.MAX_MESSAGE is refused with a reason
 FRAME_LIMIT = 1 << 20
@@ -71,9 +72,8 @@ class Conn:
         self.floods = 0
         self.wants_public = False  # the client asked for the spectator's view too
         self.public = b""  # the spectator's view last sent (sent again only when changed)
-        #: what the writer sends, in order: a message, or (code, reason) to close with
-        self.out: asyncio.Queue[bytes | tuple[int, str]] = asyncio.Queue()
         self.closing = False
+        self._closer: asyncio.Task | None = None
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -85,18 +85,25 @@ class Conn:
         return False
 
     def push(self, message: dict) -> None:
-        if self.closing:
+        """Write `message` out now, as one text frame: no queue and no task in between, so a
+        seat's message leaves as soon as its table is done with the change, not after every
+        other table's. (websockets' `send` must be awaited, which took a writer task per
+        connection; this is what it does inside: the frame from the connection's protocol
+        object, written by `send_data`. websockets is pinned in uv.lock.)"""
+        ws = self.ws
+        if self.closing or ws.protocol.state is not OPEN:  # going: nothing more for it
             return
-        if self.out.qsize() >= SEND_QUEUE:  # a client that never reads: let it go
+        if ws.transport.get_write_buffer_size() > SEND_BUFFER:  # a client that never reads
             self.close(1008, "the client reads too slowly")
             return
-        self.out.put_nowait(encode(message))
+        ws.protocol.send_text(encode(message))
+        ws.send_data()
 
     def close(self, code: int, reason: str) -> None:
-        """Close after what is queued has gone out; nothing more is handled or queued."""
+        """Close after what was written has gone out; nothing more is handled or sent."""
         if not self.closing:
             self.closing = True
-            self.out.put_nowait((code, reason))
+            self._closer = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
 
 def refused(code: str, reason: str, ref: str = "") -> dict:
@@ -161,7 +168,6 @@ class Host:
 
     async def _serve(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.rate, self.burst)
-        writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             async for raw in ws:
                 # a closing connection's messages are read and dropped: its close answer
@@ -179,19 +185,7 @@ class Host:
         except ConnectionClosed:
             pass
         finally:
-            writer.cancel()
             self._detach(conn)
-
-    async def _write(self, conn: Conn) -> None:
-        try:
-            while True:
-                data = await conn.out.get()
-                if isinstance(data, tuple):
-                    await conn.ws.close(*data)
-                    return
-                await conn.ws.send(data, text=True)
-        except (ConnectionClosed, asyncio.CancelledError):
-            pass
 
     def _refuse(self, conn: Conn, code: str, reason: str, ref: str = "") -> None:
         self.refusals += 1
@@ -411,8 +405,7 @@ def load_tables(save_dir: Path) -> list[HostTable]:
     tables = []
     for path in sorted(save_dir.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            tables.append(HostTable.from_json(data, save_dir))
+            tables.append(HostTable.from_json(HostTable.read_saved(path), save_dir))
         except (OSError, json.JSONDecodeError, UnicodeDecodeError, ValueError) as e:
             raise ValueError(f"{path.name}: {e}") from None
     return tables

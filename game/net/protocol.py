@@ -162,8 +162,10 @@ def decode_host(data: bytes | str) -> dict:
     return msg
 
 
-def action_json(action: Action) -> list:
-    return [*action.to_json(), action.label]
+def action_json(action: Action) -> tuple:
+    """[kind, source, target, option, label] as it is encoded (a tuple of tuples encodes as
+    the lists `Action.to_json` would make, without building them)."""
+    return (action.kind, action.source, action.target, action.option, action.label)
 
 
 def action_from_host(parts: list) -> Action:

@@ -34,6 +34,12 @@ from game.registry import get_game
 SAVE_FORMAT = 1
 #: seconds a dropped player's turn waits before a bot plays for them (default)
 DEFAULT_WAIT = 60.0
+#: the actions applied since a table was last written whole: SAVE_DIR/TABLE.actions, one line
+#: `[number, seat, action]` each (the number counts from 1 at the game's first action)
+JOURNAL = ".actions"
+#: actions added to the journal before the whole table is written again (it is also written
+#: whole when it starts, when a player sits down, at a concession and at the end of the game)
+JOURNAL_LINES = 200
 
 
 def _agent_seed(seed: int, seat: int) -> int:
@@ -118,6 +124,8 @@ class HostTable:
         self._public: tuple[int, msgspec.Raw | None] = (-1, None)
         #: per seat: (version, the legal actions its last message offered)
         self._offered: dict[int, tuple[int, list[Action]]] = {}
+        self._journal: Any = None  # the journal file, open since the last whole save
+        self._journaled = 0  # lines in it
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -168,9 +176,12 @@ class HostTable:
         s = self.check_token(seat, token)
         s.connections += 1
         s.away_since = None
+        in_file = s.taken and s.name == (name.strip() or s.name)  # as the save has it
         s.taken = True
         if name.strip():
             s.name = name.strip()
+        if not in_file:  # who sits where is kept with the table
+            self.save()
         if s.stand_in:
             s.stand_in = False
             self.notices.append(f"{self.seat_name(seat)} is back.")
@@ -194,6 +205,7 @@ class HostTable:
         for s in self.seats:
             if s.open and s.connections == 0 and s.away_since is None:
                 s.away_since = now  # an empty seat waits like a dropped one
+        self.save()
 
     def tick(self, now: float) -> bool:
         """Hand a seat away for longer than the wait to its bot. True if anything changed."""
@@ -259,15 +271,19 @@ class HostTable:
         version, offered = self._offered.get(seat, (-1, []))
         if version != self.version or not offered:
             offered = self.state.legal_actions(seat)
-        named = next((a for a in offered if a == action), action)
+        named = next((a for a in offered if a == action), None)
         try:
-            events = self.state.apply(seat, named)
+            if named is not None:  # one of this position's legal actions: no second check
+                events = self.state.apply(seat, named, offered=True)
+            else:  # a timeout, or refused with the rules' reason
+                events = self.state.apply(seat, action)
+                named = action
         except IllegalAction as e:
             raise Refusal("illegal", e.reason) from None
         self.record.actions.append((seat, named))
         self._actions_json.append([seat, named.to_json()])
         self.log.append((seat, named, events))
-        self.save()
+        self._save_action()
 
     def bot_job(self) -> tuple[int, Agent, State, Rng, bool] | None:
         """(seat, agent, a clone of the state, its world rng, sees everything) for the next
@@ -347,13 +363,14 @@ class HostTable:
         over = st.is_over()
         parts = {"seats": msgspec.Raw(encode(self.seats_json())),
                  "to_act": list(st.to_act()) if self.started else [], "over": over,
+                 "asked": decisions.asked(st) if self.started else "",
                  "hints": self.hints, "hints_on": self.hints_on,
                  "agreed": sorted(self.agreed), "outcome": None}
         if over:  # the game is over: now everything may be known
             out = st.outcome()
             parts["outcome"] = {"winners": list(out.winners), "scores": list(out.scores),
                                 "rank": out.rank, "details": out.details}
-            parts["record"] = msgspec.Raw(encode(self.record.to_json()))
+            parts["record"] = msgspec.Raw(encode(self.to_json()["record"]))
         return parts
 
     def message_for(self, seat: int, since: int, shared: dict | None = None) -> dict:
@@ -361,8 +378,9 @@ class HostTable:
         process saw it), then the seat's view, legal actions and prompt now. `shared`: this
         change's `shared_parts` (made here when not given)."""
         st = self.state
+        version = self.version
         happened = []
-        for n in range(max(since, self._logged_from), self.version):
+        for n in range(max(since, self._logged_from), version):
             actor, action, events = self.log[n - self._logged_from]
             happened.append({
                 "seat": actor,
@@ -373,16 +391,15 @@ class HostTable:
             })
         # a seat whose player left is the bot's for good: the player is offered nothing
         legal = st.legal_actions(seat) if self.started and not self.seats[seat].left else []
-        self._offered[seat] = (self.version, legal)
+        self._offered[seat] = (version, legal)
         msg = {
             "type": "state", "v": PROTOCOL, "table": self.id, "seat": seat,
-            "version": self.version, "started": self.started, "happened": happened,
+            "version": version, "started": self.started, "happened": happened,
             "view": st.view(seat),
             "legal": [action_json(a) for a in legal],
             "costs": [st.cost(seat, a) for a in legal],
             "loses": [st.loses(seat, a) for a in legal],
             "prompt": st.prompt(seat) if self.started else "Waiting for the host to start.",
-            "asked": decisions.asked(st) if self.started else "",
             **(shared if shared is not None else self.shared_parts()),
         }
         # encoded once here, sent as they are (the digest reads the same bytes)
@@ -390,7 +407,7 @@ class HostTable:
         legal_json = msg["legal"] = msgspec.Raw(encode(msg["legal"]))
         digest = hash((bytes(view), bytes(legal_json), msg["prompt"]))
         if self._seen.get(seat, (None,))[0] != digest:
-            self._seen[seat] = (digest, self.version)
+            self._seen[seat] = (digest, version)
         return msg
 
     def public_view(self) -> msgspec.Raw:
@@ -415,13 +432,60 @@ class HostTable:
         }
 
     def save(self) -> None:
-        """Write the table's record and seats (atomically: a crash leaves the old file)."""
+        """Write the whole table, its seats and record (atomically: a crash leaves the old
+        file), and start its journal afresh."""
         if self.save_dir is None:
             return
         path = self.save_dir / f"{self.id}.json"
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(encode(self.to_json()))
         os.replace(tmp, path)
+        # (a crash before the journal is emptied leaves lines the file holds: skipped on load)
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        journal = path.with_suffix(JOURNAL)
+        if self.is_over():
+            journal.unlink(missing_ok=True)  # the file holds the whole game
+        else:
+            self._journal = open(journal, "wb", buffering=0)  # kept open for the next lines
+        self._journaled = 0
+
+    def _save_action(self) -> None:
+        """After an action: one line added to the journal, in one write (the file is not
+        written whole again at every action: a long game's record would be rewritten each
+        time). A crash loses at most the action being written."""
+        if self.save_dir is None:
+            return
+        if self._journal is None or self._journaled >= JOURNAL_LINES or self.is_over():
+            self.save()
+            return
+        seat, action = self._actions_json[-1]
+        self._journal.write(encode([self.version, seat, action]) + b"\n")
+        self._journaled += 1
+
+    @staticmethod
+    def read_saved(path: Path) -> Any:
+        """A saved table as `to_json` gives it: TABLE.json with the actions of its journal
+        added (up to the first line cut short by a crash)."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        journal = path.with_suffix(JOURNAL)
+        record = data.get("record") if isinstance(data, dict) else None
+        actions = record.get("actions") if isinstance(record, dict) else None
+        if not journal.exists() or not isinstance(actions, list):
+            return data
+        for line in journal.read_bytes().splitlines():
+            try:
+                n, seat, action = json.loads(line)
+            except (ValueError, TypeError):
+                break  # a line cut short: the actions after it were never applied
+            if type(n) is not int:
+                break
+            if n == len(actions) + 1:
+                actions.append([seat, action])
+            elif n > len(actions) + 1:
+                raise ValueError(f"the journal skips from action {len(actions)} to {n}")
+        return data
 
     @staticmethod
     def from_json(data: Any, save_dir: Path | None = None) -> HostTable:

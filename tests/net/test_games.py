@@ -20,7 +20,7 @@ from game.core.record import GameRecord
 from game.core.rng import Rng
 from game.net.host import HostThread
 from game.net.protocol import action_json, event_json
-from game.net.table import state_hash
+from game.net.table import HostTable, state_hash
 from game.registry import GAME_PACKAGES
 from tests.net.helpers import count, local_game, local_hash, play, table_for
 
@@ -292,12 +292,43 @@ def _kill_and_resume(n: int, save: Path) -> None:
     assert state_hash(record.replay(probe.game)) == expected
 
 
+def _play_first_actions(t, upto: int) -> None:
+    while not t.is_over() and t.version < upto:
+        seat = t.state.to_act()[0]
+        t.act(seat, t.seats[seat].token, t.version, t.state.legal_actions(seat)[0])
+
+
 @pytest.mark.parametrize("n", [0])
 def test_the_saved_table_is_the_games_record_and_replays_to_the_same_state(tmp_path, n):
     t = table_for(n, save_dir=tmp_path)
+    t.save()
     t.start(0)
-    while not t.is_over() and t.version < 5:
-        seat = t.state.to_act()[0]
-        t.act(seat, t.seats[seat].token, t.version, t.state.legal_actions(seat)[0])
-    saved = json.loads((tmp_path / f"{t.id}.json").read_text())
+    _play_first_actions(t, 5)
+    saved = HostTable.read_saved(tmp_path / f"{t.id}.json")
     assert GameRecord.from_json(saved["record"]).replay(t.game) == t.state
+
+
+def test_an_action_is_saved_as_one_journal_line_and_a_line_cut_by_a_crash_is_left_out(tmp_path):
+    t = table_for(1, save_dir=tmp_path)
+    t.save()
+    t.start(0)
+    _play_first_actions(t, 6)
+    whole = json.loads((tmp_path / f"{t.id}.json").read_text())
+    assert whole["record"]["actions"] == []  # written whole before the first action only
+    journal = tmp_path / f"{t.id}.actions"
+    assert len(journal.read_bytes().splitlines()) == 6
+    with journal.open("ab") as f:
+        f.write(b'[7, 0, ["pla')  # the host killed in the middle of a write
+    saved = HostTable.read_saved(tmp_path / f"{t.id}.json")
+    assert len(saved["record"]["actions"]) == 6
+    assert HostTable.from_json(saved).state == t.state
+
+
+def test_a_finished_table_is_saved_whole_with_no_journal(tmp_path):
+    t = table_for(0, save_dir=tmp_path)
+    t.save()
+    t.start(0)
+    _play_first_actions(t, 10**6)
+    whole = json.loads((tmp_path / f"{t.id}.json").read_text())
+    assert len(whole["record"]["actions"]) == t.version
+    assert not (tmp_path / f"{t.id}.actions").exists()
