@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core.contract import Game
 from game.core.data import CardDataError
+from game.core.resources import data_path
 from game.mhtcg import (
     abilities,  # noqa: F401  (registers the card behaviour)
     rules,
@@ -46,7 +47,7 @@ def seat_decks(chosen: list[str], defaults: list[str]) -> list[str]:
 
 def check_effects(cs: CardSet, root: Path | None = None) -> None:
     """Every ability keyword and item id in the data has a handler, and every handler a card."""
-    base = Path(root) if root is not None else Path("data/mhtcg")
+    base = Path(root) if root is not None else data_path("mhtcg")
     uses = [(str(base / "monsters.toml"), m.id, a.keyword) for m in cs.monsters.values()
             for a in m.abilities]
     uses += [(str(base / "hunters.toml"), h.id, h.ability) for h in cs.hunters.values()]
