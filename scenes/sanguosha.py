@@ -189,6 +189,12 @@ class SanguoshaTable(SeatPart, TableScene):
             places.append(Place(c, ("card", c, zh), HAND, (x, hz.centery), "hand", 6))
         return places
 
+    def warm(self) -> None:
+        # a general's face loads the large fonts of names and kingdom marks: made now, the
+        # frame that first shows generals has none to load (it went over 33 ms)
+        self.face(("general", self.cs.generals[0].id, self.zh), sc.GENERAL)
+        super().warm()
+
     def render_face(self, face: Any, size: tuple[int, int]) -> pygame.Surface:
         if face is None:
             return sc.back(size)
