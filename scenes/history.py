@@ -14,9 +14,9 @@ import pygame
 
 from scenes import storage
 from scenes.history_store import History, open_history
-from scenes.manager import HEIGHT, WIDTH, Scene
+from scenes.manager import HEIGHT, WIDTH, Dialog, Scene
 from sprites import text, theme
-from sprites.widgets import Button, Choice, Panel, WidgetGroup, dim, draw_text, fill_rounded
+from sprites.widgets import Button, Choice, Panel, WidgetGroup, draw_text, fill_rounded
 
 LIST = pygame.Rect(40, 150, 1200, 470)
 ROW_H = 34
@@ -182,10 +182,8 @@ class HistoryScene(Scene):
         return "  ·  ".join(parts)
 
 
-class ConfirmDelete(Scene):
+class ConfirmDelete(Dialog):
     """"Delete this game from the history?" — the safe answer is the default."""
-
-    modal = True
 
     def __init__(self, app, owner: HistoryScene) -> None:
         super().__init__(app)
@@ -203,28 +201,13 @@ class ConfirmDelete(Scene):
                               self.delete, "danger"))
         self.group.set_focus(keep)
 
-    def close(self) -> None:
-        if self.app.manager.top is self:
-            self.app.manager.pop()
-
     def delete(self) -> None:
         self.close()
         self.owner.delete()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.group.handle_event(event) and event.type == pygame.KEYDOWN and \
-                event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        self.panel.draw(surface)
+    def draw_body(self, surface: pygame.Surface) -> None:
         draw_text(surface, self.text, (self.panel.body.left, self.panel.body.top + 6), 17,
                   theme.TEXT)
-        self.group.draw(surface)
 
 
 class ImportList(ConfirmDelete):

@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from sprites.widgets import dim
+
 WIDTH, HEIGHT = 1280, 720  # logical size; the app scales it to any window (App.present)
 
 
@@ -96,3 +98,28 @@ class Modal(Scene):
     def close(self) -> None:
         if self.app.manager.top is self:
             self.app.manager.pop()
+
+
+class Dialog(Modal):
+    """A modal panel with buttons (`panel`, `group`): the buttons take the events and Esc
+    closes it; drawn as the dimmed screen, the panel, its words (`draw_body`), the buttons."""
+
+    panel: Any
+    group: Any
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.group.handle_event(event) and event.type == pygame.KEYDOWN and \
+                event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        self.panel.draw(surface)
+        self.draw_body(surface)
+        self.group.draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The dialog's words inside the panel (none by default)."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pygame
 
 from scenes import storage
-from scenes.manager import HEIGHT, WIDTH, Scene
+from scenes.manager import HEIGHT, WIDTH, Dialog, Scene
 from sprites import theme
-from sprites.widgets import Button, Panel, WidgetGroup, dim, draw_text, draw_wrapped
+from sprites.widgets import Button, Panel, WidgetGroup, draw_text, draw_wrapped
 
 BUTTON_W, BUTTON_H, GAP = 320, 46, 8
 NET_ROW = 3  # the row of "Host a table" and "Join a table", under Rules
@@ -154,11 +154,9 @@ class Menu(Scene):
         self.group.draw_overlays(surface)
 
 
-class ConfirmReplace(Scene):
+class ConfirmReplace(Dialog):
     """"You have a saved Madoka game …: Continue it, or start a new one (which replaces it
     once you make your first move)?" — a new game never replaces a saved one unasked."""
-
-    modal = True
 
     def __init__(self, app, game: str, start) -> None:
         super().__init__(app)
@@ -177,10 +175,6 @@ class ConfirmReplace(Scene):
                               self.close, "ghost"))
         self.group.set_focus(self.keep)  # the safe answer is the default
 
-    def close(self) -> None:
-        if self.app.manager.top is self:
-            self.app.manager.pop()
-
     def resume(self) -> None:
         self.close()
         self.app.continue_game(self.game)
@@ -189,30 +183,16 @@ class ConfirmReplace(Scene):
         self.close()
         self.start_new()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.group.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        self.panel.draw(surface)
+    def draw_body(self, surface: pygame.Surface) -> None:
         body = self.panel.body
         draw_wrapped(surface, f"You have a saved game: {self.summary}. A new game of it "
                      "replaces that save once you make your first move; your other games' "
                      "saves are kept.",
                      pygame.Rect(body.left, body.top + 4, body.width, 110), 17, theme.TEXT)
-        self.group.draw(surface)
 
 
-class ChooseSave(Scene):
+class ChooseSave(Dialog):
     """Continue with several saved games: one button per game, the most recent first."""
-
-    modal = True
 
     def __init__(self, app, saves: list[dict]) -> None:
         super().__init__(app)
@@ -229,24 +209,7 @@ class ChooseSave(Scene):
                               "ghost", size=17))
         self.group.move_focus(1)
 
-    def close(self) -> None:
-        if self.app.manager.top is self:
-            self.app.manager.pop()
-
     def resume(self, game: str) -> None:
         self.close()
         self.app.continue_game(game)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.group.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        self.panel.draw(surface)
-        self.group.draw(surface)
