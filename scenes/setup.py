@@ -22,10 +22,10 @@ from sprites.widgets import (
     Button,
     Choice,
     Label,
+    Pickable,
     Spinner,
     TextField,
     Toggle,
-    Widget,
     WidgetGroup,
     dim,
     draw_text,
@@ -101,24 +101,12 @@ def _fit(text: str, size: int, width: int) -> str:
     return ellipsize(text, size, width)
 
 
-class GameTile(Widget):
+class GameTile(Pickable):
     """A selectable card for one game: title, player range, co-op or competitive."""
 
     def __init__(self, rect, game: Any, on_pick) -> None:
-        super().__init__(rect)
+        super().__init__(rect, game.name, on_pick)
         self.game = game
-        self.on_pick = on_pick
-        self.selected = False
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        super().handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self.activate()
-            return True
-        return False
-
-    def activate(self) -> None:
-        self.on_pick(self.game.name)
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect

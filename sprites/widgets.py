@@ -138,6 +138,27 @@ class Widget:
         pass
 
 
+
+class Pickable(Widget):
+    """A tile or row picked by a click (or Enter while focused): `on_pick(value)`; the owner
+    marks the one picked (`selected`)."""
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], value: Any, on_pick: Callable,
+                 tooltip: str = "") -> None:
+        super().__init__(rect, tooltip=tooltip)
+        self.value, self.on_pick = value, on_pick
+        self.selected = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        self.on_pick(self.value)
+
 class Button(Widget):
     """A rounded button. kind: "primary" (gold), "normal", "danger", "ghost" (outline only),
     "link" (text only until hovered)."""

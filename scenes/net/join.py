@@ -19,8 +19,8 @@ from sprites.text import ellipsize
 from sprites.widgets import (
     Button,
     Label,
+    Pickable,
     TextField,
-    Widget,
     WidgetGroup,
     dim,
     draw_text,
@@ -34,24 +34,12 @@ FORM = pygame.Rect(620, 112, 620, 500)
 ENTRY_H, ENTRY_GAP = 64, 8
 
 
-class FoundRow(Widget):
+class FoundRow(Pickable):
     """A table heard on the network: its name and game, free seats, address; click to pick."""
 
     def __init__(self, rect, found: Any, on_pick) -> None:
-        super().__init__(rect, tooltip="Pick this table, then type your seat code")
+        super().__init__(rect, found, on_pick, tooltip="Pick this table, then type your seat code")
         self.found = found
-        self.on_pick = on_pick
-        self.selected = False
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        super().handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self.activate()
-            return True
-        return False
-
-    def activate(self) -> None:
-        self.on_pick(self.found)
 
     def draw(self, surface: pygame.Surface) -> None:
         r, f = self.rect, self.found
