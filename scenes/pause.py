@@ -36,21 +36,23 @@ class Pause(Modal):
     def game_name(self) -> str:
         return self.session.game.name
 
+    def entries(self) -> list[tuple[str, Any, str]]:
+        """The buttons (words, action, kind): the question being confirmed, or the menu."""
+        word = "concede" if self.conceding else "abandon"
+        if self.confirming:
+            return [(f"Yes, {word}", self.concede, "danger"),
+                    ("No, keep playing", self.cancel_concede, "normal")]
+        return [("Resume", self.close, "primary"),
+                ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
+                ("Settings", self.app.open_settings, "normal"),
+                ("Save and quit to menu", self.save_and_quit, "normal"),
+                (word.capitalize(), self.ask_concede, "danger")]
+
     def build(self) -> None:
         self.group = WidgetGroup()
         body = self.panel.body
-        word = "concede" if self.conceding else "abandon"
-        if self.confirming:
-            entries = [(f"Yes, {word}", self.concede, "danger"),
-                       ("No, keep playing", self.cancel_concede, "normal")]
-            top = body.top + 110
-        else:
-            entries = [("Resume", self.close, "primary"),
-                       ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
-                       ("Settings", self.app.open_settings, "normal"),
-                       ("Save and quit to menu", self.save_and_quit, "normal"),
-                       (word.capitalize(), self.ask_concede, "danger")]
-            top = body.top + 6
+        entries = self.entries()
+        top = body.top + (110 if self.confirming else 6)  # (the question is drawn above)
         for i, (text, action, kind) in enumerate(entries):
             self.group.add(Button((body.left, top + i * (BH + GAP), body.width, BH), text,
                                   action, kind))

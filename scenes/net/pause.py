@@ -10,11 +10,13 @@ host, which applies the rules' concede action where the game has one.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from scenes.pause import BH, GAP, Pause
+from scenes.pause import Pause
 from sprites import theme
-from sprites.widgets import Button, WidgetGroup, dim, draw_text
+from sprites.widgets import dim, draw_text
 
 
 class NetPause(Pause):
@@ -25,27 +27,16 @@ class NetPause(Pause):
 
         return isinstance(getattr(self.app, "network", None), Hosting)
 
-    def build(self) -> None:
-        self.group = WidgetGroup()
-        body = self.panel.body
+    def entries(self) -> list[tuple[str, Any, str]]:
         if self.confirming:
-            entries = [(self.confirm_text(), self.confirmed, "danger"),
-                       ("No, keep playing", self.cancel_concede, "normal")]
-            top = body.top + 110
-        else:
-            leave = "Close the table" if self.hosting else "Leave the table"
-            entries = [("Resume", self.close, "primary"),
-                       ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
-                       ("Settings", self.app.open_settings, "normal"),
-                       (leave, self.ask_leave, "normal"),
-                       ("Concede", self.ask_concede, "danger")]
-            top = body.top + 6
-        for i, (text, action, kind) in enumerate(entries):
-            self.group.add(Button((body.left, top + i * (BH + GAP), body.width, BH), text,
-                                  action, kind))
-        bottom = top + len(entries) * (BH + GAP) - GAP + 24
-        self.panel.rect.height = bottom - self.panel.rect.top
-        self.group.move_focus(1)
+            return [(self.confirm_text(), self.confirmed, "danger"),
+                    ("No, keep playing", self.cancel_concede, "normal")]
+        leave = "Close the table" if self.hosting else "Leave the table"
+        return [("Resume", self.close, "primary"),
+                ("Rules", lambda: self.app.open_rules(self.game_name), "normal"),
+                ("Settings", self.app.open_settings, "normal"),
+                (leave, self.ask_leave, "normal"),
+                ("Concede", self.ask_concede, "danger")]
 
     # --- what is asked ----------------------------------------------------------------------
     asking = "concede"
